@@ -305,6 +305,8 @@ function bodyExpression(op: OperationModel): string | undefined {
   if (form && (op.credentials === 'access-token-form' || !json))
     return `bodyOf('form', params.body as Record<string, unknown> | undefined)`;
   if (json) return `bodyOf('json', params.body)`;
+  if (op.requestBodies.some((b) => b.kind === 'multipart-form'))
+    return `bodyOf('multipart', params.body as Record<string, unknown> | undefined)`;
   return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? 'application/octet-stream' }`;
 }
 

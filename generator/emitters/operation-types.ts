@@ -28,7 +28,8 @@ export function bodyContentType(o: OperationModel, body: RequestBodyModel): stri
  */
 export function structuredBodyType(o: OperationModel): string | undefined {
   const json = o.requestBodies.find((b) => b.kind === 'json');
-  const form = o.requestBodies.find((b) => b.kind === 'form' || b.kind === 'multipart-form');
+  const form =
+    o.requestBodies.find((b) => b.kind === 'form') ?? o.requestBodies.find((b) => b.kind === 'multipart-form');
   const base = json ?? form;
   if (!base) return undefined;
   let type = bodyContentType(o, base);
@@ -36,12 +37,20 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   const credentialFields = o.credentialSources
     .filter((c) => c.in === 'form' && base.fields.includes(c.name))
     .map((c) => c.name);
-  const omitted = [...new Set(credentialFields), ...(base === form ? form.jsonFields.map((f) => f.name) : [])];
+  // A multipart body's file fields are sent as the bytes the caller has (the spec types them as strings).
+  const files = base === form && form.kind === 'multipart-form' ? form.fileFields : [];
+  const omitted = [
+    ...new Set(credentialFields),
+    ...(base === form ? form.jsonFields.map((f) => f.name) : []),
+    ...files,
+  ];
   if (omitted.length) type = `Omit<${type}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>`;
-  if (base === form && form.jsonFields.length > 0) {
-    const fields = form.jsonFields.map((f) => `${propertyKey(f.name)}?: ${schemaType(f.schema)}`).join('; ');
-    type = `${type} & { ${fields} }`;
-  }
+  const optional = (name: string) => (base.requiredFields.includes(name) ? '' : '?');
+  const added = [
+    ...(base === form ? form.jsonFields.map((f) => `${propertyKey(f.name)}?: ${schemaType(f.schema)}`) : []),
+    ...files.map((name) => `${propertyKey(name)}${optional(name)}: Blob | Uint8Array | string`),
+  ];
+  if (added.length) type = `${type} & { ${added.join('; ')} }`;
   return type;
 }
 

@@ -457,6 +457,8 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     for (const [name, prop] of Object.entries<any>(allProperties(document, schema))) {
       const p = resolveRef(document, prop);
       if (p.contentMediaType === 'application/json') jsonFields.push({ name, schema: p.contentSchema ?? {} });
+      // A multipart object property travels as JSON text (OpenAPI's default encoding for objects).
+      else if (kind === 'multipart-form' && coarseType(document, p) === 'object') jsonFields.push({ name, schema: p });
     }
   }
   jsonFields.sort((a, b) => a.name.localeCompare(b.name));

@@ -62,6 +62,8 @@ export type CredentialPlacement = 'access-token-query' | 'access-token-form' | '
 export type RequestBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'form'; value: Record<string, unknown> }
+  /** multipart/form-data: bytes (Blob, Uint8Array) as file parts, objects as JSON text, the rest as text. */
+  | { kind: 'multipart'; value: Record<string, unknown> }
   | {
       kind: 'raw';
       value: Blob | Uint8Array;
@@ -72,8 +74,8 @@ export type RequestBody =
 
 /** A JSON or form body, or none when the caller gave none. */
 export function bodyOf(kind: 'json', value: unknown): RequestBody | undefined;
-export function bodyOf(kind: 'form', value: Record<string, unknown> | undefined): RequestBody | undefined;
-export function bodyOf(kind: 'json' | 'form', value: unknown): RequestBody | undefined {
+export function bodyOf(kind: 'form' | 'multipart', value: Record<string, unknown> | undefined): RequestBody | undefined;
+export function bodyOf(kind: 'json' | 'form' | 'multipart', value: unknown): RequestBody | undefined {
   return value === undefined ? undefined : ({ kind, value } as RequestBody);
 }
 
@@ -338,6 +340,7 @@ export class ApiCore {
       }
       return form.toString();
     }
+    if (body.kind === 'multipart') return multipartForm(body.value);
     headers['content-type'] = body.contentType;
     if (!body.stream) return body.value as BodyInit;
     // A streamed body needs half-duplex, which Node's fetch asks for explicitly.
@@ -529,4 +532,24 @@ export function sleep(ms: number, operationId: string, signal?: AbortSignal): Pr
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * A multipart/form-data body (fetch writes its content type with the boundary): bytes become file parts,
+ * an array of scalars one part per item (OpenAPI's default encoding), an object its JSON text.
+ */
+function multipartForm(value: Record<string, unknown>): FormData {
+  const form = new FormData();
+  const append = (name: string, item: unknown) => {
+    if (item === undefined || item === null) return;
+    if (item instanceof Blob) form.append(name, item, item instanceof File ? item.name : name);
+    else if (item instanceof Uint8Array) form.append(name, new Blob([new Uint8Array(item)]), name);
+    else form.append(name, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  };
+  for (const [name, item] of Object.entries(value)) {
+    if (Array.isArray(item) && item.every((i) => i === null || typeof i !== 'object' || i instanceof Blob))
+      for (const i of item) append(name, i);
+    else append(name, item);
+  }
+  return form;
 }

@@ -168,13 +168,17 @@ function multipartFields(raw: Buffer, contentType: string, fileFields: string[] 
   try {
     for (const part of parseMultipart(raw, { boundary: boundaryOf(contentType) })) {
       if (!part.name) continue;
-      fields[part.name] = (fileFields ? fileFields.includes(part.name) : part.isFile)
+      const value = (fileFields ? fileFields.includes(part.name) : part.isFile)
         ? ({
             contentType: part.mediaType ?? 'application/octet-stream',
             filename: part.filename,
             data: part.bytes,
           } satisfies MediaPart)
         : text(part.bytes, part.name);
+      // A name sent in several parts is an array (OpenAPI's default encoding of an array property).
+      const earlier = fields[part.name];
+      if (earlier === undefined) fields[part.name] = value;
+      else fields[part.name] = Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
     }
   } catch (error) {
     if (error instanceof BodyParseError) throw error;
