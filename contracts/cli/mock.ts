@@ -59,17 +59,27 @@ if (values.port !== undefined) {
 const file = await bundleToTempFile(service);
 const removeSpec = () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
 process.on('exit', removeSpec);
-let prism: Awaited<ReturnType<typeof startPrism>>;
+// Ctrl-C is handled from the moment the temporary spec exists, also while Prism is still starting.
+let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  // While Prism is starting, the start's continuation stops it (no Prism child left behind).
+  if (!prism) return;
+  await prism.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 try {
   prism = await startPrism(file, { port, log: values.quiet ? undefined : (line) => console.log(line) });
 } catch (error) {
   console.error(`mock: Prism did not start: ${(error as Error).message.split('\n')[0]}`);
   process.exit(1);
 }
-console.log(`\n${service} mock listening on ${prism.baseUrl} (spec ${file}); Ctrl-C stops it.`);
-const stop = async () => {
+if (stopping) {
   await prism.stop();
   process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+}
+console.log(`\n${service} mock listening on ${prism.baseUrl} (spec ${file}); Ctrl-C stops it.`);
