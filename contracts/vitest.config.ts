@@ -1,11 +1,15 @@
 // The contract run: rule tests against one target, started once by the global setup.
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import RunOrder from './harness/run-order.js';
+
+// Absolute paths: a folder named contracts/ beside the checkout must never stand in for this one.
+const here = import.meta.dirname;
 
 export default defineConfig({
   test: {
     include: ['contracts/rules/**/*.contract.ts'],
-    globalSetup: ['contracts/harness/global-setup.ts'],
+    globalSetup: [path.join(here, 'harness', 'global-setup.ts')],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // One target with shared state: files run one after another so stateful rules do not interfere.
@@ -15,7 +19,7 @@ export default defineConfig({
     isolate: false,
     pool: 'threads',
     sequence: { sequencer: RunOrder },
-    reporters: ['./contracts/report/reporter.ts'],
+    reporters: [path.join(here, 'report', 'reporter.ts')],
     // No experimental fs module cache: contract runs go on side by side (the tests, the mutation gate's workers)
     // and one run clearing the shared cache directory made another's write fail with ENOENT, and no report.
   },
