@@ -25,9 +25,17 @@ function documentedMinimum(service: ServiceKey): Record<string, unknown> {
   );
 }
 
+/** Temporary folders of this file, removed after the served reference has stopped. */
+const scratch: string[] = [];
+const scratchDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'documented-minimum-'));
+  scratch.push(dir);
+  return dir;
+};
+
 /** `npm run serve -- all` in its own process; resolves with each service's base URL once all listen. */
 function serveAll(): Promise<{ urls: Record<string, string>; child: ChildProcess }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'documented-minimum-'));
+  const dataDir = scratchDir();
   const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'all', '--data', dataDir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -64,14 +72,22 @@ describe('the served reference with the documented minimum fixtures', () => {
       endpoints: Object.fromEntries(SERVICE_KEYS.map((s) => [s, { baseUrl: served.urls[s] }])),
       fixtures: Object.fromEntries(SERVICE_KEYS.map((s) => [s, documentedMinimum(s)])),
     };
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'documented-minimum-')), 'contracts.config.json');
+    const file = path.join(scratchDir(), 'contracts.config.json');
     fs.writeFileSync(file, JSON.stringify(config));
     ({ verdicts, exitCode } = await runSuite(
       ['--target', served.urls.analytics!, '--config', file],
       'served reference, documented minimum',
     ));
   }, 900_000);
-  afterAll(() => served?.child.kill('SIGTERM'));
+  afterAll(async () => {
+    const child = served?.child;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 
   it('cuts the analytics videoIds to the documented 2', () => {
     expect(documentedMinimum('analytics').videoIds).toHaveLength(2);
