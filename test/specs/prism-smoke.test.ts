@@ -1,5 +1,7 @@
 // Issue 2: Prism serves each spec: every operation answers its documented success example, the answer
 // validates against the spec's response schema, and an invalid request is refused.
+import fs from 'node:fs';
+import nodePath from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,7 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
   let doc: OpenApiDocument;
   let model: ServiceModel;
   let ajv: Ajv2020;
+  let specFile: string | undefined;
 
   beforeAll(async () => {
     model = await loadModel(service);
@@ -32,9 +35,13 @@ describe.each(SERVICE_KEYS)('Prism mock of %s', (service) => {
     addFormats(ajv);
     // The generator's own cleaning: OpenAPI formats (int32, uint64, byte, ...) become plain keywords.
     ajv.addSchema({ $id: 'spec', components: cleanSchema(doc.components, 'spec') });
-    prism = await startPrism(await bundleToTempFile(service));
+    specFile = await bundleToTempFile(service);
+    prism = await startPrism(specFile);
   }, 90_000);
-  afterAll(async () => prism?.stop());
+  afterAll(async () => {
+    await prism?.stop();
+    if (specFile) fs.rmSync(nodePath.dirname(specFile), { recursive: true, force: true });
+  });
 
   it('answers every operation with a documented status and a body valid against its schema', async () => {
     const seen: string[] = [];
