@@ -2,7 +2,6 @@
 // as a user serves it (`npm run serve -- all`, its own process) and targeted as a URL with a config holding the
 // required keys only, every list cut to the minimum the published config schema documents (minItems). The whole
 // suite runs: no rule fails or errs, and every not-applicable test names the fixture key (or opt-in) it lacks.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { BURSTS_SKIPPED } from '../../contracts/harness/rule-test.js';
 import { DEFAULT_FIXTURES, REQUIRED_FIXTURES } from '../../contracts/targets/fixtures.js';
 import { SERVICE_KEYS, type ServiceKey } from '../../contracts/harness/services.js';
 import { ROOT, runSuite, type Verdict } from '../support/contract-run.js';
+import { type ServedReference, serveAll } from '../support/served-reference.js';
 
 const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'contracts', 'config.schema.json'), 'utf8'));
 
@@ -33,25 +33,6 @@ const scratchDir = () => {
   return dir;
 };
 
-/** `npm run serve -- all` in its own process; resolves with each service's base URL once all listen. */
-function serveAll(): Promise<{ urls: Record<string, string>; child: ChildProcess }> {
-  const dataDir = scratchDir();
-  const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'all', '--data', dataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Promise((resolve, reject) => {
-    const urls: Record<string, string> = {};
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      for (const m of out.matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)) urls[m[1]!] = m[2]!;
-      if (SERVICE_KEYS.every((s) => urls[s])) resolve({ urls, child });
-    });
-    child.on('exit', (code) => reject(new Error(`serve all exited with ${code}`)));
-  });
-}
-
 /** Optional keys and opt-ins a not-applicable reason may name. */
 function namesWhatIsMissing(service: ServiceKey, detail: string): boolean {
   if (detail.includes(BURSTS_SKIPPED)) return true;
@@ -62,12 +43,12 @@ function namesWhatIsMissing(service: ServiceKey, detail: string): boolean {
 }
 
 describe('the served reference with the documented minimum fixtures', () => {
-  let served: Awaited<ReturnType<typeof serveAll>>;
+  let served: ServedReference;
   let verdicts: Verdict[];
   let exitCode: number;
 
   beforeAll(async () => {
-    served = await serveAll();
+    served = await serveAll('documented-minimum-');
     const config = {
       endpoints: Object.fromEntries(SERVICE_KEYS.map((s) => [s, { baseUrl: served.urls[s] }])),
       fixtures: Object.fromEntries(SERVICE_KEYS.map((s) => [s, documentedMinimum(s)])),
@@ -80,12 +61,7 @@ describe('the served reference with the documented minimum fixtures', () => {
     ));
   }, 900_000);
   afterAll(async () => {
-    const child = served?.child;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await served?.stop();
     for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 

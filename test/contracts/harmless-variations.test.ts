@@ -3,45 +3,28 @@
 // show (gzip and br answers, chunked transfer, reversed key order, re-indented JSON, a member added to every
 // object the spec leaves open, mixed-case header names, extra headers): the whole suite, strict, stays without a
 // FAIL. Defects planted through the same proxy (the variations still on) are caught under their own rule.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_KEYS } from '../../contracts/harness/services.js';
 import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
-import { ROOT, runSuite, type Verdict } from '../support/contract-run.js';
+import { runSuite, type Verdict } from '../support/contract-run.js';
+import { type ServedReference, serveAll } from '../support/served-reference.js';
 import { ALL_VARIATIONS, type Defect, variationProxy, type VariationProxy } from '../support/variation-proxy.js';
 
-/** `npm run serve -- all` in its own process; each service's base URL once all listen. */
-function serveAll(): Promise<{ urls: Record<string, string>; child: ChildProcess }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'harmless-variations-'));
-  const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'all', '--data', dataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Promise((resolve, reject) => {
-    const urls: Record<string, string> = {};
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      for (const m of out.matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)) urls[m[1]!] = m[2]!;
-      if (SERVICE_KEYS.every((s) => urls[s])) resolve({ urls, child });
-    });
-    child.on('exit', (code) => reject(new Error(`serve all exited with ${code}`)));
-  });
-}
-
-let served: Awaited<ReturnType<typeof serveAll>>;
+let served: ServedReference;
 const proxies: VariationProxy[] = [];
+const configDirs: string[] = [];
 
 beforeAll(async () => {
-  served = await serveAll();
+  served = await serveAll('harmless-variations-');
 }, 120_000);
 afterAll(async () => {
   await Promise.all(proxies.map((p) => p.close()));
-  served?.child.kill('SIGTERM');
-});
+  await served?.stop();
+  for (const dir of configDirs) fs.rmSync(dir, { recursive: true, force: true });
+}, 60_000);
 
 /** Proxies with every harmless variation (and `defect` on `service`), and a config pointing the suite at them. */
 async function throughProxies(defect?: { service: string; defect: Defect }): Promise<string[]> {
@@ -56,7 +39,9 @@ async function throughProxies(defect?: { service: string; defect: Defect }): Pro
     proxies.push(proxy);
     endpoints[service] = { baseUrl: proxy.baseUrl };
   }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'harmless-variations-')), 'contracts.config.json');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'harmless-variations-'));
+  configDirs.push(dir);
+  const file = path.join(dir, 'contracts.config.json');
   fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
   return ['--target', endpoints.analytics!.baseUrl, '--config', file, '--strict'];
 }
