@@ -1,51 +1,96 @@
-// npx tsx bench/hostile-fairness.ts: `serve all` in its own process; while ten distinct
-// uncached relativeRetentionPerformance reports run (analytics, each a different date range), another service's
-// cheap read (generative GET /v1beta/files) is timed; printed beside the same read on an idle server.
-// Target (issue 22): a median under 20 ms while the reports run.
+// npx tsx bench/hostile-fairness.ts: `serve all` in its own process; while ten distinct uncached
+// relativeRetentionPerformance reports of one tenant run (analytics, each a different date range), three cheap
+// calls are timed: another service's read (generative GET /v1beta/files), another tenant's read of the same
+// service (analytics GET /v2/groups?mine=true) and another tenant's small uncached report (one day of views).
+// Each beside the same call on an idle server, and the whole beside `REFERENCE_REPORT_QUEUE=off` (reports on
+// the service's event loop, as before), in one run. BENCH_DATABASE=postgres adds both on a throwaway
+// PostgreSQL (serve --database; test/support/postgres-server.ts).
+// Target (issue 22): a median under 20 ms for every cheap call while the reports run.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { postgresUnavailable, startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 
-const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'all', '--log-level', 'error'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const urls = await new Promise<Record<string, string>>((resolve, reject) => {
-  let out = '';
-  const found: Record<string, string> = {};
-  child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    for (const m of out.matchAll(/(\S+) listening on (http:\/\/\S+)/g)) found[m[1]!] = m[2]!;
-    if (Object.keys(found).length === 3) resolve(found);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? Number.NaN;
+
+interface Setup {
+  name: string;
+  env: Record<string, string>;
+  args: string[];
+}
+
+interface Figures {
+  setup: string;
+  call: string;
+  idle: number[];
+  busy: number[];
+  reports: number[];
+}
+
+async function startServe(setup: Setup) {
+  const child = spawn(
+    process.execPath,
+    ['reference/foundation/serve-bin.mjs', 'all', '--log-level', 'error', ...setup.args],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...setup.env } },
+  );
+  const urls = await new Promise<Record<string, string>>((resolve, reject) => {
+    let out = '';
+    const found: Record<string, string> = {};
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const m of out.matchAll(/(\S+) listening on (http:\/\/\S+)/g)) found[m[1]!] = m[2]!;
+      if (Object.keys(found).length === 3) resolve(found);
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
   });
-  child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-});
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    urls,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
-
-async function cheapRead(): Promise<number> {
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const start = performance.now();
-  const r = await fetch(`${urls.generative}/v1beta/files?pageSize=10`, {
-    headers: { 'x-goog-api-key': 'test-api-key' },
-  });
+  const r = await fetch(url, { headers });
   await r.arrayBuffer();
+  if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
   return performance.now() - start;
 }
 
-async function sample(n: number): Promise<number[]> {
-  const out: number[] = [];
+let daySerial = 0;
+/** The cheap calls, by name: each a fresh request (the report a day no earlier sample asked for). */
+function cheapCalls(urls: Record<string, string>): Record<string, () => Promise<number>> {
+  const tenant2 = { authorization: 'Bearer test-token-tenant-2' };
+  return {
+    'generative GET /v1beta/files (another service)': () =>
+      timed(`${urls.generative}/v1beta/files?pageSize=10`, { 'x-goog-api-key': 'test-api-key' }),
+    'analytics GET /v2/groups (another tenant)': () => timed(`${urls.analytics}/v2/groups?mine=true`, tenant2),
+    'analytics one-day report (another tenant)': () => {
+      const day = new Date(Date.UTC(2023, 0, 1) + (daySerial++ % 700) * 86_400_000).toISOString().slice(0, 10);
+      const q = new URLSearchParams({ ids: 'channel==MINE', startDate: day, endDate: day, metrics: 'views' });
+      return timed(`${urls.analytics}/v2/reports?${q}`, tenant2);
+    },
+  };
+}
+
+async function sample(calls: Record<string, () => Promise<number>>, n: number): Promise<Record<string, number[]>> {
+  const out: Record<string, number[]> = Object.fromEntries(Object.keys(calls).map((k) => [k, []]));
   for (let i = 0; i < n; i++) {
-    out.push(await cheapRead());
+    for (const [name, call] of Object.entries(calls)) out[name]!.push(await call());
     await new Promise((r) => setTimeout(r, 5));
   }
   return out;
 }
 
-function heavyReport(i: number, round: number): Promise<number> {
+function heavyReport(url: string, i: number, round: number): Promise<number> {
   // A date range of its own each (a start day per round, an end day per report): none answers from a cached result.
   const start = `2024-01-${String(1 + (round % 28)).padStart(2, '0')}`;
   const end = `2024-03-${String(10 + i).padStart(2, '0')}`;
@@ -58,39 +103,87 @@ function heavyReport(i: number, round: number): Promise<number> {
     filters: 'video==video-00000001;audienceType==ORGANIC',
   });
   const began = performance.now();
-  return fetch(`${urls.analytics}/v2/reports?${q}`, {
-    headers: { authorization: 'Bearer test-token-all-scopes' },
-  }).then(async (r) => {
-    if (r.status !== 200) throw new Error(`report answered ${r.status}: ${(await r.text()).slice(0, 200)}`);
-    await r.arrayBuffer();
-    return performance.now() - began;
-  });
+  return fetch(`${url}/v2/reports?${q}`, { headers: { authorization: 'Bearer test-token-all-scopes' } }).then(
+    async (r) => {
+      if (r.status !== 200) throw new Error(`report answered ${r.status}: ${(await r.text()).slice(0, 200)}`);
+      await r.arrayBuffer();
+      return performance.now() - began;
+    },
+  );
 }
 
+async function measure(setup: Setup): Promise<Figures[]> {
+  const served = await startServe(setup);
+  try {
+    const calls = cheapCalls(served.urls);
+    await sample(calls, 5);
+    const idle = await sample(calls, SAMPLES);
+    let running = true;
+    const reports: number[] = [];
+    const load = (async () => {
+      let round = 0;
+      while (running) {
+        const times = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => heavyReport(served.urls.analytics!, i, round)),
+        );
+        reports.push(...times);
+        round++;
+      }
+    })();
+    // The reports are under way before the first timed call.
+    await new Promise((r) => setTimeout(r, 200));
+    const busy = await sample(calls, SAMPLES);
+    running = false;
+    await load;
+    return Object.keys(calls).map((call) => ({
+      setup: setup.name,
+      call,
+      idle: idle[call]!,
+      busy: busy[call]!,
+      reports,
+    }));
+  } finally {
+    await served.stop();
+  }
+}
+
+const setups: Setup[] = [
+  { name: 'SQLite, reports on the event loop (before)', env: { REFERENCE_REPORT_QUEUE: 'off' }, args: [] },
+  { name: 'SQLite, report threads by tenant', env: {}, args: [] },
+];
+let postgres: PostgresServer | undefined;
+if (process.env.BENCH_DATABASE === 'postgres') {
+  const why = postgresUnavailable();
+  if (why) console.log(`PostgreSQL not measured: ${why}`);
+  else {
+    postgres = await startPostgres();
+    const before = await postgres.createDatabase();
+    const after = await postgres.createDatabase();
+    setups.push(
+      {
+        name: 'PostgreSQL, unqueued (before)',
+        env: { REFERENCE_REPORT_QUEUE: 'off' },
+        args: ['--database', before],
+      },
+      { name: 'PostgreSQL, report queue by tenant', env: {}, args: ['--database', after] },
+    );
+  }
+}
 try {
-  await sample(10);
-  const idle = await sample(SAMPLES);
-  let running = true;
-  const reports: number[] = [];
-  const load = (async () => {
-    let round = 0;
-    while (running) {
-      const times = await Promise.all(Array.from({ length: 10 }, (_, i) => heavyReport(i, round)));
-      reports.push(...times);
-      round++;
-    }
-  })();
-  const busy = await sample(SAMPLES);
-  running = false;
-  await load;
-  console.log('generative GET /v1beta/files (ms)    median    p95');
-  console.log(
-    `  idle                              ${median(idle).toFixed(1).padStart(6)} ${p95(idle).toFixed(1).padStart(6)}`,
-  );
-  console.log(
-    `  during 10 heavy analytics reports ${median(busy).toFixed(1).padStart(6)} ${p95(busy).toFixed(1).padStart(6)}`,
-  );
-  console.log(`  (heavy reports: ${reports.length}, median ${median(reports).toFixed(0)} ms each)`);
+  const all: Figures[] = [];
+  for (const setup of setups) all.push(...(await measure(setup)));
+  const ms = (x: number) => x.toFixed(1).padStart(7);
+  for (const setup of setups) {
+    const rows = all.filter((f) => f.setup === setup.name);
+    console.log(
+      `\n${setup.name} (heavy reports: ${rows[0]!.reports.length}, median ${median(rows[0]!.reports).toFixed(0)} ms each)`,
+    );
+    console.log(`  ${'cheap call (ms)'.padEnd(50)} idle median    p95 | busy median    p95`);
+    for (const f of rows)
+      console.log(
+        `  ${f.call.padEnd(50)} ${ms(median(f.idle))} ${ms(p95(f.idle))} | ${ms(median(f.busy))} ${ms(p95(f.busy))}`,
+      );
+  }
 } finally {
-  child.kill('SIGTERM');
+  await postgres?.stop();
 }

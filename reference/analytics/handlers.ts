@@ -121,8 +121,9 @@ export function createHandlers(
 
   return {
     async queryReports(input) {
-      const { plan, dimensions, metrics } = await planReport(input, principalOf(input), parts);
-      const stored = await store.report(plan);
+      const principal = principalOf(input);
+      const { plan, dimensions, metrics } = await planReport(input, principal, parts);
+      const stored = await store.report({ ...plan, tenant: principal.userId });
       // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound
       // values: the plan's channels, link days and group members, so a changed group is new rows), and the
       // column names are in that SQL: the answer is made and serialised once per rows, not per request.

@@ -3,6 +3,7 @@
 import type { HandlerInput } from '../../generated/analytics/server.js';
 import { createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
 import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
+import { SqliteReadPool } from '../foundation/sqlite-read-pool.js';
 import { ACCESS_POLICY } from './access.js';
 import { REPORT_CATALOGUE } from './combinations.js';
 import { GROUP_POLICY } from './group-policy.js';
@@ -67,9 +68,14 @@ export const service: ReferenceService = {
   postgresMigrations: POSTGRES_MIGRATIONS,
   async create(ctx) {
     const seed = parseSeed(ctx.seed);
+    // Reports are computed off the event loop, each tenant in turn: on the pool's threads (SQLite), or by the
+    // database server with a bounded share of the connections (PostgreSQL).
+    // REFERENCE_REPORT_QUEUE=off: on the event loop / unqueued, as before (bench/hostile-fairness.ts compares).
+    const onLoop = process.env.REFERENCE_REPORT_QUEUE === 'off';
+    const readPool = ctx.postgres || onLoop ? undefined : new SqliteReadPool(sqliteOf(ctx));
     const store: AnalyticsStore = ctx.postgres
       ? new PostgresAnalyticsStore(ctx.postgres)
-      : new SqliteAnalyticsStore(sqliteOf(ctx));
+      : new SqliteAnalyticsStore(sqliteOf(ctx), readPool);
     await store.seedIfEmpty(seed, () => generateFacts(seed) as unknown as Array<Record<string, string | number>>);
     await store.replaceCredentials(seed);
     const seam = seams<AnalyticsSeams>(ctx);
@@ -79,6 +85,6 @@ export const service: ReferenceService = {
       reports: seam('reports', REPORT_CATALOGUE),
       groups: seam('groups', GROUP_POLICY),
     };
-    return { listener: createAnalyticsListener(parts, ctx) };
+    return { listener: createAnalyticsListener(parts, ctx), close: () => readPool?.close() };
   },
 };

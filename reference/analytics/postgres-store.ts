@@ -2,6 +2,7 @@
 // shared database. Reports are the same SQL aggregate (report-sql.ts); a group item insert locks its group's
 // row first, so concurrent inserts on every instance are counted one after another and stop at the limit.
 import type pg from 'pg';
+import { FairQueue, defaultReadLimits } from '../foundation/fair-queue.js';
 import { transaction } from '../foundation/postgres.js';
 import { ResultCache } from '../foundation/result-cache.js';
 import { FACT_COLUMNS } from './facts.js';
@@ -64,6 +65,13 @@ function positional(sql: string, named: Record<string, string | number>): { text
 export class PostgresAnalyticsStore implements AnalyticsStore {
   /** Report answers by SQL and bound values: only the seed writes the facts (see sqlite-store.ts). */
   private readonly reports = new ResultCache<ReadonlyArray<string | number>>();
+
+  /**
+   * Reports the cache does not hold, by tenant: a bounded share of the pool's connections (and of the database
+   * server's cores), so one tenant's heavy reports leave connections and cores to the others' calls.
+   */
+  private readonly reportQueue =
+    process.env.REFERENCE_REPORT_QUEUE === 'off' ? undefined : new FairQueue(defaultReadLimits());
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -203,7 +211,9 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
     const cached = this.reports.find(key);
     if (cached) return cached;
     const { text, values } = positional(sql, params);
-    const rows = (await this.pool.query({ text, values, rowMode: 'array' })).rows as Array<Array<string | number>>;
+    const query = async () =>
+      (await this.pool.query({ text, values, rowMode: 'array' })).rows as Array<Array<string | number>>;
+    const rows = await (this.reportQueue ? this.reportQueue.run(plan.tenant ?? '', query) : query());
     return this.reports.put(key, rows);
   }
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ResultCache } from '../foundation/result-cache.js';
+import type { SqliteReadPool } from '../foundation/sqlite-read-pool.js';
 import { FACT_COLUMNS } from './facts.js';
 import { reportSql } from './report-sql.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
@@ -72,7 +73,14 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
    */
   private readonly principals = new Map<string, Principal>();
 
-  constructor(private readonly db: BetterSqlite3.Database) {
+  /**
+   * With `readPool`, a report the cache does not hold is computed on one of its threads, in its tenant's turn
+   * (the fact table and what reports join are written by the seed alone, before the pool reads them).
+   */
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly readPool?: SqliteReadPool,
+  ) {
     db.pragma('foreign_keys = ON');
   }
 
@@ -191,10 +199,13 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
 
   async report(plan: ReportPlan): Promise<ReadonlyArray<ReadonlyArray<string | number>>> {
     const { sql, params } = reportSql(plan, 'sqlite');
-    return this.reports.get(
-      `${sql}\n${JSON.stringify(params)}`,
-      () => this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>,
-    );
+    const key = `${sql}\n${JSON.stringify(params)}`;
+    if (!this.readPool)
+      return this.reports.get(key, () => this.db.prepare(sql).raw(true).all(params) as Array<Array<string | number>>);
+    const cached = this.reports.find(key);
+    if (cached) return cached;
+    const rows = (await this.readPool.query(plan.tenant ?? '', sql, params)) as Array<Array<string | number>>;
+    return this.reports.put(key, rows);
   }
 
   async createGroup(owner: string, title: string, itemType: string): Promise<StoredGroup> {

@@ -65,6 +65,11 @@ export interface ReportPlan {
   sort: Array<{ name: string; descending: boolean }>;
   offset: number;
   limit?: number;
+  /**
+   * Who asks (the token's user): a store that queues heavy reports serves tenants in turn, so one tenant's
+   * reports never hold up another's. Not part of the answer: equal SQL is one answer whoever asks.
+   */
+  tenant?: string;
 }
 
 export type InsertItemResult =
