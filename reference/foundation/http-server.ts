@@ -62,7 +62,16 @@ export async function startServiceServer(
       listener(req, res);
     },
   );
-  server.setTimeout(limits.idleTimeoutMs, (socket) => socket.destroy());
+  // An idle socket is destroyed, and so is a kept-alive one after keepAliveTimeoutMs (node:http calls this for
+  // both). Timers run before the loop reads the sockets: after a turn held up by a long task, the client's next
+  // request may already be waiting unread, and destroying the socket then resets it with no answer. So look
+  // again once the loop has read what arrived: a socket that received bytes since lives on (its timer restarts).
+  server.setTimeout(limits.idleTimeoutMs, (socket) => {
+    const read = socket.bytesRead;
+    setImmediate(() => {
+      if (socket.bytesRead === read) socket.destroy();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

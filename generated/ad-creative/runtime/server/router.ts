@@ -80,6 +80,29 @@ const DEFAULTS = {
   validateResponses: false,
 };
 
+/** How long a refused body may keep arriving after its answer before the connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Ends a connection whose request body is refused before it was all sent, without losing the answer. Closing a
+ * socket while the client still sends makes the kernel reset it, and a reset discards the answer the client had
+ * not read yet: the refusal would arrive as ECONNRESET with no answer. So once the answer is written (node:http
+ * then calls destroySoon, for `Connection: close`) only the sending side closes; what still arrives is read and
+ * dropped until the client closes too or LINGER_MS pass (a lingering close).
+ */
+function closeAfterAnswer(req: IncomingMessage): void {
+  const socket = req.socket;
+  req.resume();
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('end', () => socket.destroy());
+    socket.once('close', () => clearTimeout(timer));
+    socket.resume();
+  };
+}
+
 export function createRouter(
   routes: RouteDef[],
   dispatch: (input: HandlerInput) => Promise<HandlerResult>,
@@ -145,8 +168,8 @@ export function createRouter(
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         res.setHeader('connection', 'close');
+        closeAfterAnswer(req);
         writeError(res, tooLarge(opts.errorStyle, error.limit));
-        req.destroy();
         return;
       }
       req.resume();
