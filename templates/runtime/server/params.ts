@@ -11,12 +11,15 @@ export interface ParamPlan {
   credentialQueryNames: ReadonlySet<string>;
   /** Lower-cased names of the declared header parameters and credential headers (text only). */
   textHeaders: readonly string[];
+  /** An exploded form-style object query parameter gathers the query's undeclared keys. */
+  gathersForm: boolean;
 }
 
 export function planParams(route: RouteDef): ParamPlan {
   return {
     queryDefs: new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])),
     pathDefs: new Map(route.params.filter((p) => p.in === 'path').map((p) => [p.name, p])),
+    gathersForm: route.params.some((p) => p.in === 'query' && p.type === 'object' && p.style === 'form' && p.explode),
     credentialQueryNames: new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)),
     textHeaders: [
       ...new Set([
@@ -59,25 +62,26 @@ export function readPath(
 }
 
 /** The query as the route's parameters serialise it (style / explode); repeated scalars: the last wins. */
-export function readQuery(url: URL, plan: ParamPlan): Record<string, unknown> {
+export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: ParamPlan): Record<string, unknown> {
   const defs = plan.queryDefs;
   const query: Record<string, unknown> = {};
-  for (const name of new Set(url.searchParams.keys())) {
-    const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
-    const deepDef = deep ? defs.get(deep[1]!) : undefined;
-    if (deep && deepDef?.type === 'object' && deepDef.style === 'deepObject') {
-      const target = (query[deep[1]!] ??= {}) as Record<string, unknown>;
-      target[deep[2]!] = url.searchParams.getAll(name).at(-1);
-      continue;
-    }
-    const all = url.searchParams.getAll(name);
+  for (const [name, all] of values) {
     const def = defs.get(name);
+    if (name.endsWith(']')) {
+      const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
+      const deepDef = deep ? defs.get(deep[1]!) : undefined;
+      if (deep && deepDef?.type === 'object' && deepDef.style === 'deepObject') {
+        const target = (query[deep[1]!] ??= {}) as Record<string, unknown>;
+        target[deep[2]!] = all[all.length - 1];
+        continue;
+      }
+    }
     if (def?.type === 'array') {
       const separator = def.style === 'spaceDelimited' ? ' ' : def.style === 'pipeDelimited' ? '|' : ',';
       // Exploded arrays repeat the key; the others join with their separator (either is read).
       query[name] = all.flatMap((v) => v.split(separator));
     } else if (def?.type === 'object' && def.style !== 'deepObject' && !(def.style === 'form' && def.explode)) {
-      const parts = all.at(-1)!.split(',');
+      const parts = all[all.length - 1]!.split(',');
       query[name] = Object.fromEntries(
         Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i], parts[2 * i + 1]]),
       );
@@ -85,6 +89,7 @@ export function readQuery(url: URL, plan: ParamPlan): Record<string, unknown> {
       query[name] = all[all.length - 1];
     }
   }
+  if (!plan.gathersForm) return query;
   // An exploded form object arrives as its own keys: gather the object parameter's properties back.
   for (const def of defs.values()) {
     if (def.type === 'object' && def.style === 'form' && def.explode && query[def.name] === undefined) {
@@ -99,8 +104,9 @@ export function readQuery(url: URL, plan: ParamPlan): Record<string, unknown> {
 /** Header values by lower-cased name, as the text sent (repeated headers joined by `, `). */
 export function readHeaders(raw: NodeJS.Dict<string | string[]>): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const name in raw) {
+    const value = raw[name];
+    if (value !== undefined) headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
   }
   return headers;
 }

@@ -84,23 +84,6 @@ export function isWellFormed(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
 
-/** The name of the first query pair whose percent-encoding is not UTF-8 (URLSearchParams would read U+FFFD). */
-export function invalidQueryPair(search: string): string | undefined {
-  for (const piece of search.replace(/^\?/, '').split('&')) {
-    try {
-      formPairs(piece);
-    } catch {
-      const name = piece.split('=')[0]!;
-      try {
-        return decodeComponent(name, true);
-      } catch {
-        return 'query';
-      }
-    }
-  }
-  return undefined;
-}
-
 /** Whether a header value is visible ASCII (with spaces and tabs): anything else is no text a header parameter holds. */
 export function isHeaderText(value: string): boolean {
   return /^[\t\x20-\x7e]*$/.test(value);

@@ -4,20 +4,21 @@ import { selectBody } from './body.js';
 import { type ErrorStyle, type FieldViolation, invalidRequest } from './errors.js';
 import type { HandlerInput } from './handler.js';
 import { headerValues } from './params.js';
-import type { RouteDef, ValidateFunction, ValidationError } from './route-def.js';
+import type { ParamDef, RouteDef, ValidateFunction, ValidationError } from './route-def.js';
 import type { SerializedJson } from './serialized-json.js';
 
 /** Checks a request's parameters and body against the route's schemas; throws the service's 400. */
 export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle: ErrorStyle): void {
   // Header parameters are checked on a copy: coercion must not turn the handler's header strings into numbers
   // (an array header is checked as its comma-separated items, and reaches the handler as the text sent).
+  const plan = planOf(route);
   const params = {
     path: input.path,
     query: input.query,
-    header: route.params.some((p) => p.in === 'header') ? headerValues(route, input.headers) : input.headers,
+    header: plan.headerParams ? headerValues(route, input.headers) : input.headers,
     cookie: input.cookies,
   };
-  const notNumbers = numericTextViolations(route, params);
+  const notNumbers = plan.numericParams.length === 0 ? NONE : numericTextViolations(plan.numericParams, params);
   if (notNumbers.length) {
     const code = route.params.find((p) => p.name === notNumbers[0]!.field)?.invalidCode;
     throw invalidRequest(errorStyle, 'Invalid parameter', notNumbers, code);
@@ -65,11 +66,33 @@ export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle
 /** A number as JSON writes it: coercion would also read `0x0c`, `0b1`, ` 12` or `` (empty) as numbers. */
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
+/** What validation needs of a route's parameters, worked out on its first request. */
+interface ValidationPlan {
+  headerParams: boolean;
+  numericParams: readonly ParamDef[];
+}
+const plans = new WeakMap<RouteDef, ValidationPlan>();
+const NONE: FieldViolation[] = [];
+
+function planOf(route: RouteDef): ValidationPlan {
+  let plan = plans.get(route);
+  if (!plan) {
+    plan = {
+      headerParams: route.params.some((p) => p.in === 'header'),
+      numericParams: route.params.filter((p) => p.type === 'integer' || p.type === 'number'),
+    };
+    plans.set(route, plan);
+  }
+  return plan;
+}
+
 /** Integer and number parameters whose text is not a decimal number (checked before coercion reads it). */
-function numericTextViolations(route: RouteDef, params: Record<string, Record<string, unknown>>): FieldViolation[] {
+function numericTextViolations(
+  numeric: readonly ParamDef[],
+  params: Record<string, Record<string, unknown>>,
+): FieldViolation[] {
   const found: FieldViolation[] = [];
-  for (const p of route.params) {
-    if (p.type !== 'integer' && p.type !== 'number') continue;
+  for (const p of numeric) {
     const where = params[p.in]!;
     const value = where[p.in === 'header' ? p.name.toLowerCase() : p.name];
     if (typeof value === 'string' && !NUMBER_TEXT.test(value))

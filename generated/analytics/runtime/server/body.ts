@@ -146,7 +146,9 @@ function parseJson(source: string, field: string, maxDepth: number): unknown {
   } catch (error) {
     throw new BodyParseError(`is not valid JSON (${(error as Error).message})`, field);
   }
-  if (hasLoneSurrogate(value)) throw new BodyParseError('holds a lone surrogate (an unpaired \\ud800-\\udfff)', field);
+  // Text decoded strictly holds no lone surrogate of its own: only a `\u` escape can make one.
+  if (source.includes('\\u') && hasLoneSurrogate(value))
+    throw new BodyParseError('holds a lone surrogate (an unpaired \\ud800-\\udfff)', field);
   return value;
 }
 

@@ -3,6 +3,9 @@
 // security alternatives before validation.
 import type { CredentialSource, RouteDef } from './route-def.js';
 
+/** The request's query values by name (decoded). */
+type QueryValues = ReadonlyMap<string, readonly string[]>;
+
 /** The credentials a request carried, wherever it carried them. */
 export interface Credentials {
   /** Access token carried as a parameter (query or form field, where the spec's security scheme names it). */
@@ -20,7 +23,7 @@ export interface Credentials {
 /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
 export function readCredentials(
   route: RouteDef,
-  url: URL,
+  query: QueryValues,
   headers: Record<string, string>,
   body: unknown,
 ): Credentials {
@@ -29,7 +32,7 @@ export function readCredentials(
   if (!route.credentialSources) return credentials;
   const schemes: Record<string, string> = {};
   for (const source of route.credentialSources) {
-    const value = credentialAt(source, url, headers, body);
+    const value = credentialAt(source, query, headers, body);
     if (!value) continue;
     schemes[source.scheme] ??= value;
     credentials[source.kind] ??= value;
@@ -45,17 +48,20 @@ export function readCredentials(
  */
 export function conflictingCredentials(
   route: RouteDef,
-  url: URL,
+  query: QueryValues,
   headers: Record<string, string>,
   body: unknown,
 ): string[] | undefined {
-  if (!route.credentialSources) return undefined;
+  const sources = route.credentialSources;
+  if (!sources) return undefined;
+  // One place that holds one value cannot disagree with itself (a query name can be repeated).
+  if (sources.length === 1 && sources[0]!.in !== 'query') return undefined;
   const seen = new Map<string, string>();
-  for (const source of route.credentialSources) {
+  for (const source of sources) {
     const values =
       source.in === 'query'
-        ? url.searchParams.getAll(source.name).filter(Boolean)
-        : [credentialAt(source, url, headers, body)].filter((v): v is string => !!v);
+        ? (query.get(source.name) ?? []).filter(Boolean)
+        : [credentialAt(source, query, headers, body)].filter((v): v is string => !!v);
     for (const value of values) if (!seen.has(value)) seen.set(value, `${source.in} ${source.name}`);
   }
   return seen.size > 1 ? [...new Set(seen.values())] : undefined;
@@ -72,13 +78,13 @@ export function credentialsSatisfy(credentials: Credentials, route: RouteDef): b
 
 function credentialAt(
   source: CredentialSource,
-  url: URL,
+  query: QueryValues,
   headers: Record<string, string>,
   body: unknown,
 ): string | undefined {
   switch (source.in) {
     case 'query':
-      return url.searchParams.get(source.name) ?? undefined;
+      return query.get(source.name)?.[0];
     case 'header': {
       const value = headers[source.name.toLowerCase()];
       if (source.kind === 'basic') {

@@ -50,15 +50,15 @@ export function writeAnswer(
       return void writeError(res, internalError(context.errorStyle));
     }
   }
-  const headers = { ...result.headers };
+  const headers = result.headers;
   if (result.body === undefined || status === 204) {
-    res.writeHead(status, headers);
+    res.writeHead(status, headers === undefined ? undefined : { ...headers });
     res.end();
     return;
   }
   // Bytes made ahead (serializeJson) go out as they are; so does text or bytes of a media type the handler
   // names that is not JSON (XML, CSV, an image).
-  const named = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const named = headers === undefined ? undefined : headerNamed(headers, 'content-type');
   const raw =
     named !== undefined &&
     !/[/+]json\b/i.test(String(named)) &&
@@ -127,6 +127,12 @@ async function drained(res: ServerResponse): Promise<void> {
   const closed = once(res, 'close');
   await Promise.race([once(res, 'drain'), closed]);
   closed.catch(() => undefined);
+}
+
+/** A header's value under any spelling of its (lower-case) name. */
+function headerNamed(headers: Record<string, string>, name: string): string | undefined {
+  for (const given in headers) if (given.toLowerCase() === name) return headers[given];
+  return undefined;
 }
 
 /** The service's error answer (ends a response whose head is already out). */

@@ -101,6 +101,8 @@ export interface RouteTableOptions {
 export class RouteTable<R extends RouteTemplate> {
   readonly #entries: Array<{ route: R; method: string; template: PathTemplate }>;
   readonly #byMethod = new Map<string, Array<{ route: R; method: string; template: PathTemplate }>>();
+  /** Templates without parameters, by method and path: an exact path has the most literal characters of all. */
+  readonly #literal = new Map<string, Map<string, { route: R; method: string; template: PathTemplate }>>();
   readonly #anyPrefix: boolean;
 
   constructor(routes: Iterable<R>, options: RouteTableOptions = {}) {
@@ -112,21 +114,39 @@ export class RouteTable<R extends RouteTemplate> {
       let list = this.#byMethod.get(entry.method);
       if (!list) this.#byMethod.set(entry.method, (list = []));
       list.push(entry);
+      if (entry.template.names.length === 0 && !this.#anyPrefix) {
+        let literal = this.#literal.get(entry.method);
+        if (!literal) this.#literal.set(entry.method, (literal = new Map()));
+        if (!literal.has(entry.template.path)) literal.set(entry.template.path, entry);
+      }
     }
   }
 
   /** The route of this method whose template the path matches, or undefined. */
   match(method: string, pathname: string): RouteMatch<R> | undefined {
-    const list = this.#byMethod.get(method.toUpperCase());
+    const found = this.find(method, pathname);
+    if (!found) return undefined;
+    const params: Record<string, string> = {};
+    found.template.names.forEach((name, i) => {
+      Object.defineProperty(params, name, {
+        value: found.values[i],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    });
+    return { ...found, params };
+  }
+
+  /** As `match`, without the values by name (what a router on every request needs). */
+  find(method: string, pathname: string): Omit<RouteMatch<R>, 'params'> | undefined {
+    const list = this.#byMethod.get(method) ?? this.#byMethod.get(method.toUpperCase());
     if (!list) return undefined;
+    const exact = this.#literal.get(list[0]!.method)?.get(pathname);
+    if (exact) return { route: exact.route, template: exact.template, values: [] };
     for (const entry of list) {
       const values = entry.template.match(pathname, this.#anyPrefix);
-      if (values === undefined) continue;
-      const params: Record<string, string> = {};
-      entry.template.names.forEach((name, i) => {
-        Object.defineProperty(params, name, { value: values[i], enumerable: true, writable: true, configurable: true });
-      });
-      return { route: entry.route, template: entry.template, values, params };
+      if (values !== undefined) return { route: entry.route, template: entry.template, values };
     }
     return undefined;
   }

@@ -6,7 +6,7 @@
 // trace or an unshaped 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody } from './body.js';
-import { conflictingCredentials, credentialsSatisfy, readCredentials } from './credentials.js';
+import { type Credentials, conflictingCredentials, credentialsSatisfy, readCredentials } from './credentials.js';
 import { ifMatchHolds } from './conditional.js';
 import {
   documentedError,
@@ -24,7 +24,8 @@ import type { HandlerInput, HandlerResult } from './handler.js';
 import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readQuery } from './params.js';
 import type { RouteDef } from './route-def.js';
 import { RouteTable } from './route-table.js';
-import { invalidQueryPair, isHeaderText } from './strict-text.js';
+import { InvalidQueryError, RequestTarget } from './request-target.js';
+import { isHeaderText } from './strict-text.js';
 import { AnswerValidator, validateRequest } from './validation.js';
 import { type AnswerContext, writeAnswer, writeError } from './write-answer.js';
 
@@ -139,22 +140,22 @@ export function createRouter(
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // An origin-form target is a path on a fixed origin: resolved against a base, `//x/...` would read x as a host.
-    const target = req.url ?? '/';
-    const url = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
-    const method = (req.method ?? 'GET').toUpperCase();
-    const match = table.match(method, url.pathname);
+    const target = new RequestTarget(req.url ?? '/');
+    const method = req.method ?? 'GET';
+    const match = table.find(method, target.pathname);
     if (!match) {
       req.resume();
-      const allowed = table.methodsAt(url.pathname);
-      if (allowed.length > 0) return writeError(res, methodNotAllowed(opts.errorStyle, method, url.pathname, allowed));
-      return writeError(res, notFoundRoute(opts.errorStyle, method, url.pathname));
+      const allowed = table.methodsAt(target.pathname);
+      const upper = method.toUpperCase();
+      if (allowed.length > 0)
+        return writeError(res, methodNotAllowed(opts.errorStyle, upper, target.pathname, allowed));
+      return writeError(res, notFoundRoute(opts.errorStyle, upper, target.pathname));
     }
     const { route } = match;
     let input: HandlerInput | undefined;
     try {
       // Awaited only when there is something to wait for: each needless await is a turn of the microtask queue.
-      const parsed = parseInput(req, res, url, route, match.template.names, match.values);
+      const parsed = parseInput(req, res, target, route, match.template.names, match.values);
       input = parsed instanceof Promise ? await parsed : parsed;
       if (!credentialsSatisfy(input.credentials, route)) {
         throw opts.missingCredentials?.(route) ?? missingCredential(opts.errorStyle);
@@ -189,19 +190,22 @@ export function createRouter(
   function parseInput(
     req: IncomingMessage,
     res: ServerResponse,
-    url: URL,
+    target: RequestTarget,
     route: RouteDef,
     names: readonly string[],
     values: readonly string[],
-  ): HandlerInput | Promise<HandlerInput> {
+  ): RequestInput | Promise<RequestInput> {
     const plan = plans.get(route)!;
-    const path = readPath(names, values, plan, opts.errorStyle);
-    const badPair = url.search.includes('%') ? invalidQueryPair(url.search) : undefined;
-    if (badPair !== undefined)
+    const path = names.length === 0 ? {} : readPath(names, values, plan, opts.errorStyle);
+    let query: Record<string, unknown>;
+    try {
+      query = readQuery(target.query, plan);
+    } catch (error) {
+      if (!(error instanceof InvalidQueryError)) throw error;
       throw invalidRequest(opts.errorStyle, 'Invalid parameter', [
-        { field: badPair, description: 'is not a valid percent-encoded UTF-8 value' },
+        { field: error.field, description: 'is not a valid percent-encoded UTF-8 value' },
       ]);
-    const query = readQuery(url, plan);
+    }
     const headers = readHeaders(req.headers);
     // Declared header parameters and credential headers hold text: other bytes are refused, not read as Latin-1.
     for (const name of plan.textHeaders) {
@@ -212,86 +216,103 @@ export function createRouter(
         ]);
     }
     const contentType = headers['content-type'];
-    const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
-    const complete = (body: unknown, bodyType: string | undefined) =>
-      completeInput(req, res, url, route, path, query, headers, body, bodyType);
-    if (route.bodies.length > 0 && hasBody) {
-      const def = selectBody(route.bodies, contentType);
-      if (!def) {
-        req.resume();
-        throw invalidRequest(
-          opts.errorStyle,
-          `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`,
+    const input = new RequestInput(req, res, target, route, path, query, headers, opts.errorStyle);
+    if (route.bodies.length > 0) {
+      const length = headers['content-length'];
+      const hasBody = (length !== undefined && Number(length) > 0) || headers['transfer-encoding'] !== undefined;
+      if (hasBody) {
+        const def = selectBody(route.bodies, contentType);
+        if (!def) {
+          req.resume();
+          throw invalidRequest(
+            opts.errorStyle,
+            `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`,
+          );
+        }
+        const limit =
+          opts.bodyLimits?.[route.operationId] ??
+          route.maxBodyBytes ??
+          (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
+        return readBody(req, limit).then((raw) =>
+          // Media is media even when empty; an empty JSON or form body is no body.
+          raw.length > 0 || def.kind === 'raw'
+            ? completeInput(input, decodeBody(def, raw, contentType ?? def.contentType), def.contentType)
+            : completeInput(input, undefined, undefined),
         );
       }
-      const limit =
-        opts.bodyLimits?.[route.operationId] ??
-        route.maxBodyBytes ??
-        (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
-      return readBody(req, limit).then((raw) =>
-        // Media is media even when empty; an empty JSON or form body is no body.
-        raw.length > 0 || def.kind === 'raw'
-          ? complete(decodeBody(def, raw, contentType ?? def.contentType), def.contentType)
-          : complete(undefined, undefined),
-      );
     }
     req.resume();
     // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body.
     const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
-    if (def?.kind === 'raw') return complete(decodeBody(def, Buffer.alloc(0), contentType!), def.contentType);
-    return complete(undefined, undefined);
+    if (def?.kind === 'raw')
+      return completeInput(input, decodeBody(def, Buffer.alloc(0), contentType!), def.contentType);
+    return completeInput(input, undefined, undefined);
   }
 
   /** The input with its body read: credentials found (refusing two different ones) and cookies decoded. */
-  function completeInput(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    route: RouteDef,
-    path: Record<string, unknown>,
-    query: Record<string, unknown>,
-    headers: Record<string, string>,
-    body: unknown,
-    bodyType: string | undefined,
-  ): HandlerInput {
-    const conflict = conflictingCredentials(route, url, headers, body);
+  function completeInput(input: RequestInput, body: unknown, bodyType: string | undefined): RequestInput {
+    const { route, headers } = input;
+    const query = input.target.query;
+    const conflict = conflictingCredentials(route, query, headers, body);
     if (conflict)
       throw invalidRequest(opts.errorStyle, 'Conflicting credentials', [
         { field: conflict.join(', '), description: 'carry different credentials; send one' },
       ]);
-    const credentials = readCredentials(route, url, headers, body);
-    const cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
-    let signal: AbortSignal | undefined;
-    const ifMatch = headers['if-match'];
-    return {
-      operationId: route.operationId,
-      path,
-      query,
-      headers,
-      cookies,
-      body,
-      contentType: bodyType,
-      credentials,
-      url,
-      request: req,
-      // Made on first use: most handlers never look, and a controller with its listeners costs every request.
-      get signal() {
-        return (signal ??= clientGone(req, res));
-      },
-      checkIfMatch(current) {
-        if (ifMatchHolds(ifMatch, current)) return;
-        if (!route.preconditionFailed)
-          throw new Error(`${route.operationId} documents no 412: If-Match cannot be refused in its shape`);
-        throw documentedError(
-          opts.errorStyle,
-          route.operationId,
-          route.preconditionFailed,
-          'Precondition Failed: the resource has changed (its entity tag does not match If-Match)',
-        );
-      },
-    };
+    input.body = body;
+    input.contentType = bodyType;
+    input.credentials = readCredentials(route, query, headers, body);
+    input.cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
+    return input;
   }
 }
+
+/** What a handler receives: one object per request, its URL and abort signal made on first use. */
+class RequestInput implements HandlerInput {
+  readonly operationId: string;
+  body: unknown = undefined;
+  contentType: string | undefined = undefined;
+  credentials: Credentials = NO_CREDENTIALS;
+  cookies: Record<string, unknown> = NO_COOKIES;
+  #signal: AbortSignal | undefined = undefined;
+
+  constructor(
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    readonly target: RequestTarget,
+    readonly route: RouteDef,
+    readonly path: Record<string, unknown>,
+    readonly query: Record<string, unknown>,
+    readonly headers: Record<string, string>,
+    readonly errorStyle: ErrorStyle,
+  ) {
+    this.operationId = route.operationId;
+  }
+
+  get url(): URL {
+    return this.target.url;
+  }
+
+  // Made on first use: most handlers never look, and a controller with its listeners costs every request.
+  get signal(): AbortSignal {
+    return (this.#signal ??= clientGone(this.request, this.response));
+  }
+
+  checkIfMatch(current: string | undefined): void {
+    if (ifMatchHolds(this.headers['if-match'], current)) return;
+    const route = this.route;
+    if (!route.preconditionFailed)
+      throw new Error(`${route.operationId} documents no 412: If-Match cannot be refused in its shape`);
+    throw documentedError(
+      this.errorStyle,
+      route.operationId,
+      route.preconditionFailed,
+      'Precondition Failed: the resource has changed (its entity tag does not match If-Match)',
+    );
+  }
+}
+
+const NO_CREDENTIALS: Credentials = Object.freeze({});
+const NO_COOKIES: Record<string, unknown> = Object.freeze({});
 
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
 function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
