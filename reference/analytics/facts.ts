@@ -316,3 +316,35 @@ export function generateFacts(seed: AnalyticsSeed): FactRow[] {
   }
   return rows;
 }
+
+/** The fact columns that count (every metric is made of their sums). */
+export const COUNT_COLUMNS: readonly string[] = [
+  'views',
+  'minutes_watched',
+  'view_length_seconds',
+  'likes',
+  'dislikes',
+  'comments',
+  'shares',
+  'subscribers_gained',
+  'subscribers_lost',
+  'videos_added_to_playlists',
+  'videos_removed_from_playlists',
+  'ad_impressions',
+  'monetized_playbacks',
+  'gross_revenue_micros',
+  'ad_revenue_micros',
+  'red_revenue_micros',
+  'red_views',
+  'red_minutes_watched',
+  'card_impressions',
+  'card_clicks',
+  'card_teaser_impressions',
+  'card_teaser_clicks',
+  'annotation_impressions',
+  'annotation_clickable_impressions',
+  'annotation_clicks',
+  'annotation_closable_impressions',
+  'annotation_closes',
+  'playlist_starts',
+];

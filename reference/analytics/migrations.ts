@@ -1,4 +1,6 @@
 // Schema of the analytics reference store (SQLite); entry i brings the schema to version i + 1.
+import { createRollupSql, fillRollupSql, ROLLUPS } from './rollups.js';
+
 export const MIGRATIONS: string[] = [
   `
   CREATE TABLE users (id TEXT PRIMARY KEY, channel_id TEXT NOT NULL, content_owner TEXT);
@@ -75,4 +77,6 @@ export const MIGRATIONS: string[] = [
   `,
   // The platform product of each fact row (platform-product.ts; facts.ts: the third generator).
   `ALTER TABLE facts ADD COLUMN platform_product TEXT NOT NULL DEFAULT 'CORE';`,
+  // Rollups of the facts (rollups.ts), filled from the facts already there.
+  ROLLUPS.map((r) => [createRollupSql(r, 'sqlite'), ...fillRollupSql(r).map((sql) => `${sql};`)].join('\n')).join('\n'),
 ];

@@ -1,6 +1,9 @@
 // Schema of the analytics service on PostgreSQL (--database; foundation/postgres.ts runs them in order under
 // the start lock): the tables of migrations.ts as they stand after all of its entries. Text that reports sort
 // by compares byte-wise (COLLATE "C"), as SQLite compares it, whatever the database's locale.
+import { COUNT_COLUMNS as COUNT_FACTS } from './facts.js';
+import { createRollupSql, fillRollupSql, ROLLUPS } from './rollups.js';
+
 const TEXT_FACTS = [
   'day',
   'channel_id',
@@ -27,36 +30,6 @@ const TEXT_FACTS = [
   'sharing_service',
   'ad_type',
   'platform_product',
-];
-const COUNT_FACTS = [
-  'views',
-  'minutes_watched',
-  'view_length_seconds',
-  'likes',
-  'dislikes',
-  'comments',
-  'shares',
-  'subscribers_gained',
-  'subscribers_lost',
-  'videos_added_to_playlists',
-  'videos_removed_from_playlists',
-  'ad_impressions',
-  'monetized_playbacks',
-  'gross_revenue_micros',
-  'ad_revenue_micros',
-  'red_revenue_micros',
-  'red_views',
-  'red_minutes_watched',
-  'card_impressions',
-  'card_clicks',
-  'card_teaser_impressions',
-  'card_teaser_clicks',
-  'annotation_impressions',
-  'annotation_clickable_impressions',
-  'annotation_clicks',
-  'annotation_closable_impressions',
-  'annotation_closes',
-  'playlist_starts',
 ];
 
 export const POSTGRES_MIGRATIONS: string[] = [
@@ -94,4 +67,8 @@ export const POSTGRES_MIGRATIONS: string[] = [
   CREATE TABLE retention_points (point DOUBLE PRECISION PRIMARY KEY);
   INSERT INTO retention_points (point) SELECT i / 100.0 FROM generate_series(1, 100) AS i;
   `,
+  // Rollups of the facts (rollups.ts), filled from the facts already there.
+  ROLLUPS.map((r) => [createRollupSql(r, 'postgres'), ...fillRollupSql(r).map((sql) => `${sql};`)].join('\n')).join(
+    '\n',
+  ),
 ];

@@ -7,6 +7,7 @@ import { transaction } from '../foundation/postgres.js';
 import { ResultCache } from '../foundation/result-cache.js';
 import { FACT_COLUMNS } from './facts.js';
 import { reportSql } from './report-sql.js';
+import { fillRollupSql, ROLLUPS } from './rollups.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
 import { newId } from './sqlite-store.js';
 import type {
@@ -131,6 +132,7 @@ export class PostgresAnalyticsStore implements AnalyticsStore {
         if (batch.length >= FACT_BATCH) await flush();
       }
       await flush();
+      for (const rollup of ROLLUPS) for (const sql of fillRollupSql(rollup)) await run(sql, []);
       for (const g of seed.groups) {
         await run('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES ($1, $2, $3, $4, $5)', [
           g.id,

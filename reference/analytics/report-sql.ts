@@ -2,15 +2,18 @@
 // PostgreSQL. The dialects differ in a few spellings only: an empty OR, rounding (PostgreSQL rounds to
 // digits on numeric, not on double precision), and an unbounded LIMIT.
 import { platformRetentionCte } from './relative-retention.js';
+import { reportSource } from './rollups.js';
 import type { ReportPlan } from './store.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** `source`: the table aggregated, by default the smallest rollup that answers the plan (rollups.ts). */
 export function reportSql(
   plan: ReportPlan,
   dialect: Dialect,
+  source: string = reportSource(plan),
 ): { sql: string; params: Record<string, string | number> } {
   const params: Record<string, string | number> = { from: plan.from, to: plan.to, rate: plan.rate };
   const where = ['day BETWEEN :from AND :to'];
@@ -56,7 +59,7 @@ export function reportSql(
   const joins = [...new Set(plan.dimensions.flatMap((d) => (d.join ? [d.join] : [])))].map((j) => ` ${j}`).join('');
   const unbounded = dialect === 'sqlite' ? '-1' : 'ALL';
   const sql =
-    `${platform}SELECT ${select.join(', ')} FROM facts${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0` +
+    `${platform}SELECT ${select.join(', ')} FROM ${source}${joins} WHERE ${where.join(' AND ')}${groupBy} HAVING COUNT(*) > 0` +
     (order.length ? ` ORDER BY ${order.join(', ')}` : '') +
     ` LIMIT ${plan.limit ?? unbounded} OFFSET ${plan.offset}`;
   return { sql, params };

@@ -6,6 +6,7 @@ import { ResultCache } from '../foundation/result-cache.js';
 import type { SqliteReadPool } from '../foundation/sqlite-read-pool.js';
 import { FACT_COLUMNS } from './facts.js';
 import { reportSql } from './report-sql.js';
+import { fillRollupSql, ROLLUPS } from './rollups.js';
 import { scopeUrl, type AnalyticsSeed } from './seed.js';
 import type {
   AnalyticsStore,
@@ -133,6 +134,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
         `INSERT INTO facts (${FACT_COLUMNS.join(', ')}) VALUES (${FACT_COLUMNS.map(() => '?').join(', ')})`,
       );
       for (const row of facts()) fact.run(FACT_COLUMNS.map((c) => row[c]!));
+      for (const rollup of ROLLUPS) for (const sql of fillRollupSql(rollup)) db.prepare(sql).run();
       for (const g of seed.groups) {
         db.prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)').run(
           g.id,

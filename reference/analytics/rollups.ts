@@ -1,0 +1,72 @@
+// Rollups of the fact table: the same sums, grouped by fewer columns (a channel's day; its day by traffic
+// source; its day by video), so a report that reads only those columns aggregates tens of rows instead of
+// thousands. A report may read a rollup when every column its dimensions, filters and channels touch is one of
+// the rollup's keys and every metric is built from sums of fact columns (SUM(SUM(x)) = SUM(x); COUNT(*) > 0
+// holds for a group exactly when it holds on the facts); anything else (retention points, averages, platform
+// comparisons) reads the facts. Only the seed writes the facts, and it fills the rollups in the same
+// transaction; a store opened on facts from before the rollups fills them in its migration. They are tables of
+// the service's database, so every process that shares the database reads the same sums.
+import { COUNT_COLUMNS, FACT_COLUMNS } from './facts.js';
+import type { ReportPlan } from './store.js';
+
+export interface Rollup {
+  table: string;
+  /** The columns it groups by (its primary key, channel and day first). */
+  keys: readonly string[];
+}
+
+/** Smallest first: a report reads the first one that holds its columns. */
+export const ROLLUPS: readonly Rollup[] = [
+  { table: 'facts_by_day', keys: ['channel_id', 'day'] },
+  { table: 'facts_by_day_video', keys: ['channel_id', 'day', 'video_id'] },
+  { table: 'facts_by_day_source', keys: ['channel_id', 'day', 'traffic_source'] },
+];
+
+/** The summed columns every rollup carries. */
+export const SUMMED_COLUMNS: readonly string[] = COUNT_COLUMNS;
+
+/** The statements that create a rollup's table (SQLite or PostgreSQL spelling). */
+export function createRollupSql(rollup: Rollup, dialect: 'sqlite' | 'postgres'): string {
+  const text = dialect === 'sqlite' ? 'TEXT NOT NULL' : 'TEXT COLLATE "C" NOT NULL';
+  const count = dialect === 'sqlite' ? 'INTEGER NOT NULL' : 'BIGINT NOT NULL';
+  return `CREATE TABLE ${rollup.table} (
+    ${[...rollup.keys.map((k) => `${k} ${text}`), ...SUMMED_COLUMNS.map((c) => `${c} ${count}`)].join(', ')},
+    PRIMARY KEY (${rollup.keys.join(', ')})
+  )${dialect === 'sqlite' ? ' WITHOUT ROWID' : ''};`;
+}
+
+/** The statements that make a rollup's rows from the facts (all of them again). */
+export function fillRollupSql(rollup: Rollup): string[] {
+  const keys = rollup.keys.join(', ');
+  return [
+    `DELETE FROM ${rollup.table}`,
+    `INSERT INTO ${rollup.table} (${keys}, ${SUMMED_COLUMNS.join(', ')}) SELECT ${keys}, ${SUMMED_COLUMNS.map((c) => `SUM(${c})`).join(', ')} FROM facts GROUP BY ${keys}`,
+  ];
+}
+
+const FACT_COLUMN_NAMES = new Set<string>(FACT_COLUMNS as readonly string[]);
+const SUMMED = new Set(SUMMED_COLUMNS);
+
+/** The fact columns an SQL expression reads (its quoted literals left out). */
+function columnsOf(sql: string): string[] {
+  return (sql.replace(/'[^']*'/g, '').match(/[a-z_][a-z0-9_]*/g) ?? []).filter((w) => FACT_COLUMN_NAMES.has(w));
+}
+
+/** Whether a metric is made of sums of fact columns only (any other use of a column, or another aggregate, is not). */
+function additive(sql: string): boolean {
+  const rest = sql.replace(/SUM\(\s*([a-z_][a-z0-9_]*)\s*\)/g, (whole, column: string) =>
+    SUMMED.has(column) ? 'SUM()' : whole,
+  );
+  return columnsOf(rest).length === 0 && !/\b(COUNT|AVG|MIN|MAX|TOTAL|GROUP_CONCAT|facts)\b/i.test(rest);
+}
+
+/** The table a report aggregates: the smallest rollup that holds everything it reads, else the facts. */
+export function reportSource(plan: ReportPlan): string {
+  if (plan.platformFilters) return 'facts';
+  if (plan.dimensions.some((d) => d.join)) return 'facts';
+  if (!plan.metrics.every((m) => additive(m.sql))) return 'facts';
+  const read = new Set(['channel_id', 'day']);
+  for (const d of plan.dimensions) for (const c of columnsOf(d.sql)) read.add(c);
+  for (const f of plan.filters) for (const c of columnsOf(f.column)) read.add(c);
+  return ROLLUPS.find((r) => [...read].every((c) => r.keys.includes(c)))?.table ?? 'facts';
+}

@@ -1,0 +1,142 @@
+// Reports read the fact table's rollups (reference/analytics/rollups.ts) where they hold every column a report
+// reads: for any plan, the rows are exactly those of the same report over the facts; a report that needs a
+// column no rollup keeps, or a metric that is not made of sums, still reads the facts.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { DIMENSIONS, METRICS } from '../../reference/analytics/catalogue.js';
+import { generateFacts } from '../../reference/analytics/facts.js';
+import { MIGRATIONS } from '../../reference/analytics/migrations.js';
+import { reportSql } from '../../reference/analytics/report-sql.js';
+import { reportSource } from '../../reference/analytics/rollups.js';
+import { parseSeed } from '../../reference/analytics/seed.js';
+import { SqliteAnalyticsStore } from '../../reference/analytics/sqlite-store.js';
+import type { ReportPlan } from '../../reference/analytics/store.js';
+import { migrate } from '../../reference/foundation/database.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const seed = parseSeed(parse(fs.readFileSync(path.join(ROOT, 'reference', 'seed.default.yaml'), 'utf8')).analytics);
+
+async function seededDatabase(): Promise<Database.Database> {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS);
+  await new SqliteAnalyticsStore(db).seedIfEmpty(seed, () => generateFacts(seed) as never);
+  return db;
+}
+
+const CHANNELS = ['UCchannel0000000000000001', 'UCchannel0000000000000002', 'UCchannel0000000000000003'];
+const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+// Retention metrics need the retention points' dimension (a join): plans with them are left to the suite.
+const metricsOf = METRICS.filter((m) => !m.platformRetention && !m.sql.includes('retention.'));
+const dimensionsOf = DIMENSIONS.filter((d) => !d.join);
+const FILTERABLE = ['traffic_source', 'video_id', 'country', 'device_type'];
+
+const plans: fc.Arbitrary<ReportPlan> = fc
+  .record({
+    from: fc.integer({ min: 0, max: 95 }),
+    length: fc.integer({ min: 0, max: 40 }),
+    channels: fc.subarray(CHANNELS, { minLength: 1 }),
+    since: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
+    dimensions: fc.subarray(
+      ['day', 'month', 'insightTrafficSourceType', 'video', 'audienceType', 'country', 'isCurated'],
+      { maxLength: 2 },
+    ),
+    metrics: fc.subarray(
+      metricsOf.map((m) => m.name),
+      { minLength: 1, maxLength: 4 },
+    ),
+    filter: fc.option(
+      fc.record({
+        column: fc.constantFrom(...FILTERABLE),
+        values: fc.subarray(['YT_SEARCH', 'EXT_URL', 'video-00000001', 'video-00000003', 'US', 'MOBILE', 'DESKTOP'], {
+          minLength: 1,
+        }),
+      }),
+      { nil: undefined },
+    ),
+    descending: fc.boolean(),
+    offset: fc.integer({ min: 0, max: 3 }),
+    limit: fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
+  })
+  .map((r) => ({
+    from: day(r.from),
+    to: day(r.from + r.length),
+    rate: 1.5,
+    channels: r.channels.map((id) => ({ id, since: r.since === undefined ? '' : day(r.since) })),
+    filters: r.filter ? [{ dimension: r.filter.column, ...r.filter }] : [],
+    dimensions: r.dimensions.map((name) => {
+      const def = dimensionsOf.find((d) => d.name === name)!;
+      return { name, sql: def.sql, nonEmpty: def.presentOnly === true };
+    }),
+    metrics: r.metrics.map((name) => {
+      const def = metricsOf.find((m) => m.name === name)!;
+      return { name, sql: def.sql, digits: def.digits };
+    }),
+    sort: [{ name: r.metrics[0]!, descending: r.descending }],
+    offset: r.offset,
+    limit: r.limit,
+  }));
+
+describe('report rollups', () => {
+  it('answer every report exactly as the fact table does', async () => {
+    const db = await seededDatabase();
+    const rows = (plan: ReportPlan, source?: string) => {
+      const { sql, params } = reportSql(plan, 'sqlite', source);
+      return db.prepare(sql).raw(true).all(params);
+    };
+    let fromRollups = 0;
+    fc.assert(
+      fc.property(plans, (plan) => {
+        if (reportSource(plan) !== 'facts') fromRollups += 1;
+        expect(rows(plan)).toEqual(rows(plan, 'facts'));
+      }),
+      { numRuns: 400 },
+    );
+    // The property means something only if many of the plans read a rollup.
+    expect(fromRollups).toBeGreaterThan(100);
+  });
+
+  it('are read only where they hold every column and the metrics are sums', () => {
+    const plan = (dimensions: string[], metric = 'views', filters: ReportPlan['filters'] = []): ReportPlan => ({
+      from: '2024-01-01',
+      to: '2024-01-31',
+      rate: 1,
+      channels: [{ id: CHANNELS[0]!, since: '' }],
+      filters,
+      dimensions: dimensions.map((name) => ({
+        name,
+        sql: DIMENSIONS.find((d) => d.name === name)!.sql,
+        nonEmpty: false,
+      })),
+      metrics: [{ name: metric, sql: METRICS.find((m) => m.name === metric)!.sql, digits: 0 }],
+      sort: [],
+      offset: 0,
+    });
+    expect(reportSource(plan(['day']))).toBe('facts_by_day');
+    expect(reportSource(plan(['month'], 'averageViewDuration'))).toBe('facts_by_day');
+    expect(reportSource(plan(['day', 'video']))).toBe('facts_by_day_video');
+    expect(reportSource(plan(['audienceType']))).toBe('facts_by_day_source');
+    expect(reportSource(plan(['day'], 'viewerPercentage'))).toBe('facts_by_day');
+    expect(reportSource(plan(['country']))).toBe('facts');
+    expect(reportSource(plan(['day'], 'views', [{ dimension: 'country', column: 'country', values: ['US'] }]))).toBe(
+      'facts',
+    );
+    expect(reportSource(plan(['day'], 'audienceWatchRatio'))).toBe('facts');
+  });
+
+  it('are filled by the migration on a store seeded before them', async () => {
+    const db = await seededDatabase();
+    // The store as it stood before the rollups: their tables gone, its schema one version back.
+    for (const table of ['facts_by_day', 'facts_by_day_video', 'facts_by_day_source']) db.exec(`DROP TABLE ${table}`);
+    db.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    migrate(db, MIGRATIONS);
+    const total = (table: string) =>
+      db.prepare(`SELECT SUM(views) AS v, SUM(likes) AS l FROM ${table}`).get() as { v: number; l: number };
+    for (const table of ['facts_by_day', 'facts_by_day_video', 'facts_by_day_source'])
+      expect(total(table), table).toEqual(total('facts'));
+    expect(total('facts').v).toBeGreaterThan(0);
+  });
+});
