@@ -4,7 +4,16 @@
 // read, a range at both of its ends.
 import { randomUUID } from 'node:crypto';
 import type { Mutant } from './mutant.js';
-import { answerInstead, formOf, type WireRequest, type Wrap } from './wire.js';
+import {
+  answerInstead,
+  chain,
+  formOf,
+  perRequest,
+  rewriteAnswer,
+  rewriteRequest,
+  type WireRequest,
+  type Wrap,
+} from './wire.js';
 
 type Rule = Mutant['rule'];
 const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
@@ -22,6 +31,38 @@ const isUpdate = (r: WireRequest) =>
 const invalidParameter = (message: string) => ({
   status: 400,
   json: { error: { message: `(#100) ${message}`, type: 'OAuthException', code: 100, fbtrace_id: randomUUID() } },
+});
+
+/** A link ad's title or body (form fields of a create without a page). */
+const adText = (r: WireRequest): string[] => {
+  if (r.method !== 'POST' || !CREATE.test(r.url.pathname)) return [];
+  const form = formOf(r);
+  return [form?.get('title'), form?.get('body')].filter((v): v is string => typeof v === 'string');
+};
+
+const UPDATABLE = new Set(['account_id', 'adlabels', 'name', 'status', 'access_token', 'fields']);
+
+/**
+ * An update naming a field it may not change is refused, but only after the fields it may change were written:
+ * the request goes on without the other fields, and its success is answered as the refusal.
+ */
+const refusedButWritten: Wrap = perRequest(() => {
+  let refused: string | undefined;
+  return chain(
+    rewriteRequest((r) => {
+      const form = formOf(r);
+      if (!form || r.method !== 'POST' || !NODE.test(r.url.pathname)) return undefined;
+      refused = [...form.keys()].find((k) => !UPDATABLE.has(k));
+      if (!refused) return undefined;
+      for (const key of [...form.keys()]) if (!UPDATABLE.has(key)) form.delete(key);
+      return form.toString();
+    }),
+    rewriteAnswer((answer) =>
+      refused && answer.status === 200
+        ? invalidParameter(`Invalid parameter: ${refused} cannot be updated`)
+        : undefined,
+    ),
+  );
 });
 
 export const MUTANTS: Mutant[] = [
@@ -59,6 +100,78 @@ export const MUTANTS: Mutant[] = [
     answerInstead((r) =>
       r.method === 'POST' && CREATE.test(r.url.pathname) && formOf(r)?.get('name')?.length === 100
         ? invalidParameter('Invalid parameter: name must be at most 99 characters')
+        : undefined,
+    ),
+  ),
+  wire(
+    'ADC-UPDATE-3/echo-success',
+    'an update of the four updatable fields answers success: true and stores nothing',
+    answerInstead((r) =>
+      isUpdate(r) && formOf(r)?.has('account_id') && formOf(r)?.has('adlabels')
+        ? { status: 200, json: { success: true } }
+        : undefined,
+    ),
+  ),
+  wire(
+    'ADC-UPDATE-3/refused-but-written',
+    'an update naming a field it may not change is refused with code 100, but its name and status are written',
+    refusedButWritten,
+  ),
+  wire(
+    'ADC-UPDATE-3/account-id-refused',
+    'account_id, the edge of the updatable set, is refused as a field an update may not change',
+    answerInstead((r) =>
+      isUpdate(r) && formOf(r)?.has('account_id')
+        ? invalidParameter('Invalid parameter: account_id cannot be updated')
+        : undefined,
+    ),
+  ),
+  wire(
+    'ADC-UPDATE-2/echo-fields',
+    'an update with fields answers the written values from the request and stores nothing',
+    answerInstead((r) => {
+      const id = r.url.pathname.match(NODE)?.[1];
+      const form = formOf(r);
+      const fields = r.url.searchParams.get('fields') ?? form?.get('fields');
+      if (r.method !== 'POST' || !id || !form || !fields || !form.has('name')) return undefined;
+      const node: Record<string, unknown> = { id };
+      for (const field of fields.split(',')) if (form.has(field)) node[field] = form.get(field);
+      return { status: 200, json: node };
+    }),
+  ),
+  wire(
+    'ADC-URL-1/limit-999',
+    'a URL of exactly 1000 characters is refused (the limit taken as 999)',
+    answerInstead((r) =>
+      r.method === 'POST' && CREATE.test(r.url.pathname) && formOf(r)?.get('object_url')?.length === 1000
+        ? invalidParameter('Invalid parameter: object_url must be at most 999 characters')
+        : undefined,
+    ),
+  ),
+  wire(
+    'ADC-TEXT-1/one-character-refused',
+    'a title of one character (the documented minimum) is refused',
+    answerInstead((r) =>
+      adText(r).some((text) => text.length === 1)
+        ? invalidParameter('Invalid parameter: title is too short')
+        : undefined,
+    ),
+  ),
+  wire(
+    'ADC-TEXT-4/thirty-character-word-refused',
+    'a word of exactly 30 characters is refused (the longest word taken as 29)',
+    answerInstead((r) =>
+      adText(r).some((text) => text.split(/\s+/).some((word) => word.length === 30))
+        ? invalidParameter('Invalid parameter: body has a word longer than 29 characters')
+        : undefined,
+    ),
+  ),
+  wire(
+    'ADC-TEXT-5/three-letters-refused',
+    'three one-character words (the documented most) are refused',
+    answerInstead((r) =>
+      adText(r).some((text) => text.split(/\s+/).filter((word) => word.length === 1).length === 3)
+        ? invalidParameter('Invalid parameter: body has too many one-character words')
         : undefined,
     ),
   ),

@@ -2,6 +2,8 @@
 // service's place with the answer a success gives, the service never seeing it), and boundaries (a value
 // exactly at a documented limit treated as past it). Each must be caught under its own rule: a write is judged
 // by a later read, a range at both of its ends.
+import type { AnalyticsStore, StoredGroup, StoredItem } from '../../reference/analytics/store.js';
+import { replacing } from './decorate.js';
 import type { Mutant } from './mutant.js';
 import { answerInstead, rewriteQuery, type Wrap } from './wire.js';
 
@@ -12,6 +14,34 @@ const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
   description,
   wrap,
 });
+
+const store = (id: string, description: string, replace: (original: AnalyticsStore) => Partial<AnalyticsStore>) => ({
+  id,
+  rule: id.split('/')[0] as Rule,
+  description,
+  decorate: { store: replacing(replace) },
+});
+
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** groups.insert answered in the service's place with the group a success gives, for the bodies `when` picks. */
+const insertGroupEcho = (when: (body: any) => boolean): Wrap =>
+  answerInstead((r) => {
+    if (r.method !== 'POST' || r.url.pathname !== '/v2/groups') return undefined;
+    const body = json(r.body);
+    if (!body?.snippet?.title || !body?.contentDetails?.itemType || !when(body)) return undefined;
+    const now = new Date().toISOString();
+    return {
+      status: 200,
+      json: {
+        kind: 'platform#group',
+        etag: 'echo',
+        id: `echo${Math.random().toString(36).slice(2, 12)}`,
+        snippet: { title: body.snippet.title, publishedAt: now },
+        contentDetails: { itemType: body.contentDetails.itemType, itemCount: '0' },
+      },
+    };
+  });
 
 const json = (body: Buffer): any => {
   try {
@@ -57,5 +87,60 @@ export const MUTANTS: Mutant[] = [
       (r) => r.url.pathname === '/v2/reports' && r.url.searchParams.has('startIndex'),
       (q) => q.set('startIndex', String(Number(q.get('startIndex')) + 1)),
     ),
+  ),
+  wire(
+    'ANA-GROUP-8/delete-echo',
+    'groups.delete answers 204 and deletes nothing (the service never sees it)',
+    answerInstead((r) =>
+      r.method === 'DELETE' && r.url.pathname === '/v2/groups' && r.url.searchParams.get('id')
+        ? { status: 204, json: undefined }
+        : undefined,
+    ),
+  ),
+  store(
+    'ANA-GROUP-8/delete-keeps-last-item',
+    "groups.delete removes the group's items but the last (the cascade loop stops one short): it is still listed",
+    (original) => {
+      const left = new Map<string, { group: StoredGroup; items: StoredItem[] }>();
+      return {
+        deleteGroup: async (id) => {
+          const group = await original.group(id);
+          const items = group ? await original.items(id) : [];
+          if (group && items.length > 1) left.set(id, { group, items: items.slice(-1) });
+          return original.deleteGroup(id);
+        },
+        group: async (id) => (await original.group(id)) ?? left.get(id)?.group,
+        items: async (id) => left.get(id)?.items ?? original.items(id),
+      };
+    },
+  ),
+  wire(
+    'ANA-GROUP-7/insert-echo',
+    'groups.insert with a one-character title answers the group and stores nothing',
+    insertGroupEcho((body) => body.snippet.title.length === 1),
+  ),
+  wire(
+    'ANA-GROUP-4/insert-echo',
+    'groups.insert of a playlist group answers the group and stores nothing',
+    insertGroupEcho((body) => body.contentDetails.itemType === 'platform#playlist'),
+  ),
+  store(
+    'ANA-GROUP-1/500th-insert-echo',
+    'the insert that would make the 500th item answers the item and stores nothing',
+    (original) => ({
+      insertItem: async (groupId, kind, id, max) => {
+        const items = await original.items(groupId);
+        if (items.length !== max - 1) return original.insertItem(groupId, kind, id, max);
+        const item: StoredItem = { ...items[0]!, id: `echo${items.length}`, resourceKind: kind, resourceId: id };
+        return { ok: true, item, created: true };
+      },
+    }),
+  ),
+  store(
+    'ANA-QUERY-8/totals-exclusive-start',
+    'reports without a day breakdown leave out the start date (the range taken as exclusive at its start)',
+    (original) => ({
+      report: (p) => original.report(p.dimensions.some((d) => d.name === 'day') ? p : { ...p, from: dayAfter(p.from) }),
+    }),
   ),
 ];

@@ -2,8 +2,19 @@
 // service's place with the answer a success gives, the service never seeing it), and boundaries (a value
 // exactly at a documented limit refused). Each must be caught under its own rule: a write is judged by a later
 // read, a range at both of its ends.
+import type http from 'node:http';
+import type { GenerativeStore } from '../../reference/generative/store.js';
+import { multipartOf } from './generative.js';
 import type { Mutant } from './mutant.js';
-import { answerInstead, rewriteQuery, type WireRequest, type Wrap } from './wire.js';
+import {
+  answerInstead,
+  rewriteJsonRequest,
+  rewriteQuery,
+  rewriteRequest,
+  rewriteRequestAsync,
+  type WireRequest,
+  type Wrap,
+} from './wire.js';
 
 type Rule = Mutant['rule'];
 const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
@@ -25,6 +36,89 @@ const invalidArgument = (message: string) => ({
   status: 400,
   json: { error: { code: 400, message, status: 'INVALID_ARGUMENT' } },
 });
+
+/**
+ * "Answers yes, stores nothing" for file creations: the service creates the file and answers, and the file is
+ * removed from the store before the answer leaves (the wire holds the answer; the store comes from a
+ * pass-through stand-in). `project` names the project a request acts for, looked up before the service sees it.
+ */
+function forgetCreatedFile(
+  id: string,
+  description: string,
+  match: (request: http.IncomingMessage) => boolean,
+  project: (store: GenerativeStore, request: http.IncomingMessage) => Promise<string | undefined>,
+): Mutant {
+  let store: GenerativeStore | undefined;
+  const wrap: Wrap = (inner) => (req, res) => {
+    if (!match(req) || !store) return inner(req, res);
+    const kept = store;
+    const projectId = project(kept, req).catch(() => undefined);
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+    const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+    let head: unknown[] | undefined;
+    (res as any).writeHead = (...args: unknown[]) => {
+      head = args;
+      return res;
+    };
+    (res as any).end = (chunk?: unknown) => {
+      const text = typeof chunk === 'string' || Buffer.isBuffer(chunk) ? Buffer.from(chunk).toString('utf8') : '';
+      let name: string | undefined;
+      try {
+        const body = JSON.parse(text);
+        name = body?.file?.name ?? body?.name;
+      } catch {
+        name = undefined;
+      }
+      const done = () => {
+        if (head) writeHead(...head);
+        end(chunk);
+      };
+      if (res.statusCode >= 300 || (head && Number(head[0]) >= 300) || !name?.startsWith('files/')) return done();
+      projectId.then((p) => (p ? kept.deleteFile(p, name!.slice('files/'.length)) : undefined)).then(done, done);
+      return res;
+    };
+    inner(req, res);
+  };
+  return {
+    id,
+    rule: id.split('/')[0] as Rule,
+    description,
+    decorate: {
+      store: (original: GenerativeStore) => {
+        store = original;
+        return original;
+      },
+    },
+    wrap,
+  };
+}
+
+const urlOf = (req: http.IncomingMessage) => new URL(req.url ?? '/', 'http://wire');
+const keyProject = async (store: GenerativeStore, req: http.IncomingMessage) => {
+  const key = String(req.headers['x-goog-api-key'] ?? urlOf(req).searchParams.get('key') ?? '');
+  return (await store.projectOfKey(key))?.id;
+};
+const sessionProject = async (store: GenerativeStore, req: http.IncomingMessage) => {
+  const uploadId = urlOf(req).searchParams.get('upload_id');
+  return uploadId ? (await store.session(uploadId))?.project : undefined;
+};
+const isMultipartUpload = (req: http.IncomingMessage) =>
+  req.method === 'POST' &&
+  urlOf(req).pathname === '/upload/v1beta/files' &&
+  String(req.headers['content-type'] ?? '').startsWith('multipart/related');
+const isFinalizingChunk = (req: http.IncomingMessage) =>
+  req.method === 'POST' &&
+  urlOf(req).searchParams.has('upload_id') &&
+  /finalize/.test(String(req.headers['x-goog-upload-command'] ?? ''));
+
+/** The pass-through stand-in of a wire rewrite that asks the store (a session's bytes received). */
+let sessions: GenerativeStore | undefined;
+const keepStore = {
+  store: (original: GenerativeStore) => {
+    sessions = original;
+    return original;
+  },
+};
 
 const generating = (r: WireRequest) =>
   r.method === 'POST' && /:(generateContent|streamGenerateContent)$/.test(r.url.pathname);
@@ -102,6 +196,91 @@ export const MUTANTS: Mutant[] = [
       (r) =>
         r.method === 'GET' && r.url.pathname === '/v1beta/files' && Number(r.url.searchParams.get('pageSize')) >= 100,
       (q) => q.set('pageSize', '99'),
+    ),
+  ),
+  forgetCreatedFile(
+    'GEN-UPLOAD-1/echo-nothing-stored',
+    'a multipart upload answers the created file, and the file is not kept',
+    isMultipartUpload,
+    keyProject,
+  ),
+  forgetCreatedFile(
+    'GEN-UPLOAD-2/echo-nothing-stored',
+    'the finalizing chunk of a resumable upload answers the created file, and the file is not kept',
+    isFinalizingChunk,
+    sessionProject,
+  ),
+  forgetCreatedFile(
+    'GEN-FILE-3/echo-nothing-stored',
+    'files.create without a name answers a generated name, and the file is not kept',
+    (req) => req.method === 'POST' && urlOf(req).pathname === '/v1beta/files',
+    keyProject,
+  ),
+  wire(
+    'GEN-UPLOAD-1/last-byte-dropped',
+    "a multipart upload's media part is taken to end one byte early (the closing delimiter's CRLF miscounted)",
+    rewriteRequest((r) => {
+      const multipart = r.method === 'POST' ? multipartOf(r) : undefined;
+      const media = multipart?.parts[1];
+      if (!multipart || !media || media.body.length === 0) return undefined;
+      const parts = [multipart.parts[0]!, { head: media.head, body: media.body.slice(0, -1) }];
+      const text = `${parts.map((p) => `--${multipart.boundary}${p.head}${p.body}\r\n`).join('')}--${multipart.boundary}--\r\n`;
+      return Buffer.from(text, 'latin1');
+    }),
+  ),
+  {
+    id: 'GEN-UPLOAD-2/offset-one-past-accepted',
+    rule: 'GEN-UPLOAD-2',
+    description:
+      'a chunk one byte past the bytes received is accepted as if it came next (the offset check is off by one)',
+    decorate: keepStore,
+    wrap: rewriteRequestAsync(async (r) => {
+      const uploadId = r.url.searchParams.get('upload_id');
+      const offset = Number(r.headers['x-goog-upload-offset']);
+      if (!uploadId || !sessions || !Number.isInteger(offset)) return undefined;
+      const session = await sessions.session(uploadId);
+      if (session && offset === session.received + 1) r.headers['x-goog-upload-offset'] = String(session.received);
+      return undefined;
+    }),
+  },
+  wire(
+    'GEN-FILE-1/forty-character-id-refused',
+    'a file id of exactly 40 characters is refused (the limit taken as 39)',
+    answerInstead((r) => {
+      if (r.method !== 'POST' || r.url.pathname !== '/v1beta/files') return undefined;
+      const name = json(r.body)?.file?.name;
+      return typeof name === 'string' && name.replace(/^files\//, '').length === 40
+        ? invalidArgument('file.name: the id has at most 39 characters')
+        : undefined;
+    }),
+  ),
+  wire(
+    'GEN-GENCFG-3/temperature-zero-refused',
+    'temperature 0.0 (the bottom of the documented range) is refused',
+    answerInstead((r) =>
+      generating(r) && json(r.body)?.generationConfig?.temperature === 0
+        ? invalidArgument('generationConfig.temperature must be above 0.0')
+        : undefined,
+    ),
+  ),
+  wire(
+    'GEN-GENCFG-2/candidate-count-one-refused',
+    'candidateCount 1 (the only value allowed) is refused',
+    answerInstead((r) =>
+      generating(r) && json(r.body)?.generationConfig?.candidateCount === 1
+        ? invalidArgument('generationConfig.candidateCount must be at least 2')
+        : undefined,
+    ),
+  ),
+  wire(
+    'GEN-MAXTOK-1/one-token-over',
+    'an answer cut at maxOutputTokens holds one token more (the limit checked after the token is added)',
+    rewriteJsonRequest(
+      (r) => generating({ ...r, headers: {}, body: Buffer.alloc(0) }),
+      (body) => {
+        const max = body?.generationConfig?.maxOutputTokens;
+        if (typeof max === 'number') body.generationConfig.maxOutputTokens = max + 1;
+      },
     ),
   ),
 ];

@@ -264,7 +264,7 @@ function streamInOneEvent(): Wrap {
 }
 
 /** A multipart/related upload's parts: the boundary, and each part's head and body (as latin1 text). */
-function multipartOf(
+export function multipartOf(
   request: WireRequest,
 ): { boundary: string; parts: Array<{ head: string; body: string }> } | undefined {
   const type = String(request.headers['content-type'] ?? '');

@@ -71,12 +71,17 @@ export function rewriteRequest(edit: (request: WireRequest) => Buffer | string |
 
 /**
  * Answers matching requests in the service's place (the service never sees them), e.g. a refusal of what the
- * service accepts; `answer` returns the status and JSON body, or nothing to pass the request on.
+ * service accepts; `answer` returns the status and JSON body (undefined: no body, a 204), or nothing to pass the
+ * request on.
  */
 export function answerInstead(answer: (request: WireRequest) => { status: number; json: unknown } | void): Wrap {
   return buffered((request, inner, req, res) => {
     const given = answer(request);
     if (!given) return inner(replay(req, request, request.body), res);
+    if (given.json === undefined) {
+      res.writeHead(given.status, { 'content-length': '0' });
+      return res.end();
+    }
     const body = JSON.stringify(given.json);
     res.writeHead(given.status, {
       'content-type': 'application/json',

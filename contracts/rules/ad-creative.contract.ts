@@ -70,6 +70,10 @@ async function created(t: RuleContext, body: Body, account = ctx(t).account): Pr
   expect(answer.id).toMatch(/^[0-9]+$/);
   if (!t.session.kind.startsWith('stateful')) return answer.id;
   t.defer(() => client.deleteAdCreative({ version, creative_id: answer.id }));
+  // An accepted create is judged by a later read, not by its own answer: the creative exists, with its name.
+  const stored = await read(t, answer.id, 'name');
+  expect(stored.id, `the created creative ${answer.id} reads back`).toBe(answer.id);
+  if (typeof body.name === 'string') expect(stored.name, 'the created creative reads back its name').toBe(body.name);
   return answer.id;
 }
 
@@ -559,6 +563,8 @@ ruleTests('ADC-UPDATE-2', [
         body: { name, status: 'ACTIVE' },
       })) as Body;
       expect(answer).toMatchObject({ id, name, status: 'ACTIVE' });
+      // The answer is the written node: a later read shows the same values.
+      expect(await read(t, id, 'name,status')).toMatchObject({ id, name, status: 'ACTIVE' });
       const second = unique('again');
       expect(await client.updateAdCreative({ version, creative_id: id, body: { name: second } })).toMatchObject({
         success: true,
@@ -572,9 +578,10 @@ ruleTests('ADC-UPDATE-3', [
   [
     'a field other than account_id, adlabels, name and status is code 100 naming it, and nothing changes',
     async (t) => {
-      const { client, version } = ctx(t);
+      const { client, version, account } = ctx(t);
       const id = await someCreative(t);
-      const before = t.session.kind === 'stateful' ? (await read(t, id, 'name')).name : undefined;
+      const stateful = !t.partlyJudged('a stateless target stores nothing to compare');
+      const before = stateful ? await read(t, id, 'name,status,title,object_url,body') : undefined;
       for (const [field, value] of [
         ['title', 'New title'],
         ['object_url', 'https://shop.example/other'],
@@ -583,18 +590,31 @@ ruleTests('ADC-UPDATE-3', [
         const e = await expectGraphError(
           t,
           () =>
-            client.updateAdCreative({ version, creative_id: id, body: { name: unique('x'), [field]: value } as never }),
+            client.updateAdCreative({
+              version,
+              creative_id: id,
+              body: { name: unique('x'), status: 'WITH_ISSUES', [field]: value } as never,
+            }),
           { code: 100, http: 400 },
         );
         expect(e.message).toContain(field);
+        // Refused means nothing written: neither the field named nor the allowed fields sent beside it.
+        if (stateful)
+          expect(await read(t, id, 'name,status,title,object_url,body'), `after the refused ${field}`).toEqual(before);
       }
+      // All four updatable fields together are accepted, and a later read shows the written ones.
       const name = unique('kept');
       expect(
-        await accepted(t, () => client.updateAdCreative({ version, creative_id: id, body: { name } })),
+        await accepted(t, () =>
+          client.updateAdCreative({
+            version,
+            creative_id: id,
+            body: { account_id: account, adlabels: [{ name: 'summer' }] as never, name, status: 'IN_PROCESS' },
+          }),
+        ),
       ).toMatchObject({ success: true });
-      if (t.partlyJudged('a stateless target stores nothing to compare')) return;
-      expect(before).toBeTypeOf('string');
-      expect((await read(t, id, 'name')).name).toBe(name);
+      if (!stateful) return;
+      expect(await read(t, id, 'name,status')).toMatchObject({ id, name, status: 'IN_PROCESS' });
     },
   ],
 ]);

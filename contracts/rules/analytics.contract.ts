@@ -102,6 +102,14 @@ async function newGroup(
   });
   expect(group.id).toBeTypeOf('string');
   t.defer(() => client.deleteGroup({ id: group.id!, onBehalfOfContentOwner }));
+  // A created group is judged by a later read, not by the insert's answer: groups.list answers it as created.
+  if (t.session.kind === 'stateful') {
+    const stored = (await client.listGroups({ id: group.id!, onBehalfOfContentOwner })).items ?? [];
+    expect(
+      stored.map((g) => ({ id: g.id, title: g.snippet?.title, itemType: g.contentDetails?.itemType })),
+      'groups.list answers the created group',
+    ).toEqual([{ id: group.id, title: group.snippet.title, itemType }]);
+  }
   return group;
 }
 
@@ -493,6 +501,18 @@ ruleTest(
       expect(sumOf(byDay, metric), `${metric}: sum of day rows`).toBe(totalOf(total, metric));
       expect(sumOf(byCountry, metric), `${metric}: sum of country rows`).toBe(totalOf(total, metric));
       expect(sumOf(byVideo, metric), `${metric}: sum of video rows`).toBe(totalOf(total, metric));
+    }
+    // The range is inclusive at both ends, and ends there: every day row lies within it, and a one-day range at
+    // its first and at its last day totals that day's row (0 when the day has none).
+    const day = column(byDay, 'day');
+    const views = column(byDay, 'views');
+    for (const row of rowsOf(byDay)) {
+      expect(String(row[day]) >= range.startDate && String(row[day]) <= range.endDate, `day ${row[day]}`).toBe(true);
+    }
+    for (const date of [range.startDate, range.endDate]) {
+      const one = await client.queryReports({ ids, startDate: date, endDate: date, metrics: 'views' });
+      const row = rowsOf(byDay).find((r) => r[day] === date);
+      expect(totalOf(one, 'views'), `views of the one-day range ${date}`).toBe(row ? Number(row[views]) : 0);
     }
   },
 );
@@ -889,8 +909,11 @@ ruleTests('ANA-GROUP-7', [
         body: { snippet: { title: 'x' }, contentDetails: { itemType: 'platform#video' } },
       });
       t.defer(() => client.deleteGroup({ id: group.id! }));
-      if (!t.partlyJudged('a mock answers its example group, not the one it was sent'))
+      if (!t.partlyJudged('a mock answers its example group, not the one it was sent')) {
         expect(group.snippet.title).toBe('x');
+        // Judged by a later read: the one-character title is stored.
+        expect((await groupById(client, group.id!))?.snippet.title).toBe('x');
+      }
     },
   ],
 ]);
@@ -901,7 +924,10 @@ ruleTest(
   async (t) => {
     const { f, client } = ctx(t);
     const group = await newGroup(t, client);
+    // The two videos the fixture documents: all of a group's items go with it, the last one too.
+    await addVideo(client, group.id!, f.videoIds[0]!);
     await addVideo(client, group.id!, f.videoIds[1]!);
+    expect(await itemsOf(client, group.id!)).toHaveLength(2);
     expect((await client.listGroups({ id: group.id! })).items?.map((g) => g.id)).toEqual([group.id]);
     await client.updateGroup({ body: { id: group.id!, snippet: { title: unique('renamed') } } });
     await client.deleteGroup({ id: group.id! });

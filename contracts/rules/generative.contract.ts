@@ -67,7 +67,28 @@ async function upload(
   expect(created.file?.name).toMatch(/^files\/[a-z0-9-]+$/);
   const name = created.file!.name!;
   t.defer(() => client.deleteFile({ file: idOf(name) }));
+  if (t.session.kind === 'stateful') await expectStored(client, created.file!);
   return created.file!;
+}
+
+/** A created file is judged by later reads, not by the create's answer: files.get and files.list answer it as created. */
+async function expectStored(client: GenerativeClient, file: FileBody): Promise<void> {
+  const stored = await client.getFile({ file: idOf(file.name!) });
+  const members = (f: FileBody) => ({
+    name: f.name,
+    displayName: f.displayName,
+    mimeType: f.mimeType,
+    sizeBytes: f.sizeBytes,
+    sha256Hash: f.sha256Hash,
+  });
+  expect(members(stored), `files.get of ${file.name}`).toEqual(members(file));
+}
+
+/** Every file name the project's list holds, page after page. */
+async function listedNames(client: GenerativeClient): Promise<string[]> {
+  const out: string[] = [];
+  for await (const f of client.listFilesAll({ pageSize: 100 })) out.push(f.name!);
+  return out;
 }
 
 async function waitForState(
@@ -1091,6 +1112,11 @@ ruleTest('GEN-CACHE-2', 'create, get, list, update the expiration, delete', asyn
   // The update is judged by a later read, not by its own answer.
   const reread = await client.getCachedContent({ cachedContent: id });
   expect(Date.parse(reread.expireTime!) - before).toBeGreaterThan(7_000_000);
+  // Both reads show it: the list answers the new expiration too.
+  let listed: { expireTime?: string } | undefined;
+  for await (const c of client.listCachedContentsAll({})) if (c.name === cache.name) listed = c;
+  expect(listed, 'the updated cache is listed').toBeDefined();
+  expect(Date.parse(listed!.expireTime!) - before, 'the listed expiration').toBeGreaterThan(7_000_000);
   expect(await client.deleteCachedContent({ cachedContent: id })).toEqual({});
   await expectStatusError(t, () => client.getCachedContent({ cachedContent: id }), { status: 'NOT_FOUND', http: 404 });
 });
@@ -1159,6 +1185,9 @@ ruleTest('GEN-UPLOAD-1', 'a multipart upload creates the file with its metadata,
   expect(file.sizeBytes).toBe('5');
   expect(file.mimeType).toBe('text/plain');
   expect(file.sha256Hash).toBe('LPJNul+wow4m6DsqxbninhsWHlwfp0JecwQzYpOLmCQ=');
+  // Created means stored: files.get answered it as created (upload), and the project's list holds it.
+  if (t.partlyJudged('a stateless target stores nothing to read back')) return;
+  expect(await listedNames(client)).toContain(file.name);
 });
 
 ruleTests('GEN-UPLOAD-2', [
@@ -1179,6 +1208,9 @@ ruleTests('GEN-UPLOAD-2', [
       expect(result.file?.sizeBytes).toBe(String(data.byteLength));
       expect(result.file?.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
       expect(progress.at(-1)).toBe(data.byteLength);
+      if (t.partlyJudged('a stateless target stores nothing to read back')) return;
+      await expectStored(client, result.file!);
+      expect(await listedNames(client)).toContain(result.file!.name);
     },
   ],
   [
@@ -1215,8 +1247,11 @@ ruleTests('GEN-UPLOAD-2', [
       const first = await step('upload', 0, data.subarray(0, 8));
       expect(first.status).toBe(200);
       expect(first.headers.get('x-goog-upload-status')).toBe('active');
-      const wrong = await step('upload', 3, data.subarray(8, 12));
-      expect(wrong.status, 'a chunk at the wrong offset is refused').toBe(400);
+      // The next chunk's offset is exactly the bytes received: one step before it and one step past are refused.
+      for (const offset of [3, 7, 9]) {
+        const wrong = await step('upload', offset, data.subarray(8, 12));
+        expect(wrong.status, `a chunk at offset ${offset} after 8 bytes is refused`).toBe(400);
+      }
       const query = await step('query', undefined);
       expect(query.headers.get('x-goog-upload-size-received')).toBe('8');
       const last = await step('upload, finalize', 8, data.subarray(8));
@@ -1226,6 +1261,7 @@ ruleTests('GEN-UPLOAD-2', [
       t.defer(() => client.deleteFile({ file: idOf(file.name!) }));
       expect(file.sizeBytes).toBe(String(data.length));
       expect(file.sha256Hash).toBe(createHash('sha256').update(data).digest('base64'));
+      await expectStored(client, file);
     },
   ],
 ]);
@@ -1261,6 +1297,7 @@ ruleTests('GEN-FILE-1', [
       t.defer(() => client.deleteFile({ file: id }));
       if (t.partlyJudged('a stateless target answers its example file, not the one created')) return;
       expect(created.file?.name).toBe(`files/${id}`);
+      expect((await client.getFile({ file: id })).name, 'the file reads back under its id').toBe(`files/${id}`);
     },
   ],
 ]);
@@ -1282,6 +1319,11 @@ ruleTest('GEN-FILE-3', 'files created without a name get distinct generated name
   const c = await client.createFile({ body: { file: { displayName: unique('meta') } } });
   t.defer(() => client.deleteFile({ file: idOf(c.file!.name!) }));
   expect(new Set([a.name, b.name, c.file?.name]).size).toBe(3);
+  // Each generated name names a stored file of its own (a and b were read back as they were uploaded).
+  if (t.partlyJudged('a stateless target stores nothing to read back')) return;
+  expect((await client.getFile({ file: idOf(c.file!.name!) })).displayName).toBe(c.file?.displayName);
+  const listed = await listedNames(client);
+  for (const name of [a.name, b.name, c.file?.name]) expect(listed).toContain(name);
 });
 
 ruleTest(
@@ -1410,11 +1452,7 @@ ruleTest('GEN-FILE-DELETE-1', 'upload, get, list, delete; then not readable and 
   const { client } = ctx(t);
   const file = await upload(t, client, 'text/plain', 'lifecycle');
   expect((await client.getFile({ file: idOf(file.name!) })).name).toBe(file.name);
-  const names = async () => {
-    const out: string[] = [];
-    for await (const f of client.listFilesAll({ pageSize: 100 })) out.push(f.name!);
-    return out;
-  };
+  const names = () => listedNames(client);
   expect(await names()).toContain(file.name);
   expect(await client.deleteFile({ file: idOf(file.name!) })).toEqual({});
   // The public service answers 403 PERMISSION_DENIED ("... or it may not exist"); 404 NOT_FOUND is as clear.

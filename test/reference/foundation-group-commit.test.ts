@@ -1,6 +1,7 @@
 // reference/foundation/group-commit.ts on a durable (--data) reference: no answer leaves before an fsync of
 // the WAL that started after the write it acknowledges; concurrent writes share fsyncs; a read that shows a
 // change not yet on disk waits too; a failed fsync acknowledges nothing; answers with nothing pending pass.
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,10 +19,20 @@ let dir: string;
 /** The fsyncs of the WAL file, in the order they were asked for; each completes when the test says so. */
 let syncs: Array<{ askedAt: number; complete: (error?: Error) => void }> = [];
 let events: string[] = [];
+/** The answers the notes service has handed over, in order (a held one is not writableEnded yet). */
+let handled: Array<{ method: string; res: http.ServerResponse }> = [];
+/** Emits 'change' whenever an fsync is asked for or the service hands over an answer: what tests wait on. */
+const changes = new EventEmitter();
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'group-commit-'));
-  session = await startReference([notesService()], { dataDir: dir, logLevel: 'silent' });
+  const hooks = {
+    notesAnswered: (method: string, res: http.ServerResponse) => {
+      handled.push({ method, res });
+      changes.emit('change');
+    },
+  };
+  session = await startReference([notesService('analytics', hooks)], { dataDir: dir, logLevel: 'silent' });
   base = session.endpoints.analytics!.baseUrl;
 });
 afterEach(() => {
@@ -29,6 +40,7 @@ afterEach(() => {
   for (const s of syncs) s.complete();
   syncs = [];
   events = [];
+  handled = [];
 });
 afterAll(async () => {
   await session?.stop();
@@ -44,6 +56,7 @@ function holdFsyncs(): void {
       askedAt: Date.now(),
       complete: (error?: Error) => (error ? callback(error) : real(fd, callback)),
     });
+    changes.emit('change');
   }) as typeof fs.fsync);
 }
 
@@ -52,11 +65,19 @@ const post = (body: string) =>
     status: r.status,
     body: (await r.json()) as { id: number },
   }));
-const until = async (check: () => boolean) => {
-  // Bounded generously: a loaded machine may take a while to deliver a request.
-  for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
+/** Resolves once `check` holds, re-checked at every fsync asked for and every answer handed over (no polling). */
+const until = (check: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const test = () => {
+      if (!check()) return;
+      changes.off('change', test);
+      resolve();
+    };
+    changes.on('change', test);
+    test();
+  });
+/** The answers of this method handed over so far, and whether each has left (a held one has not). */
+const answersOf = (method: string) => handled.filter((h) => h.method === method).map((h) => h.res);
 
 describe('group commit on a durable reference', { timeout: 30_000 }, () => {
   it('a write is answered only after an fsync of the WAL that started after it; writes meanwhile share the next fsync', async () => {
@@ -76,14 +97,21 @@ describe('group commit on a durable reference', { timeout: 30_000 }, () => {
         return r;
       }),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // All three writes are handled: their answers are handed over, and held (none has left the server).
+    await until(() => answersOf('POST').length === 3);
+    expect(answersOf('POST').map((res) => res.writableEnded)).toEqual([false, false, false]);
     expect(answered, 'nothing is answered while its fsync has not completed').toBe(0);
     expect(syncs).toHaveLength(1);
     syncs[0]!.complete();
     expect((await first).status).toBe(201);
     await until(() => syncs.length === 2);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(answered, 'the later writes wait for the fsync that started after them').toBe(1);
+    expect(
+      answersOf('POST')
+        .slice(1)
+        .map((res) => res.writableEnded),
+      'the later writes wait for the fsync that started after them',
+    ).toEqual([false, false]);
+    expect(answered).toBe(1);
     syncs[1]!.complete();
     const answers = await Promise.all(more);
     expect(answers.map((a) => a.status)).toEqual([201, 201]);
@@ -106,7 +134,9 @@ describe('group commit on a durable reference', { timeout: 30_000 }, () => {
       read = true;
       return r.json();
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // The read is handled and its answer handed over, but held until the write's fsync completes.
+    await until(() => answersOf('GET').length === 1);
+    expect(answersOf('GET')[0]!.writableEnded).toBe(false);
     expect(read).toBe(false);
     syncs[0]!.complete();
     await until(() => syncs.length === 2 || read);
@@ -144,7 +174,8 @@ describe('acknowledgeWhenDurable on a streamed answer', () => {
       pending: () => pending,
       sync: async () => {
         syncs += 1;
-        await new Promise((r) => setTimeout(r, 20));
+        // The fsync completes on a later turn of the event loop, after the first write was held.
+        await new Promise((r) => setImmediate(r));
         pending = false;
       },
     } as unknown as WalJournal;

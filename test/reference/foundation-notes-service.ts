@@ -30,6 +30,11 @@ export interface NotesHooks {
   bigStarted?: () => void;
   /** Called when a /hold request reaches the service, before it blocks its thread. */
   holdStarted?: () => void;
+  /**
+   * Called when a /notes request has been handled: its answer was handed to `res` (a wrapper may still hold
+   * it; `res.writableEnded` tells). Tests wait on it instead of sleeping.
+   */
+  notesAnswered?: (method: string, res: http.ServerResponse) => void;
 }
 
 /** Blocks this thread, as a long computation does, until `file` exists (it polls without yielding). */
@@ -70,6 +75,7 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
               Buffer.concat(chunks).toString('utf8'),
             );
             json(res, 201, { id });
+            hooks.notesAnswered?.('POST', res);
           });
           return;
         }
@@ -78,9 +84,10 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
           return row ? json(res, 200, row) : json(res, 404, { error: 'not found' });
         }
         if (req.method === 'GET' && url.pathname === '/notes') {
-          return json(res, 200, {
+          json(res, 200, {
             ids: (byTenant.all(url.searchParams.get('tenant') ?? 'default') as Array<{ id: number }>).map((r) => r.id),
           });
+          return hooks.notesAnswered?.('GET', res);
         }
         if (url.pathname === '/big') {
           hooks.bigStarted?.();
