@@ -23,6 +23,7 @@ export function sessionInfoOf(running: TargetSession, env: NodeJS.ProcessEnv): S
       strictFlag === undefined || strictFlag === '' ? STRICT_BY_DEFAULT.includes(running.name) : strictFlag === '1',
     allowBursts,
     ownTarget,
+    changeSignals: running.changeSignals === true,
   };
 }
 

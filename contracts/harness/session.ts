@@ -15,6 +15,8 @@ export interface SessionInfo {
   allowBursts: boolean;
   /** A target this project runs itself (reference, stubs, Prism): bursts are always allowed there. */
   ownTarget: boolean;
+  /** The target posts change signals (contracts/targets/change-signals.ts): waits for background work hear them. */
+  changeSignals: boolean;
 }
 
 declare module 'vitest' {

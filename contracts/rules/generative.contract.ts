@@ -15,6 +15,7 @@ import type { components } from '../../generated/generative/types.js';
 import { generatedSpec, ROOT } from '../../generator/model/index.js';
 import { expectStatusError, unique } from '../harness/expect-error.js';
 import { ruleTest, ruleTests, type RuleContext } from '../harness/rule-test.js';
+import { nextChange, PROTOCOL_POLL_MS } from '../targets/change-signals.js';
 import type { GenerativeFixtures, SafetyCategory, SafetyProbability } from '../targets/fixtures/generative.js';
 
 type Schemas = components['schemas'];
@@ -91,17 +92,28 @@ async function listedNames(client: GenerativeClient): Promise<string[]> {
   return out;
 }
 
+/**
+ * Reads the file until its state is `done`. Between two reads it waits for the target's signal that the file
+ * changed (the reference posts one, contracts/targets/change-signals.ts), armed before the read so none is
+ * missed; a target without signals is polled as the public cookbook polls (PROTOCOL_POLL_MS apart). The
+ * test's own timeout bounds the wait.
+ */
 async function waitForState(
+  t: RuleContext,
   client: GenerativeClient,
   name: string,
   done: (state: string) => boolean,
 ): Promise<FileBody> {
-  for (let i = 0; i < 300; i++) {
+  for (;;) {
+    const wait = t.session.changeSignals ? nextChange(name) : undefined;
     const file = await client.getFile({ file: idOf(name) });
-    if (done(file.state ?? '')) return file;
-    await new Promise((r) => setTimeout(r, 200));
+    if (done(file.state ?? '')) {
+      wait?.stop();
+      return file;
+    }
+    if (wait) await wait.changed;
+    else await new Promise((resolve) => setTimeout(resolve, PROTOCOL_POLL_MS));
   }
-  throw new Error(`${name} did not leave PROCESSING within a minute`);
 }
 
 const fileTurn = (file: FileBody, text = 'Describe it.') => ({
@@ -1366,7 +1378,7 @@ ruleTest(
   async (t) => {
     const { client, model } = ctx(t);
     const file = await upload(t, client, 'video/mp4', media(t, 'shortVideo'));
-    const active = await waitForState(client, file.name!, (s) => s !== 'PROCESSING');
+    const active = await waitForState(t, client, file.name!, (s) => s !== 'PROCESSING');
     expect(active.state).toBe('ACTIVE');
     expect(active.error).toBeUndefined();
     const answer = await generate(client, model, fileTurn(active));
@@ -1381,7 +1393,7 @@ ruleTest(
   async (t) => {
     const { client } = ctx(t);
     const file = await upload(t, client, 'video/mp4', media(t, 'unprocessableVideo'));
-    const failed = await waitForState(client, file.name!, (s) => s !== 'PROCESSING');
+    const failed = await waitForState(t, client, file.name!, (s) => s !== 'PROCESSING');
     expect(failed.state).toBe('FAILED');
     expect(failed.error).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
     expect(failed.error!.code, 'a code of the standard RPC enumeration').toBeGreaterThanOrEqual(1);
@@ -1410,7 +1422,7 @@ ruleTest(
       400,
     );
     expect((refused as { httpStatus?: number }).httpStatus ?? 0).toBeLessThan(500);
-    const active = await waitForState(client, file.name!, (s) => s !== 'PROCESSING');
+    const active = await waitForState(t, client, file.name!, (s) => s !== 'PROCESSING');
     expect(active.state).toBe('ACTIVE');
     await generate(client, model, fileTurn(active));
   },
@@ -1424,7 +1436,7 @@ ruleTest(
     const { client } = ctx(t);
     const seconds = t.fixture('shortVideoSeconds') as number;
     const file = await upload(t, client, 'video/mp4', media(t, 'shortVideo'));
-    const active = await waitForState(client, file.name!, (s) => s !== 'PROCESSING');
+    const active = await waitForState(t, client, file.name!, (s) => s !== 'PROCESSING');
     expect(active.state).toBe('ACTIVE');
     const duration = active.videoMetadata?.videoDuration;
     expect(duration).toMatch(/^\d+(\.\d{1,9})?s$/);

@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import type { ReferenceOptions, ReferenceSession } from '../../reference/index.js';
 import { ROOT } from '../../generator/model/index.js';
 import type { ServiceKey } from '../harness/services.js';
+import type { GenerativeStore } from '../../reference/generative/store.js';
+import { signallingFileChanges } from './change-signals.js';
 import { DEFAULT_FIXTURES, type Fixtures } from './fixtures.js';
 import type { ServiceEndpoint, Target, TargetSession } from './target.js';
 
@@ -43,6 +45,7 @@ export function asTargetSession(reference: ReferenceSession): ReferenceTargetSes
     endpoints,
     fixtures: REFERENCE_FIXTURES,
     reference,
+    changeSignals: true,
     stop: () => reference.stop(),
   };
 }
@@ -53,7 +56,16 @@ export async function startReferenceTarget(
   options: Omit<ReferenceOptions, 'seedFile'> = {},
 ): Promise<ReferenceTargetSession> {
   const mod = (await import(pathToFileURL(ENTRY).href)) as ReferenceModule;
-  return asTargetSession(await mod.startReference(services, options));
+  // The generative store posts the change signals tests wait on, outside any stand-in a mutant hands it.
+  const store = options.decorate?.generative?.store;
+  const decorate = {
+    ...options.decorate,
+    generative: {
+      ...options.decorate?.generative,
+      store: (inner: GenerativeStore) => signallingFileChanges(store ? store(inner) : inner),
+    },
+  };
+  return asTargetSession(await mod.startReference(services, { ...options, decorate }));
 }
 
 export const referenceTarget: Target = {

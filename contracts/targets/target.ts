@@ -26,6 +26,8 @@ export interface TargetSession {
   fixtures: Fixtures;
   /** The target's config opts in to rate-limit bursts (config key `allowBursts`). */
   allowBursts?: boolean;
+  /** The target posts change signals of its background work (./change-signals.ts): tests wait on them. */
+  changeSignals?: boolean;
   stop(): Promise<void>;
 }
 

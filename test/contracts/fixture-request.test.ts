@@ -17,6 +17,7 @@ const session = {
   strict: false,
   allowBursts: false,
   ownTarget: false,
+  changeSignals: false,
   fixtures: mergeFixtures({
     'ad-creative': {
       apiVersion: 'v21.0',
