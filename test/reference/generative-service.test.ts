@@ -15,7 +15,13 @@ import { Decoder } from '../../reference/generative/decoder.js';
 import { BuiltinModel } from '../../reference/generative/model/builtin-model.js';
 import { rate, resolveThresholds } from '../../reference/generative/safety.js';
 import { countTextTokens, firstTokens, tokenPieces } from '../../reference/generative/tokens.js';
-import { defaultSeed, startGenerative, type StartedGenerative } from './generative-support.js';
+import {
+  defaultSeed,
+  startGenerative,
+  type StartedGenerative,
+  untilFileState,
+  untilLogged,
+} from './generative-support.js';
 
 const KEY = { 'x-goog-api-key': 'test-api-key' };
 const started: StartedGenerative[] = [];
@@ -163,9 +169,7 @@ describe('streams', () => {
       setTimeout(() => reject(new Error('no event')), 10_000);
     });
     expect(firstEvent).toMatch(/^data: \{/);
-    for (let i = 0; i < 50 && !s.logs.some((l) => /stream stopped/.test(String(l.msg))); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const stopped = s.logs.find((l) => /stream stopped/.test(String(l.msg)));
+    const stopped = await untilLogged(s, /stream stopped/);
     expect(stopped, 'the stream was stopped, not finished').toBeDefined();
     // 3000 words at 8 tokens an event would be about 375 events.
     expect(Number(stopped!.events)).toBeLessThan(100);
@@ -357,12 +361,7 @@ describe('uploads', () => {
       expect(made.body.file.state).toBe('PROCESSING');
       await first.stop();
       const second = await start({ dataDir, seed });
-      let file: any;
-      for (let i = 0; i < 40; i++) {
-        file = (await json(await fetch(`${second.baseUrl}/v1beta/${made.body.file.name}`, { headers: KEY }))).body;
-        if (file.state !== 'PROCESSING') break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const file = await untilFileState(second, made.body.file.name, (state) => state !== 'PROCESSING', KEY);
       expect(file).toMatchObject({ state: 'ACTIVE', videoMetadata: { videoDuration: '1.5s' } });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clipBytes, CLIPS, type ClipName } from '../../contracts/targets/fixtures/generative-media.js';
 import { processVideo } from '../../reference/generative/media/video.js';
 import { durationString, fromSeconds } from '../../reference/generative/media/video-info.js';
-import { defaultSeed, startGenerative, type StartedGenerative } from './generative-support.js';
+import { defaultSeed, startGenerative, type StartedGenerative, untilFileState } from './generative-support.js';
 
 const KEY = { 'x-goog-api-key': 'test-api-key' };
 let s: StartedGenerative;
@@ -47,13 +47,9 @@ async function upload(mimeType: string, bytes: Uint8Array): Promise<FileBody> {
   return file;
 }
 
+/** The file once it has left PROCESSING (waiting on the service's change of it, not on a timer). */
 async function processed(name: string): Promise<FileBody> {
-  for (let i = 0; i < 100; i++) {
-    const file = (await (await fetch(`${s.baseUrl}/v1beta/${name}`, { headers: KEY })).json()) as FileBody;
-    if (file.state !== 'PROCESSING') return file;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${name} stayed PROCESSING`);
+  return (await untilFileState(s, name, (state) => state !== 'PROCESSING', KEY)) as FileBody;
 }
 
 async function expectFailed(mimeType: string, bytes: Uint8Array, reason: RegExp): Promise<void> {
@@ -196,11 +192,7 @@ describe('a reader that breaks unexpectedly', () => {
       for (const dir of filesDirs)
         for (const name of fs.readdirSync(path.join(dir.parentPath, dir.name)))
           fs.rmSync(path.join(dir.parentPath, dir.name, name));
-      let current = file;
-      for (let i = 0; i < 100 && current.state === 'PROCESSING'; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        current = (await (await fetch(`${own.baseUrl}/v1beta/${file.name}`, { headers: KEY })).json()) as FileBody;
-      }
+      const current = (await untilFileState(own, file.name!, (state) => state !== 'PROCESSING', KEY)) as FileBody;
       expect(current.state).toBe('FAILED');
       expect(current.error).toEqual({ code: 13, message: 'Video processing failed: the file could not be read.' });
       expect(own.logs.some((l) => l.msg === 'video processing crashed')).toBe(true);

@@ -8,6 +8,11 @@
 //   extraMembers  a member added to every JSON object the spec leaves open
 //   headerCase    header names sent in mixed case
 //   extraHeaders  headers the spec does not name
+//   numberForms   numbers written in exponent form wherever that reads back as the same number (1234 as 1.234e3)
+//   unicodeEscapes every non-ASCII character and every / written as a \u escape (the same string once parsed)
+//   mediaTypeForm  the JSON content type with another parameter spelling (application/json;charset=UTF-8)
+//   linkQueryOrder the query parameters of paging links in another order (the same resource)
+//   connectionClose every answer closes its connection (the client opens a new one)
 // Event streams pass through as they arrive (chunked), never buffered.
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -20,7 +25,12 @@ export type Variation =
   | 'whitespace'
   | 'extraMembers'
   | 'headerCase'
-  | 'extraHeaders';
+  | 'extraHeaders'
+  | 'numberForms'
+  | 'unicodeEscapes'
+  | 'mediaTypeForm'
+  | 'linkQueryOrder'
+  | 'connectionClose';
 export const ALL_VARIATIONS: readonly Variation[] = [
   'compress',
   'chunk',
@@ -29,6 +39,11 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   'extraMembers',
   'headerCase',
   'extraHeaders',
+  'numberForms',
+  'unicodeEscapes',
+  'mediaTypeForm',
+  'linkQueryOrder',
+  'connectionClose',
 ];
 
 export interface Answer {
@@ -47,6 +62,8 @@ export interface ProxiedRequest {
 export interface Defect {
   request?: (request: ProxiedRequest) => ProxiedRequest;
   answer?: (request: ProxiedRequest, answer: Answer) => Answer;
+  /** The head of an event stream (its body passes as it arrives): status and headers, rewritten. */
+  streamHead?: (request: ProxiedRequest, head: Omit<Answer, 'body'>) => Omit<Answer, 'body'>;
 }
 
 export const EXTRA_MEMBER = 'addedByAFaithfulImplementation';
@@ -71,8 +88,27 @@ export function isOpen(service: string, path: readonly string[], value: Record<s
   return true;
 }
 
+/** A paging link with its query parameters in reverse order: the same resource, another spelling. */
+function reorderedLink(link: string): string {
+  try {
+    const url = new URL(link);
+    const params = [...url.searchParams].reverse();
+    url.search = new URLSearchParams(params).toString();
+    return url.toString();
+  } catch {
+    return link;
+  }
+}
+
 function vary(value: unknown, variations: ReadonlySet<Variation>, service: string, path: string[] = []): unknown {
   if (Array.isArray(value)) return value.map((v) => vary(v, variations, service, path));
+  if (
+    typeof value === 'string' &&
+    variations.has('linkQueryOrder') &&
+    path.at(-2) === 'paging' &&
+    (path.at(-1) === 'next' || path.at(-1) === 'previous')
+  )
+    return reorderedLink(value);
   if (!value || typeof value !== 'object') return value;
   const object = value as Record<string, unknown>;
   let entries = Object.entries(object).map(([k, v]) => [k, vary(v, variations, service, [...path, k])] as const);
@@ -80,6 +116,32 @@ function vary(value: unknown, variations: ReadonlySet<Variation>, service: strin
   if (variations.has('extraMembers') && isOpen(service, path, object))
     entries.push([EXTRA_MEMBER, { note: 'a member the spec does not name', n: 1 }]);
   return Object.fromEntries(entries);
+}
+
+/** A number in exponent form when that form parses back to the very same number, else as JSON writes it. */
+function numberText(n: number): string {
+  const plain = JSON.stringify(n);
+  if (!Number.isFinite(n) || n === 0) return plain;
+  const exponent = n.toExponential();
+  return Number(exponent) === n ? exponent.replace('e+', 'e') : plain;
+}
+
+/** A JSON string with every non-ASCII character and every / as a \u escape. */
+const escapedString = (text: string) =>
+  JSON.stringify(text).replace(/[\u0080-\uffff/]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** JSON text of `value` with the number and string spellings the variations ask for (same value once parsed). */
+function serialize(value: unknown, variations: ReadonlySet<Variation>): string {
+  if (typeof value === 'number' && variations.has('numberForms')) return numberText(value);
+  if (typeof value === 'string' && variations.has('unicodeEscapes')) return escapedString(value);
+  const [comma, colon] = variations.has('whitespace') ? [',\n ', ' :\t'] : [',', ':'];
+  if (Array.isArray(value)) return `[${value.map((v) => serialize(v, variations)).join(comma)}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${JSON.stringify(k)}${colon}${serialize(v, variations)}`)
+      .join(comma)}}`;
+  return JSON.stringify(value);
 }
 
 const mixedCase = (name: string) =>
@@ -130,9 +192,13 @@ export async function variationProxy(
         out['x-request-cost'] = '3';
         out.via = '1.1 variation-proxy';
       }
+      if (variations.has('connectionClose')) out.connection = 'close';
       const name = (k: string) => (variations.has('headerCase') ? mixedCase(k) : k);
       if ((out['content-type'] ?? '').startsWith('text/event-stream')) {
-        res.writeHead(answer.status, Object.fromEntries(Object.entries(out).map(([k, v]) => [name(k), v])));
+        const head = defect?.streamHead
+          ? defect.streamHead({ method, url, body }, { status: answer.status, headers: out })
+          : { status: answer.status, headers: out };
+        res.writeHead(head.status, Object.fromEntries(Object.entries(head.headers).map(([k, v]) => [name(k), v])));
         if (answer.body) Readable.fromWeb(answer.body as never).pipe(res);
         else res.end();
         return;
@@ -142,9 +208,14 @@ export async function variationProxy(
         try {
           const parsed = JSON.parse(result.body.toString('utf8'));
           const varied = vary(parsed, variations, service);
-          const text = variations.has('whitespace')
-            ? `${JSON.stringify(varied, null, '\t')}\n`
-            : JSON.stringify(varied);
+          const spelled = variations.has('numberForms') || variations.has('unicodeEscapes');
+          const text = spelled
+            ? `${serialize(varied, variations)}${variations.has('whitespace') ? '\n' : ''}`
+            : variations.has('whitespace')
+              ? `${JSON.stringify(varied, null, '\t')}\n`
+              : JSON.stringify(varied);
+          if (variations.has('mediaTypeForm') && /^application\/json/i.test(out['content-type'] ?? ''))
+            result.headers['content-type'] = 'application/json;charset=UTF-8';
           result = { ...result, body: Buffer.from(text) };
           rewritten += 1;
         } catch {
