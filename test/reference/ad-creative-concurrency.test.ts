@@ -2,6 +2,7 @@
 // 100 of them arrive at once: exactly one creative is stored. A check-then-insert race (a store decorator
 // that looks the key up, waits as a remote database call would, then inserts under a key of its own) stores
 // several, which shows the probe can fail.
+import { raceWindow } from '../support/race-window.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { override } from '../../contracts/mutants/decorate.js';
 import type { AdCreativeStore } from '../../reference/ad-creative/store.js';
@@ -92,12 +93,14 @@ describe('100 concurrent identical creates', () => {
 
   it('store several creatives with a check-then-insert race (the probe can fail)', async () => {
     const seen = new Map<string, string>();
+    // Each create waits, after its lookup, until the next create has looked up too: the race made certain.
+    const window = raceWindow(20);
     const racing = (store: AdCreativeStore) =>
       override(store, {
         createCreative: async (inner, input) => {
           const key = `${input.accountId}:${input.contentKey}`;
           const known = seen.get(key);
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          await window.checked();
           if (known) return { id: known, created: false };
           const made = await inner({ ...input, contentKey: `${input.contentKey}#${Math.random()}` });
           seen.set(key, made.id);

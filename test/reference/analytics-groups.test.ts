@@ -1,6 +1,7 @@
 // Groups under load: 600 concurrent inserts into one group store exactly 500 items (the limit is checked and
 // the row written in one transaction), and the same load overfills a group when the check and the insert
 // are apart (the planted race), so the test can tell the two.
+import { raceWindow } from '../support/race-window.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { override } from '../../contracts/mutants/decorate.js';
 import type { AnalyticsStore } from '../../reference/analytics/store.js';
@@ -48,12 +49,14 @@ describe('analytics reference: the 500-item limit', () => {
   });
 
   it('with the check apart from the insert (planted race) the same load overfills the group', async () => {
-    // The race: the count checked, a slow call awaited (an audit call of 25 ms), then the insert without the limit.
+    // The race: the count checked, then a wait until the next insert has checked too (an awaited audit call, made
+    // certain), then the insert without the limit.
+    const window = raceWindow(600);
     const checkThenInsert = (store: AnalyticsStore) =>
       override(store, {
         insertItem: async (insert, groupId, kind, id, maxItems) => {
           const before = (await store.group(groupId))?.itemCount ?? 0;
-          await new Promise((resolve) => setTimeout(resolve, 25));
+          await window.checked();
           if (before >= maxItems) return { ok: false, reason: 'full' };
           return insert(groupId, kind, id, Number.MAX_SAFE_INTEGER);
         },
