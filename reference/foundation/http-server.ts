@@ -30,6 +30,8 @@ export interface ServiceServer {
   port: number;
   /** Requests received and not yet answered. */
   inFlight(): number;
+  /** Resolves once no request is in flight (at once when none is). */
+  idle(): Promise<void>;
   /** Stops accepting; waits up to graceMs for in-flight requests, then closes every connection. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -87,6 +89,7 @@ export async function startServiceServer(
     baseUrl: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
     port,
     inFlight: () => active,
+    idle: () => (active === 0 ? Promise.resolve() : new Promise<void>((resolve) => drained.push(resolve))),
     stop(graceMs = 10_000) {
       stopped ??= (async () => {
         stopping = true;
