@@ -186,7 +186,7 @@ export type UploadFileError = StatusApiError<components['schemas']["ErrorRespons
 
 /** The transport of the Generative Content and File Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
 export function createGenerativeCore(options: ClientOptions): ApiCore {
-  return new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key", credentials: "api-key" });
+  return new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key", credentials: "api-key", rootServer: "http://127.0.0.1:4010", servers: {"{upload_url}":{"upload_url":"http://127.0.0.1:4010"}} });
 }
 
 /**
@@ -393,7 +393,7 @@ export function updateCachedContent(core: ApiCore, params: UpdateCachedContentPa
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function uploadFile(core: ApiCore, params: UploadFileParams = {}, options?: CallOptions): ApiPromise<UploadFileResult> {
-  return core.call<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: bodyOf('json', params.body), server: 'upload' }, options);
+  return core.call<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: bodyOf('json', params.body), server: "{upload_url}" }, options);
 }
 
 /** Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent. */
@@ -401,14 +401,14 @@ export function uploadFileMultipart(core: ApiCore, args: { metadata?: NonNullabl
   const onProgress = args.onProgress;
   return new ApiPromise((async () => {
     const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);
-    return core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "upload", headers: {"X-Goog-Upload-Protocol":"multipart"}, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { stream: () => countingStream(body, (loaded, total) => onProgress({ loaded, total })) } : {}) } }, options);
+    return core.request<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "{upload_url}", headers: {"X-Goog-Upload-Protocol":"multipart"}, body: { kind: 'raw', value: body, contentType, ...(onProgress ? { stream: () => countingStream(body, (loaded, total) => onProgress({ loaded, total })) } : {}) } }, options);
   })());
 }
 
 /** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds. */
 export async function uploadFileResumable(core: ApiCore, args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }, options?: CallOptions): Promise<UploadFileResult> {
   const { metadata, source, mimeType, size, chunkSize, onProgress, onSession, session } = args;
-  const response = await resumableUpload(core, { operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "upload", protocol: {"granularity":262144,"chunkSize":8388608,"start":{"headers":{"X-Goog-Upload-Protocol":"resumable","X-Goog-Upload-Command":"start"},"sizeHeader":"X-Goog-Upload-Header-Content-Length","typeHeader":"X-Goog-Upload-Header-Content-Type","sessionHeader":"x-goog-upload-url"},"chunk":{"headers":{"X-Goog-Upload-Command":"upload"},"lastHeaders":{"X-Goog-Upload-Command":"upload, finalize"},"offsetHeader":"X-Goog-Upload-Offset"},"query":{"headers":{"X-Goog-Upload-Command":"query"},"receivedHeader":"x-goog-upload-size-received"}}, metadata: metadata ?? {}, source, mimeType, size, chunkSize, onProgress, onSession, session }, options);
+  const response = await resumableUpload(core, { operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "{upload_url}", protocol: {"granularity":262144,"chunkSize":8388608,"start":{"headers":{"X-Goog-Upload-Protocol":"resumable","X-Goog-Upload-Command":"start"},"sizeHeader":"X-Goog-Upload-Header-Content-Length","typeHeader":"X-Goog-Upload-Header-Content-Type","sessionHeader":"x-goog-upload-url"},"chunk":{"headers":{"X-Goog-Upload-Command":"upload"},"lastHeaders":{"X-Goog-Upload-Command":"upload, finalize"},"offsetHeader":"X-Goog-Upload-Offset"},"query":{"headers":{"X-Goog-Upload-Command":"query"},"receivedHeader":"x-goog-upload-size-received"}}, metadata: metadata ?? {}, source, mimeType, size, chunkSize, onProgress, onSession, session }, options);
   return response.data as UploadFileResult;
 }
 

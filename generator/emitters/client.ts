@@ -16,12 +16,14 @@ import {
   bodyContentType,
   paramType,
   rawAnswer,
+  requestPath,
   schemaType,
   streamChunkType,
   structuredBodyType,
   successType,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
+import { errorBodyType, errorResponses, statusesOf } from './server-types.js';
 
 export function emitClient(service: ServiceModel): string {
   const className = `${service.name}Client`;
@@ -243,7 +245,7 @@ export function allOptional(op: OperationModel): boolean {
 
 function pathExpression(op: OperationModel): string {
   const byName = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
-  const parts = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const parts = requestPath(op).replace(/\{([^}]+)\}/g, (_, name: string) => {
     const p = byName.get(name);
     if (!p) throw new Error(`${op.id}: path parameter ${name} is not declared`);
     const value =
@@ -289,7 +291,7 @@ function requestSpec(
   if (body) lines.push(`body: ${body}`);
   // The service's usual placement is the core's default (ServiceProfile.credentials).
   if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
-  if (op.server === 'upload') lines.push(`server: 'upload'`);
+  if (op.server) lines.push(`server: ${JSON.stringify(op.server.url)}`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
   const raw = rawAnswer(op);
@@ -339,7 +341,9 @@ function operationMethod(
 ): OptionalKind<MethodDeclarationStructure> {
   const throws = op.errors.length
     ? `@throws {${op.typeName}Error} the documented errors (x-errors); ApiTimeoutError, ApiAbortError, ApiConnectionError.`
-    : undefined;
+    : service.errorStyle.family === 'problem' && errorResponses(op).length
+      ? `@throws {${op.typeName}Error} the error responses the operation documents; ApiTimeoutError, ApiAbortError, ApiConnectionError.`
+      : undefined;
   const docs = [
     docText(
       op.summary,
@@ -407,8 +411,27 @@ function operationMethod(
   };
 }
 
-/** The documented errors of an operation (x-errors) as a type: the shape's class with its codes narrowed. */
+/**
+ * The documented errors of an operation as a type: with x-errors, the shape's class with its codes narrowed;
+ * without x-error-style, one branch per error response the operation documents (a status, a range, default),
+ * each with its HTTP statuses and its body as the response's media types type it.
+ */
 function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarationStructure | undefined {
+  if (service.errorStyle.family === 'problem') {
+    const responses = errorResponses(op);
+    if (responses.length === 0) return undefined;
+    return {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${op.typeName}Error`,
+      type: responses
+        .map((r) => `DocumentedApiError<${statusesOf(op, r.status)}, ${errorBodyType(op, r)}>`)
+        .join('\n  | '),
+      docs: [
+        `The error responses ${op.id} documents, each with its HTTP statuses and body (narrow on \`httpStatus\`).`,
+      ],
+    };
+  }
   if (op.errors.length === 0) return undefined;
   const body = op.responses.find((r) => r.isError && r.schema)?.schema;
   const bodyType = body ? schemaType(body) : 'unknown';
@@ -534,7 +557,7 @@ interface UploadRequestParts {
 
 function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const params = uploadParams(op);
-  if (params.length === 0) return { statements: [], members: [`path: ${JSON.stringify(op.path)}`] };
+  if (params.length === 0) return { statements: [], members: [`path: ${JSON.stringify(requestPath(op))}`] };
   const statements = [
     uploadParamsRequired(op)
       ? 'const params = args.params;'
@@ -574,7 +597,7 @@ function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
     `method: ${JSON.stringify(op.method)}`,
     ...parts.members,
     `credentials: ${JSON.stringify(op.credentials)}`,
-    `server: ${JSON.stringify(op.server)}`,
+    ...(op.server ? [`server: ${JSON.stringify(op.server.url)}`] : []),
     `headers: ${headers}`,
   ].join(', ');
   return {
@@ -612,7 +635,7 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
     ...parts.members,
     ...(parts.headers ? [`headers: ${parts.headers}`] : []),
     `credentials: ${JSON.stringify(op.credentials)}`,
-    `server: ${JSON.stringify(op.server)}`,
+    ...(op.server ? [`server: ${JSON.stringify(op.server.url)}`] : []),
     `protocol: ${protocol}`,
   ].join(', ');
   return {
@@ -671,6 +694,7 @@ function serviceProfile(service: ServiceModel): string {
   const sources = service.operations.flatMap((o) => o.credentialSources).filter((c) => c.kind === 'apiKey');
   const header = sources.find((c) => c.in === 'header')?.name;
   const query = sources.find((c) => c.in === 'query')?.name;
+  const cookie = sources.find((c) => c.in === 'cookie')?.name;
   const token = service.operations.flatMap((o) => o.credentialSources).find((c) => c.kind === 'accessToken')?.name;
   const style = service.errorStyle;
   const factory =
@@ -682,6 +706,7 @@ function serviceProfile(service: ServiceModel): string {
   const parts = [`error: ${factory}`];
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
+  if (cookie) parts.push(`apiKeyCookie: ${JSON.stringify(cookie)}`);
   if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
   // The service's "throttled" codes: the spec's x-throttle-codes, and what its operations document as
   // throttling (x-errors `throttled: true`, or answered with 429).
@@ -693,14 +718,38 @@ function serviceProfile(service: ServiceModel): string {
   if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${JSON.stringify(service.requestIdHeaders)}`);
   parts.push(`credentials: ${JSON.stringify(defaultCredentials(service))}`);
   if (hasStyledQuery(service)) parts.push('styleQuery: styledQuery');
+  // The servers operations declare of their own, and the first server they are read against.
+  const own = service.operations.flatMap((o) => (o.server ? [o.server] : []));
+  if (own.length) {
+    const root = service.document.servers?.[0] ? service.servers[0] : undefined;
+    if (root) parts.push(`rootServer: ${JSON.stringify(root.defaultUrl)}`);
+    const servers = Object.fromEntries(own.map((s) => [s.url, s.variables]));
+    parts.push(
+      `servers: ${JSON.stringify(Object.fromEntries(Object.entries(servers).sort(([a], [b]) => a.localeCompare(b))))}`,
+    );
+  }
   return `{ ${parts.join(', ')} }`;
 }
 
 /** The module of the service's error style (x-error-style): its error class and the factory the core uses. */
 function errorStyleModule(service: ServiceModel): { imports: RuntimeImport; exports: string } {
-  // Without x-error-style an error answer is the spec's own: an ApiError with the status and the body as sent.
-  if (service.errorStyle.family === 'problem')
-    return { imports: { from: './runtime/client/errors.js', names: ['plainError'] }, exports: '' };
+  // Without x-error-style an error answer is the spec's own: an ApiError with the status and the body as sent,
+  // typed per operation from its error responses.
+  if (service.errorStyle.family === 'problem') {
+    const documented = service.operations.some((o) => errorResponses(o).length > 0);
+    const ranged = service.operations.some((o) => errorResponses(o).some((r) => !/^\d+$/.test(r.status)));
+    return {
+      imports: {
+        from: './runtime/client/errors.js',
+        names: [
+          'plainError',
+          ...(documented ? ['type DocumentedApiError'] : []),
+          ...(ranged ? ['type StatusRange'] : []),
+        ],
+      },
+      exports: documented ? `export type { DocumentedApiError, StatusRange } from './runtime/client/errors.js';` : '',
+    };
+  }
   const [file, cls, factory, body] =
     service.errorStyle.family === 'graph'
       ? ['graph-error', 'GraphApiError', 'graphErrorOf', 'GraphErrorBody']

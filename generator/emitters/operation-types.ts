@@ -5,6 +5,14 @@ import type { JsonSchema, OperationModel, RequestBodyModel, ServiceModel } from 
 
 const op = (o: OperationModel) => o.typesRef;
 
+/**
+ * The path a request goes to: the spec's path key without a `#fragment`, which some documents add to tell apart
+ * operations of one path and method (Box's `/files/{file_id}#get_shared_link`): no request carries it.
+ */
+export function requestPath(o: OperationModel): string {
+  return o.path.replace(/#.*$/, '');
+}
+
 export function paramType(o: OperationModel, name: string, where: string): string {
   return `NonNullable<${op(o)}['parameters'][${JSON.stringify(where)}]>[${JSON.stringify(name)}]`;
 }

@@ -145,8 +145,55 @@ export function errorHelperName(error: ErrorModel): string {
   return typeof error.code === 'number' ? `code${error.code}` : camelCase(String(error.code).toLowerCase());
 }
 
+/**
+ * The error responses of an operation whose spec has no x-error-style (its own error responses are the errors):
+ * every status, range and `default` it documents that is not a success.
+ */
+export function errorResponses(o: OperationModel): ResponseModel[] {
+  return o.responses.filter((r) => r.isError);
+}
+
+/** The status key of an error response as the generated code writes it: `404`, `"4XX"`, `"default"`. */
+export function statusKey(status: string): string {
+  return /^\d+$/.test(status) ? status : JSON.stringify(status);
+}
+
+/**
+ * The statuses an error response stands for: its own; its range less the exact ones; for `default`, every error
+ * status (4xx, 5xx) no other response of the operation documents.
+ */
+export function statusesOf(o: OperationModel, status: string): string {
+  if (/^\d+$/.test(status)) return status;
+  const others = errorResponses(o).map((r) => r.status);
+  const exact = others.filter((s) => /^\d+$/.test(s));
+  const range = status.match(/^([1-5])XX$/i);
+  if (range) {
+    const mine = exact.filter((s) => s[0] === range[1]);
+    return mine.length ? `Exclude<StatusRange<${range[1]}>, ${mine.join(' | ')}>` : `StatusRange<${range[1]}>`;
+  }
+  const taken = [...exact, ...others.filter((s) => /^[1-5]XX$/i.test(s)).map((s) => `StatusRange<${s[0]}>`)];
+  return taken.length
+    ? `Exclude<StatusRange<4> | StatusRange<5>, ${taken.join(' | ')}>`
+    : 'StatusRange<4> | StatusRange<5>';
+}
+
+/**
+ * The body of an error response as its media types type it (openapi-typescript's types): a union over them;
+ * `undefined` where it documents none.
+ */
+export function errorBodyType(o: OperationModel, r: ResponseModel): string {
+  if (r.contentTypes.length === 0) return 'undefined';
+  return r.contentTypes
+    .map((ct) => `${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]`)
+    .join(' | ');
+}
+
 /** `DocumentedError<'op', codes>`: the type of every error the operation documents. */
-export function errorUnionType(o: OperationModel): string {
+export function errorUnionType(service: ServiceModel, o: OperationModel): string {
+  if (service.errorStyle.family === 'problem') {
+    const keys = errorResponses(o).map((r) => statusKey(r.status));
+    return keys.length ? `DocumentedError<${JSON.stringify(o.id)}, ${keys.join(' | ')}>` : 'never';
+  }
   const codes = documentedErrors(o).map((e) => (typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code)));
   return codes.length ? `DocumentedError<${JSON.stringify(o.id)}, ${codes.join(' | ')}>` : 'never';
 }
@@ -174,8 +221,36 @@ function errorInitType(service: ServiceModel, o: OperationModel, error: ErrorMod
   return `Omit<GraphErrorInit, 'http' | 'subcode'> & { subcode?: ${subcodes.join(' | ')} }`;
 }
 
+/** The helper of an error response: `status404`, `status4XX`, `default`. */
+export function responseHelperName(status: string): string {
+  return status === 'default' ? 'default' : `status${status.toUpperCase()}`;
+}
+
+/**
+ * The helpers of a spec without x-error-style: one per error response, taking the body its schema types (and
+ * the status, for a range or `default`), answered in its first media type unless `contentType` names another.
+ */
+function responseHelpersLiteral(o: OperationModel): string {
+  const helpers = errorResponses(o).map((r) => {
+    const exact = /^\d+$/.test(r.status);
+    const statuses = statusesOf(o, r.status);
+    const types = r.contentTypes.length ? quoted(r.contentTypes) : 'never';
+    const init = `{ contentType?: ${types}; headers?: Record<string, string> }`;
+    const params = [...(exact ? [] : [`status: ${statuses}`]), `body: ${errorBodyType(o, r)}`, `init?: ${init}`];
+    const http = exact ? r.status : 'status';
+    const what = (r.description || `HTTP ${r.status}`).replace(/\*\//g, '*\\/').replace(/\s+/g, ' ');
+    return [
+      `  /** ${r.status}: ${what} */`,
+      `  ${responseHelperName(r.status)}: (${params.join(', ')}) =>`,
+      `    documentedAnswer(${JSON.stringify(o.id)}, ${statusKey(r.status)}, ${http}, body, init?.contentType ?? ${r.contentTypes[0] ? JSON.stringify(r.contentTypes[0]) : 'undefined'}, init?.headers) as DocumentedError<${JSON.stringify(o.id)}, ${statusKey(r.status)}>,`,
+    ].join('\n');
+  });
+  return `{\n${helpers.join('\n')}\n}`;
+}
+
 /** The object literal of an operation's error helpers: each answers the service's shape with the documented status. */
 export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): string {
+  if (service.errorStyle.family === 'problem') return responseHelpersLiteral(o);
   const helpers = documentedErrors(o).map((e) => {
     const init = errorInitType(service, o, e);
     const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);

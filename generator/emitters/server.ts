@@ -20,14 +20,14 @@ import {
   handlerHeadersType,
   replyBranches,
 } from './server-types.js';
-import { typesImport } from './operation-types.js';
+import { requestPath, typesImport } from './operation-types.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
   const types: Array<TypeAliasDeclarationStructure | VariableStatementStructure> = [];
   const handlerMethods: OptionalKind<MethodSignatureStructure>[] = [];
   for (const op of service.operations) {
-    types.push(bodyType(op), inputType(op), errorHelpers(service, op), errorType(op), replyType(service, op));
+    types.push(bodyType(op), inputType(op), errorHelpers(service, op), errorType(service, op), replyType(service, op));
     handlerMethods.push({
       name: op.id,
       parameters: [{ name: 'input', type: `${op.typeName}Input` }],
@@ -88,6 +88,7 @@ export function emitServer(service: ServiceModel): string {
     .replace(/^export (type )?\{[^}]*\} from[^\n]*$/gm, '');
   const runtime = [
     'createRouter',
+    'documentedAnswer',
     'documentedError',
     maker,
     'type DocumentedError',
@@ -100,6 +101,7 @@ export function emitServer(service: ServiceModel): string {
     'type RouteDef',
     'type RouterOptions',
     'type ServiceError',
+    'type StatusRange',
   ].filter((name) => new RegExp(`\\b${name.replace(/^type /, '')}\\b`).test(text));
   return printStructure({
     statements: [
@@ -149,17 +151,19 @@ function errorHelpers(service: ServiceModel, op: OperationModel): VariableStatem
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name: `${camelCase(op.id)}Errors`, initializer: errorHelpersLiteral(service, op) }],
     docs: [
-      `The errors ${op.id} documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status.`,
+      service.errorStyle.family === 'problem'
+        ? `The error responses ${op.id} documents: return or throw one; each answers its status with the body its schema types.`
+        : `The errors ${op.id} documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status.`,
     ],
   };
 }
 
-function errorType(op: OperationModel): TypeAliasDeclarationStructure {
+function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarationStructure {
   return {
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: `${op.typeName}Error`,
-    type: errorUnionType(op),
+    type: errorUnionType(service, op),
     docs: [`Any error ${op.id} documents.`],
   };
 }
@@ -211,7 +215,7 @@ function routesLiteral(service: ServiceModel): string {
       '  {',
       `    operationId: ${JSON.stringify(op.id)},`,
       `    method: ${JSON.stringify(op.method)},`,
-      `    path: ${JSON.stringify(op.path)},`,
+      `    path: ${JSON.stringify(requestPath(op))},`,
       `    params: [${params.join(', ')}],`,
       `    bodies: [${bodies.join(', ')}],`,
       `    bodyRequired: ${op.bodyRequired},`,

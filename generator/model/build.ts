@@ -19,6 +19,7 @@ import type {
   ResponseModel,
   RuleModel,
   SecuritySchemeModel,
+  ServerModel,
   ServiceModel,
   UploadStepModel,
 } from './types.js';
@@ -95,13 +96,18 @@ function problemStyle(): ErrorStyle {
  * identifier, else camel-cased (`find pet by id` gives findPetById), else method and path (GET /pets/{id}
  * gives getPetsById); a later operation (path, then method order) whose name is taken gets `_2`, `_3`.
  */
-function operationIds(document: OpenApiDocument): Map<string, { id: string; typeName: string }> {
-  const out = new Map<string, { id: string; typeName: string }>();
+function operationIds(document: OpenApiDocument): Map<string, OperationNames> {
+  const out = new Map<string, OperationNames>();
   const ids = new Set<string>();
   const typeNames = new Set<string>();
   const entries: Array<[string, string, any]> = [];
   for (const [path, item] of Object.entries<any>(document.paths ?? {}))
     for (const method of METHODS) if (item?.[method]) entries.push([path, method, item[method]]);
+  // openapi-typescript lists an operation under `operations` by its operationId with `#` written `/`; one whose
+  // key another operation shares is reached through `paths` (the key holds only one of them).
+  const typesKey = (op: any) => (typeof op.operationId === 'string' ? op.operationId.replace(/#/g, '/') : '');
+  const keyCount = new Map<string, number>();
+  for (const [, , op] of entries) keyCount.set(typesKey(op), (keyCount.get(typesKey(op)) ?? 0) + 1);
   for (const [path, method, op] of entries) {
     const raw: unknown = op.operationId;
     let base =
@@ -115,9 +121,21 @@ function operationIds(document: OpenApiDocument): Map<string, { id: string; type
     for (let n = 2; ids.has(id) || typeNames.has(pascalCase(id)); n++) id = `${base}_${n}`;
     ids.add(id);
     typeNames.add(pascalCase(id));
-    out.set(`${method} ${path}`, { id, typeName: pascalCase(id) });
+    const key = typesKey(op);
+    const typesRef =
+      key !== '' && keyCount.get(key) === 1
+        ? `operations[${JSON.stringify(key)}]`
+        : `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
+    out.set(`${method} ${path}`, { id, typeName: pascalCase(id), typesRef });
   }
   return out;
+}
+
+interface OperationNames {
+  id: string;
+  typeName: string;
+  /** The operation's type in openapi-typescript's output. */
+  typesRef: string;
 }
 
 /** `x-error-style` (root): checked whole, so that no answer of the generated server falls back on a value of its own. */
@@ -200,23 +218,39 @@ function buildErrorStyle(service: string, raw: any): ErrorStyle {
   return style;
 }
 
+/**
+ * The document's first server (the base address), then each distinct server a path or an operation declares of
+ * its own (its first), with the defaults of their variables.
+ */
 function buildServers(document: OpenApiDocument): ServiceModel['servers'] {
   const servers: ServiceModel['servers'] = [];
   const root = document.servers?.[0];
-  if (root) servers.push({ name: 'base', url: root.url, defaultUrl: serverDefault(root) });
+  if (root) servers.push(serverModel(root));
   for (const item of Object.values<any>(document.paths ?? {})) {
-    for (const op of [item, ...METHODS.map((m) => item[m])]) {
-      const s = op?.servers?.[0];
-      if (s && !servers.some((x) => x.name === 'upload') && s.url !== root?.url) {
-        servers.push({ name: 'upload', url: s.url, defaultUrl: serverDefault(s) });
-      }
+    for (const m of METHODS) {
+      const own = ownServer(document, item, item?.[m]);
+      if (own && !servers.some((x) => x.url === own.url)) servers.push(own);
     }
   }
   return servers;
 }
 
-function serverDefault(server: any): string {
-  return server.url.replace(/\{([^}]+)\}/g, (_: string, name: string) => server.variables?.[name]?.default ?? '');
+/** The server an operation declares of its own (its or its path's first), when it is not the document's. */
+function ownServer(document: OpenApiDocument, item: any, op: any): ServerModel | undefined {
+  if (!op) return undefined;
+  const server = op.servers?.[0] ?? item?.servers?.[0];
+  if (!server || typeof server.url !== 'string' || server.url === document.servers?.[0]?.url) return undefined;
+  return serverModel(server);
+}
+
+function serverModel(server: any): ServerModel {
+  const variables: Record<string, string> = {};
+  for (const [name, v] of Object.entries<any>(server.variables ?? {})) variables[name] = String(v?.default ?? '');
+  return {
+    url: server.url,
+    defaultUrl: server.url.replace(/\{([^}]+)\}/g, (_: string, name: string) => variables[name] ?? ''),
+    variables,
+  };
 }
 
 function buildSecuritySchemes(document: OpenApiDocument): SecuritySchemeModel[] {
@@ -241,9 +275,9 @@ function buildOperation(
   item: any,
   op: any,
   schemes: SecuritySchemeModel[],
-  ids: Map<string, { id: string; typeName: string }>,
+  ids: Map<string, OperationNames>,
 ): OperationModel {
-  const { id, typeName } = ids.get(`${method} ${path}`)!;
+  const { id, typeName, typesRef } = ids.get(`${method} ${path}`)!;
   const security = securityAlternatives(op, document);
   const credentialSources = buildCredentialSources(id, op, security, schemes);
   const parameters = buildParameters(
@@ -257,17 +291,14 @@ function buildOperation(
   );
   const responses = buildResponses(document, op.responses ?? {});
   const success = responses.find((r) => r.status.startsWith('2') && r.contentType?.includes('json'));
-  const serverUrl = op.servers?.[0]?.url ?? item.servers?.[0]?.url;
+  const server = ownServer(document, item, op);
   return {
     id,
     typeName,
-    typesRef:
-      typeof op.operationId === 'string' && op.operationId !== ''
-        ? `operations[${JSON.stringify(op.operationId)}]`
-        : `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`,
+    typesRef,
     method: method.toUpperCase(),
     path,
-    server: serverUrl && serverUrl !== document.servers?.[0]?.url ? 'upload' : 'base',
+    ...(server ? { server } : {}),
     summary: op.summary ?? '',
     description: op.description ?? '',
     tags: op.tags ?? [],

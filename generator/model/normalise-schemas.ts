@@ -45,15 +45,25 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         delete out.pattern;
       } else out.pattern = pattern;
     }
-    return openapi30 ? fromOpenApi30(out) : out;
+    if (Array.isArray(out.enum) && out.enum.length === 0) {
+      // JSON Schema asks for at least one value; an empty list accepts none, which `not: {}` says validly.
+      warn({ pointer: `${pointer}/enum`, message: 'an empty enum accepts no value; checked as `not: {}`' });
+      delete out.enum;
+      out.not = {};
+    }
+    return fromOpenApi30(out, openapi30);
   };
   return walk(document, '#', false) as OpenApiDocument;
 }
 
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
-/** OpenAPI 3.0's schema forms as JSON Schema 2020-12 says them; objects that are not schemas pass unchanged. */
-function fromOpenApi30(schema: Record<string, unknown>): Record<string, unknown> {
+/**
+ * OpenAPI 3.0's schema forms as JSON Schema 2020-12 says them; objects that are not schemas pass unchanged. A 3.1
+ * document that still writes `nullable` or a boolean `exclusiveMinimum` (neither means anything else in 2020-12)
+ * means them as 3.0 does; only 3.0 ignores a `$ref`'s siblings.
+ */
+function fromOpenApi30(schema: Record<string, unknown>, openapi30: boolean): Record<string, unknown> {
   for (const side of ['Minimum', 'Maximum'] as const) {
     const flag = schema[`exclusive${side}`];
     const bound = schema[side.toLowerCase()];
@@ -64,7 +74,7 @@ function fromOpenApi30(schema: Record<string, unknown>): Record<string, unknown>
       delete schema[side.toLowerCase()];
     } else delete schema[`exclusive${side}`];
   }
-  if (typeof schema.$ref === 'string') {
+  if (typeof schema.$ref === 'string' && openapi30) {
     // 3.0 ignores a reference's siblings; `nullable` beside it is how documents say "or null".
     const nullable = schema.nullable === true;
     return nullable ? { anyOf: [{ $ref: schema.$ref }, { type: 'null' }] } : { $ref: schema.$ref };

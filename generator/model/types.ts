@@ -37,13 +37,21 @@ export interface ServiceModel {
   throttleCodes: number[];
   /** `x-request-id-headers`: answer headers that carry the service's request id, most specific first. */
   requestIdHeaders: string[];
-  /** Default credential placement of the service (operations may override). */
-  servers: { name: 'base' | 'upload'; url: string; defaultUrl: string }[];
+  /** The document's first server, then every other server a path or an operation declares of its own. */
+  servers: ServerModel[];
   securitySchemes: SecuritySchemeModel[];
   operations: OperationModel[];
   rules: RuleModel[];
   /** The bundled document, for emitters that hand whole schemas to a library (types, validators). */
   document: OpenApiDocument;
+}
+
+/** A server: its URL as the spec writes it (`{upload_url}`, `https://uploads.github.com`) and its variables' defaults. */
+export interface ServerModel {
+  url: string;
+  /** The URL with every variable at its default. */
+  defaultUrl: string;
+  variables: Record<string, string>;
 }
 
 export interface SecuritySchemeModel {
@@ -200,7 +208,8 @@ export interface OperationModel {
   typesRef: string;
   method: string;
   path: string;
-  server: 'base' | 'upload';
+  /** The server the operation (or its path) declares of its own, when not the document's first. */
+  server?: ServerModel;
   summary: string;
   description: string;
   tags: string[];

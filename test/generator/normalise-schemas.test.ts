@@ -51,9 +51,33 @@ describe('OpenAPI 3.0 schemas', () => {
     expect(out.components.schemas.A).toEqual(before.components.schemas.A);
     expect(source).toEqual(before);
   });
-  it('a 3.1 document keeps nullable as an unknown keyword (3.1 has none)', () => {
-    const { out } = normalise({ openapi: '3.1.0', components: { schemas: { A: { type: 'string', nullable: true } } } });
-    expect(out.components.schemas.A).toEqual({ type: 'string', nullable: true });
+  it("a 3.1 document that still writes nullable means it as 3.0 does (OpenAI's, without a type)", () => {
+    const { out } = normalise({
+      openapi: '3.1.0',
+      components: {
+        schemas: {
+          A: { type: 'string', nullable: true },
+          B: { allOf: [{ $ref: '#/components/schemas/A' }], nullable: true },
+          C: { $ref: '#/components/schemas/A', nullable: true, description: 'kept: 3.1 applies siblings' },
+          D: { type: 'number', minimum: 1, exclusiveMinimum: true },
+        },
+      },
+    });
+    expect(out.components.schemas.A).toEqual({ type: ['string', 'null'] });
+    expect(out.components.schemas.B).toEqual({
+      anyOf: [{ allOf: [{ $ref: '#/components/schemas/A' }] }, { type: 'null' }],
+    });
+    expect(out.components.schemas.C).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/A', description: 'kept: 3.1 applies siblings' }, { type: 'null' }],
+    });
+    expect(out.components.schemas.D).toEqual({ type: 'number', exclusiveMinimum: 1 });
+  });
+  it("an empty enum accepts no value: `not: {}`, with a warning naming its pointer (Discord's)", () => {
+    const { out, warnings } = normalise(doc30({ A: { type: 'integer', enum: [] } }));
+    expect(out.components.schemas.A).toEqual({ type: 'integer', not: {} });
+    expect(warnings).toEqual([
+      { pointer: '#/components/schemas/A/enum', message: expect.stringContaining('empty enum') },
+    ]);
   });
 });
 

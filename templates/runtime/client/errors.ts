@@ -78,6 +78,17 @@ export class ApiError<B = unknown> extends ClientError {
   }
 }
 
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type NumberOf<S> = S extends `${infer N extends number}` ? N : never;
+/** The HTTP statuses of a range as a spec writes it: `StatusRange<4>` is 400 | 401 | ... | 499 (`4XX`). */
+export type StatusRange<C extends 1 | 2 | 3 | 4 | 5> = NumberOf<`${C}${Digit}${Digit}`>;
+/**
+ * An error answer an operation documents (a spec without x-error-style: its own error responses): the HTTP
+ * status or statuses it stands for and its body as the response's media types type it. Narrow a caught
+ * `<Operation>Error` on `httpStatus`.
+ */
+export type DocumentedApiError<S extends number, B> = ApiError<B> & { readonly httpStatus: S };
+
 /** Status classes: an ApiError of that HTTP status is an instance of its class, whatever its error shape. */
 /**
  * 304: the call sent If-None-Match with the tag of the caller's copy, and that copy is current (the answer has

@@ -41,7 +41,7 @@ export interface ResumableArgs {
   queryStyle?: RequestSpec['queryStyle'];
   headers?: Record<string, string>;
   credentials: CredentialPlacement;
-  server?: 'base' | 'upload';
+  server?: string;
   protocol: ResumableProtocol;
   metadata: unknown;
   source: UploadSource;

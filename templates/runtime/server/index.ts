@@ -8,6 +8,7 @@ export { RouteTable, pathTemplate } from './route-table.js';
 export { entityTagOf } from './conditional.js';
 export type { PathTemplate, RouteMatch, RouteTemplate } from './route-table.js';
 export {
+  documentedAnswer,
   documentedError,
   httpOf,
   invalidRequest,
@@ -28,6 +29,7 @@ export type {
   RouterAnswer,
   RouterAnswers,
   StatusErrorInit,
+  StatusRange,
 } from './errors.js';
 export type { BodyDef, BodyKind, MediaPart } from './body.js';
 export { isSerializedJson, serializeJson } from './serialized-json.js';

@@ -18,15 +18,29 @@ export type { RetryOptions } from './retry.js';
 export interface ClientOptions {
   /** Base address of the service, e.g. http://127.0.0.1:4010. */
   baseUrl: string;
-  /** Base address for media uploads; defaults to baseUrl. */
+  /**
+   * Base address of the operations that declare servers of their own (the spec's per-path or per-operation
+   * `servers`, such as an upload host), where `servers` names none; default: each one's own address (below).
+   */
   uploadUrl?: string;
+  /**
+   * Base address of the operations that declare a server of their own, by that server's URL as the spec writes it
+   * (`https://uploads.github.com`, `{upload_url}`). Default: the URL with its variables filled in
+   * (`serverVariables`, else their defaults); one below the spec's first server's address follows `baseUrl`.
+   */
+  servers?: Record<string, string>;
+  /** Values of the variables (`{region}`) of those servers' URLs; default: each variable's default. */
+  serverVariables?: Record<string, string>;
   /** Access token sent as a parameter (Graph style: in the query for reads and deletes, a form field for writes). */
   accessToken?: string;
   /** OAuth 2.0 bearer token, sent in the Authorization header. */
   bearerToken?: string | (() => string | Promise<string>);
-  /** API key, sent in the service's API key header (or the `key` query parameter with apiKeyIn: 'query'). */
+  /**
+   * API key, sent where the operation's apiKey scheme says (a header, a query parameter or a cookie); where the
+   * spec offers several places, apiKeyIn picks one (default: the header).
+   */
   apiKey?: string;
-  apiKeyIn?: 'header' | 'query';
+  apiKeyIn?: 'header' | 'query' | 'cookie';
   /** HTTP basic credentials, sent as Authorization: Basic (where the operation takes a basic scheme and no bearer token is given). */
   basic?: { username: string; password: string };
   /** Time to wait for the response headers (connect included), per attempt; default 60 s. 0 disables it. */
@@ -92,7 +106,8 @@ export interface RequestSpec {
   body?: RequestBody;
   /** Where the credential goes; default: the service's (ServiceProfile.credentials). */
   credentials?: CredentialPlacement;
-  server?: 'base' | 'upload';
+  /** The server the operation declares of its own, its URL as the spec writes it; absent: the base address. */
+  server?: string;
   /** A full URL handed out by the server (an upload session); replaces base address and path. */
   absoluteUrl?: string;
   /** Whether sending it twice is harmless (retries after a timeout or a 5xx); default by method. */
@@ -109,6 +124,12 @@ export interface ServiceProfile {
   error: ErrorFactory;
   apiKeyHeader?: string;
   apiKeyQuery?: string;
+  /** The cookie an apiKey scheme `in: cookie` names. */
+  apiKeyCookie?: string;
+  /** The spec's first server's address, its variables at their defaults (servers below it follow baseUrl). */
+  rootServer?: string;
+  /** The servers operations declare of their own: each URL as written, with its variables' defaults. */
+  servers?: Record<string, Record<string, string>>;
   /** The parameter (query or form field) an access token travels in, from the spec's security scheme. */
   accessTokenParam?: string;
   /** Error codes of the service that mean "throttled" (the spec's x-errors answered with 429). */
@@ -132,7 +153,8 @@ export interface ApiResponse<T> {
 export class ApiCore {
   private readonly fetchImpl: typeof fetch;
   private readonly base: string;
-  private readonly uploadBase: string;
+  /** The base address of each server an operation declares of its own, worked out on first use. */
+  private readonly serverBases = new Map<string, string>();
   /** The client's headers with lower-case names, merged once. */
   private readonly headers: Record<string, string>;
 
@@ -143,7 +165,6 @@ export class ApiCore {
     if (!options?.baseUrl) throw new TypeError('ClientOptions.baseUrl is required');
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.base = options.baseUrl.replace(/\/+$/, '');
-    this.uploadBase = (options.uploadUrl ?? options.baseUrl).replace(/\/+$/, '');
     this.headers = merge({ accept: 'application/json' }, options.headers);
   }
 
@@ -226,7 +247,7 @@ export class ApiCore {
 
   /** The URL of a request, with its query and (where the operation takes it so) the credential. */
   url(spec: RequestSpec): string {
-    const url = spec.absoluteUrl ?? (spec.server === 'upload' ? this.uploadBase : this.base) + spec.path;
+    const url = spec.absoluteUrl ?? (spec.server === undefined ? this.base : this.serverBase(spec.server)) + spec.path;
     let query = '';
     const values = spec.query;
     for (const name in values) {
@@ -244,7 +265,7 @@ export class ApiCore {
         );
     }
     const { accessToken, apiKey } = this.options;
-    const { accessTokenParam, apiKeyQuery, apiKeyHeader } = this.profile;
+    const { accessTokenParam, apiKeyQuery } = this.profile;
     const credentials = spec.credentials ?? this.profile.credentials;
     const tokenInQuery =
       credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
@@ -256,9 +277,41 @@ export class ApiCore {
       !hasParam(url, accessTokenParam)
     )
       query = pair(query, accessTokenParam, accessToken);
-    if (apiKey && apiKeyQuery && credentials === 'api-key' && (this.options.apiKeyIn === 'query' || !apiKeyHeader))
+    if (
+      apiKey &&
+      apiKeyQuery &&
+      credentials === 'api-key' &&
+      apiKeyPlace(this.options.apiKeyIn, this.profile) === 'query'
+    )
       query = pair(query, apiKeyQuery, apiKey);
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+  }
+
+  /**
+   * The base address of a server an operation declares of its own: the caller's (`servers`, then `uploadUrl`),
+   * else its URL with the variables filled in; an address under the spec's first server follows baseUrl (a mock,
+   * a local instance), one elsewhere (another host) is used as it is; a relative one is read against baseUrl.
+   */
+  serverBase(server: string): string {
+    let base = this.serverBases.get(server);
+    if (base === undefined) {
+      const given = this.options.servers?.[server] ?? this.options.uploadUrl;
+      if (given !== undefined) base = given;
+      else {
+        const defaults = this.profile.servers?.[server] ?? {};
+        const filled = server.replace(
+          /\{([^}]+)\}/g,
+          (_, name: string) => this.options.serverVariables?.[name] ?? defaults[name] ?? '',
+        );
+        const root = this.profile.rootServer?.replace(/\/+$/, '');
+        if (root && (filled === root || filled.startsWith(`${root}/`))) base = this.base + filled.slice(root.length);
+        else if (!/^[a-z][a-z0-9+.-]*:/i.test(filled)) base = new URL(filled, `${this.base}/`).href;
+        else base = filled;
+      }
+      base = base.replace(/\/+$/, '');
+      this.serverBases.set(server, base);
+    }
+    return base;
   }
 
   /** One attempt: the headers within timeoutMs; then the body guarded by the idle timeout. */
@@ -273,8 +326,12 @@ export class ApiCore {
     } else if ((credentials === 'basic' || credentials === 'bearer') && basic !== undefined) {
       const bytes = new TextEncoder().encode(`${basic.username}:${basic.password}`);
       headers.authorization = `Basic ${btoa(String.fromCharCode(...bytes))}`;
-    } else if (credentials === 'api-key' && apiKey && this.options.apiKeyIn !== 'query' && this.profile.apiKeyHeader) {
-      headers[this.profile.apiKeyHeader.toLowerCase()] = apiKey;
+    } else if (credentials === 'api-key' && apiKey) {
+      const { apiKeyHeader, apiKeyCookie } = this.profile;
+      const place = apiKeyPlace(this.options.apiKeyIn, this.profile);
+      if (place === 'header' && apiKeyHeader) headers[apiKeyHeader.toLowerCase()] = apiKey;
+      else if (place === 'cookie' && apiKeyCookie)
+        merge(headers, { cookie: `${apiKeyCookie}=${encodeURIComponent(apiKey)}` });
     }
     const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers };
     if (spec.body) init.body = this.encodeBody(spec, spec.body, headers, init);
@@ -379,6 +436,20 @@ function merge(target: Record<string, string>, source: Record<string, string> | 
     }
   }
   return target;
+}
+
+/** Where the API key goes: the caller's choice where the spec offers it, else the header, the query, the cookie. */
+function apiKeyPlace(
+  wanted: ClientOptions['apiKeyIn'],
+  profile: ServiceProfile,
+): 'header' | 'query' | 'cookie' | undefined {
+  const offered = {
+    header: profile.apiKeyHeader !== undefined,
+    query: profile.apiKeyQuery !== undefined,
+    cookie: profile.apiKeyCookie !== undefined,
+  };
+  if (wanted && offered[wanted]) return wanted;
+  return offered.header ? 'header' : offered.query ? 'query' : offered.cookie ? 'cookie' : undefined;
 }
 
 /** A query string with one more name=value pair. */

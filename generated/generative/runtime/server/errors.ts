@@ -61,8 +61,17 @@ export class ServiceError extends Error {
     readonly body: { error: Record<string, unknown> },
     readonly headers: Record<string, string> = {},
   ) {
-    // A problem-details body (RFC 9457) has no error member: its detail is the message.
-    super(String(body.error?.message ?? (body as { detail?: unknown }).detail));
+    // A problem-details body (RFC 9457) has no error member: its detail is the message; a spec's own error
+    // body may be anything (text, another shape).
+    const shaped = typeof body === 'object' && body !== null ? (body as Record<string, any>) : undefined;
+    super(
+      String(
+        shaped?.error?.message ??
+          shaped?.detail ??
+          shaped?.message ??
+          (typeof body === 'string' ? body : `HTTP ${httpStatus}`),
+      ),
+    );
   }
 }
 
@@ -176,6 +185,11 @@ export interface DocumentedErrorDef {
   code: number | string;
 }
 
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type NumberOf<S> = S extends `${infer N extends number}` ? N : never;
+/** The HTTP statuses of a range as a spec writes it: `StatusRange<4>` is 400 | 401 | ... | 499 (`4XX`). */
+export type StatusRange<C extends 1 | 2 | 3 | 4 | 5> = NumberOf<`${C}${Digit}${Digit}`>;
+
 /** A documented error of one operation (its x-errors entry of that code), as the generated helpers make it. */
 export type DocumentedError<Op extends string, Code extends string | number> = ServiceError & {
   readonly documented: { readonly operationId: Op; readonly code: Code };
@@ -199,6 +213,28 @@ export function documentedError(
         ? makeStatusError(style, String(def.code), message, { ...init, http: def.http })
         : makeProblem(def.http, message, { headers: init.headers });
   error.documented = { operationId, code: def.code };
+  return error;
+}
+
+/**
+ * A documented error response of a spec without x-error-style (its own error responses are the errors): the body
+ * as the response's schema types it, in the media type it names, marked with the operation and the status as the
+ * spec writes it (`404`, `4XX`, `default`); the generated per-operation helpers type each one.
+ */
+export function documentedAnswer(
+  operationId: string,
+  code: string | number,
+  http: number,
+  body: unknown,
+  contentType: string | undefined,
+  headers: Record<string, string> = {},
+): ServiceError {
+  const error = new ServiceError(
+    http,
+    body as { error: Record<string, unknown> },
+    contentType ? { 'content-type': contentType, ...headers } : headers,
+  );
+  error.documented = { operationId, code };
   return error;
 }
 

@@ -141,9 +141,21 @@ export function writeError(res: ServerResponse, error: ServiceError): void {
     res.end();
     return;
   }
-  const text = JSON.stringify(error.body);
+  // A spec's own error response may be text or bytes (its documented media type): written as it is.
+  const raw: unknown = error.body;
+  if (raw === undefined) {
+    res.writeHead(error.httpStatus, error.headers);
+    res.end();
+    return;
+  }
+  const text = typeof raw === 'string' || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
   res.writeHead(error.httpStatus, {
-    'content-type': 'application/json; charset=UTF-8',
+    'content-type':
+      typeof raw === 'string'
+        ? 'text/plain; charset=UTF-8'
+        : raw instanceof Uint8Array
+          ? 'application/octet-stream'
+          : 'application/json; charset=UTF-8',
     'content-length': String(Buffer.byteLength(text)),
     ...error.headers,
   });
