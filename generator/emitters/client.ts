@@ -48,6 +48,19 @@ export function emitClient(service: ServiceModel): string {
     if (op.mediaUpload?.resumable) methods.push(resumableMethod(op));
   }
 
+  const senderMethods: OptionalKind<MethodDeclarationStructure>[] = [];
+  for (const op of service.receivers) {
+    types.push(paramsInterface(op), {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${op.typeName}Result`,
+      type: successType(op),
+    });
+    const errors = errorType(service, op);
+    if (errors) types.push(errors);
+    senderMethods.push(senderMethod(service, op));
+  }
+
   const fieldTypes: TypeAliasDeclarationStructure[] = [...fieldUnions.entries()].map(([name, fields]) => ({
     kind: StructureKind.TypeAlias,
     isExported: true,
@@ -60,7 +73,10 @@ export function emitClient(service: ServiceModel): string {
   // gives the same functions as methods.
   const coreFactory = `create${service.name}Core`;
   // Every name the file imports from the runtime, whether or not the types module's `components` is named.
-  const functions = operationFunctions(methods, importedNames(clientImports(service, TYPE_MODULE_NAMES)));
+  const functions = operationFunctions(
+    [...methods, ...senderMethods],
+    importedNames(clientImports(service, TYPE_MODULE_NAMES)),
+  );
   // Only the types module's names the code uses are imported (an unused import does not compile).
   const typeNames = TYPE_MODULE_NAMES.filter((name) =>
     [fieldTypes, types, functions].some((s) => JSON.stringify(s).includes(`${name}[`)),
@@ -105,7 +121,7 @@ export function emitClient(service: ServiceModel): string {
   return printStructure({
     statements: [
       ...clientImports(service, typeNames).map(importLine),
-      `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';`,
+      `export type { ApiResponse, CallOptions, ClientOptions, RetryOptions${service.receivers.length ? ', SenderOptions' : ''} } from './runtime/client/core.js';`,
       `export { ApiPromise } from './runtime/client/api-promise.js';`,
       ...(service.operations.some((o) => o.pagination)
         ? [`export { Page } from './runtime/client/pagination.js';`]
@@ -130,7 +146,7 @@ export function emitClient(service: ServiceModel): string {
       ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path' && !styledPathParam(p)))
         ? [`const enc = (value: unknown): string => encodeURIComponent(String(value));`]
         : []),
-      ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'header'))
+      ...(allRequests(service).some((o) => o.parameters.some((p) => p.in === 'header'))
         ? [
             `const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));`,
           ]
@@ -140,6 +156,7 @@ export function emitClient(service: ServiceModel): string {
       createCore,
       ...functions,
       clientClass,
+      ...sendersStatements(service, senderMethods),
       ...(multipartOperations(service).length || resumableOperations(service).length
         ? [`export type { UploadProgress, UploadSource };`]
         : []),
@@ -172,6 +189,75 @@ function operationFunctions(
   }));
 }
 
+/**
+ * A webhook or callback request as its sender makes it: to the URL given at run time (a subscriber's), with the
+ * payload, parameters and answer the spec documents.
+ */
+function senderMethod(service: ServiceModel, op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+  const what =
+    op.receiver!.kind === 'webhook'
+      ? `Sends the webhook ${op.receiver!.name}`
+      : `Sends the callback ${op.receiver!.name} of ${op.receiver!.owner} (${op.receiver!.expression})`;
+  return {
+    name: op.id,
+    docs: [docText(`${what} to \`url\`: ${op.method} with the documented payload.`, op.summary, op.description)],
+    parameters: [
+      { name: 'url', type: 'string' },
+      { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined },
+      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+    ],
+    returnType: `ApiPromise<${op.typeName}Result>`,
+    statements: [
+      ...cookieStatements(op),
+      `return core.call<${op.typeName}Result>(${requestSpec(service, op, { url: 'url' })}, options);`,
+    ],
+  };
+}
+
+/** The senders' core factory and class: requests to URLs given at run time, with the client's retries and timeouts. */
+function sendersStatements(
+  service: ServiceModel,
+  methods: OptionalKind<MethodDeclarationStructure>[],
+): Array<string | ClassDeclarationStructure | FunctionDeclarationStructure> {
+  if (methods.length === 0) return [];
+  const factory = `create${service.name}SenderCore`;
+  return [
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: factory,
+      docs: [
+        docText(
+          `The transport of the senders of the ${service.title}'s webhooks and callbacks (retries, timeouts): each request goes to the URL it is given.`,
+        ),
+      ],
+      parameters: [{ name: 'options', type: 'SenderOptions', initializer: '{}' }],
+      returnType: 'ApiCore',
+      statements: [
+        `return new ApiCore({ ...options, baseUrl: '' }, ${serviceProfile(service).replace(/ \}$/, ', sender: true }')});`,
+      ],
+    },
+    {
+      kind: StructureKind.Class,
+      isExported: true,
+      name: `${service.name}Senders`,
+      docs: [
+        docText(
+          `Typed senders of the ${service.title}'s webhooks and callbacks: each method sends its documented payload to the URL given (a subscriber's).`,
+        ),
+      ],
+      properties: [{ name: 'core', isReadonly: true, type: 'ApiCore' }],
+      ctors: [
+        {
+          parameters: [{ name: 'options', type: 'SenderOptions', initializer: '{}' }],
+          statements: [`this.core = ${factory}(options);`],
+        },
+      ],
+      methods: methods.map(delegatingMethod),
+    },
+  ];
+}
+
 /** A class method that calls its operation function with the client's core. */
 function delegatingMethod(m: OptionalKind<MethodDeclarationStructure>): OptionalKind<MethodDeclarationStructure> {
   const typeArgs = m.typeParameters?.length
@@ -190,6 +276,11 @@ function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: M
   if (unions.has(name)) name = `${op.typeName}Field`;
   unions.set(name, fields);
   return name;
+}
+
+/** The operations and the webhook and callback requests (senders) the client makes. */
+function allRequests(service: ServiceModel): OperationModel[] {
+  return [...service.operations, ...service.receivers];
 }
 
 function callParams(op: OperationModel): ParameterModel[] {
@@ -262,7 +353,7 @@ function pathExpression(op: OperationModel): string {
 function requestSpec(
   service: ServiceModel,
   op: OperationModel,
-  overrides: { query?: string[]; body?: string } = {},
+  overrides: { query?: string[]; body?: string; url?: string } = {},
 ): string {
   const query = callParams(op)
     .filter((p) => p.in === 'query')
@@ -277,7 +368,7 @@ function requestSpec(
   const lines = [
     `operationId: ${JSON.stringify(op.id)}`,
     `method: ${JSON.stringify(op.method)}`,
-    `path: ${pathExpression(op)}`,
+    ...(overrides.url ? [`path: ''`, `absoluteUrl: ${overrides.url}`] : [`path: ${pathExpression(op)}`]),
   ];
   if (query.length) lines.push(`query: { ${query.join(', ')} }`);
   // How array and object values go on the wire (style / explode); scalars need no rule.
@@ -675,7 +766,7 @@ function styledPathParam(p: ParameterModel): boolean {
 
 /** The names the service's client needs from param-style.ts (path styles, object headers, cookies); none: no import. */
 function paramStyleImports(service: ServiceModel): string[] {
-  const params = service.operations.flatMap((o) => callParams(o));
+  const params = allRequests(service).flatMap((o) => callParams(o));
   return [
     ...(params.some(styledPathParam) ? ['styledPath'] : []),
     ...(params.some((p) => p.in === 'header' && p.type === 'object') ? ['objectHeader'] : []),
@@ -684,7 +775,7 @@ function paramStyleImports(service: ServiceModel): string[] {
 }
 
 function hasStyledQuery(service: ServiceModel): boolean {
-  return service.operations.some((o) =>
+  return allRequests(service).some((o) =>
     o.parameters.some((p) => p.in === 'query' && !p.isCredential && (p.type === 'array' || p.type === 'object')),
   );
 }
@@ -736,8 +827,8 @@ function errorStyleModule(service: ServiceModel): { imports: RuntimeImport; expo
   // Without x-error-style an error answer is the spec's own: an ApiError with the status and the body as sent,
   // typed per operation from its error responses.
   if (service.errorStyle.family === 'problem') {
-    const documented = service.operations.some((o) => errorResponses(o).length > 0);
-    const ranged = service.operations.some((o) => errorResponses(o).some((r) => !/^\d+$/.test(r.status)));
+    const documented = allRequests(service).some((o) => errorResponses(o).length > 0);
+    const ranged = allRequests(service).some((o) => errorResponses(o).some((r) => !/^\d+$/.test(r.status)));
     return {
       imports: {
         from: './runtime/client/errors.js',
@@ -780,21 +871,22 @@ function importedNames(imports: RuntimeImport[]): Set<string> {
 }
 
 /** openapi-typescript's exports the client may name: `paths` for operations without an operationId. */
-const TYPE_MODULE_NAMES = ['components', 'operations', 'paths'] as const;
+const TYPE_MODULE_NAMES = ['callbacks', 'components', 'operations', 'paths', 'webhooks'] as const;
 
 /** Only the runtime pieces this service's client uses, and the types module's names it uses. */
 function clientImports(service: ServiceModel, typeNames: readonly string[]): RuntimeImport[] {
   const ops = service.operations;
   const streaming = ops.some((o) => o.streaming);
+  const senders = service.receivers.length > 0;
   const multipart = multipartOperations(service).length > 0;
   const resumable = resumableOperations(service).length > 0;
-  const bodies = ops.some((o) => {
+  const bodies = allRequests(service).some((o) => {
     const b = bodyExpression(o);
     return b !== undefined && b.startsWith('bodyOf(');
   });
   const client = (file: string) => `./runtime/client/${file}.js`;
   // A spec without operations (webhooks only) calls nothing.
-  const calls = ops.length > 0;
+  const calls = ops.length > 0 || senders;
   const imports: RuntimeImport[] = [
     {
       from: client('core'),
@@ -803,6 +895,7 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
         ...(bodies ? ['bodyOf'] : []),
         ...(calls ? ['type CallOptions'] : []),
         'type ClientOptions',
+        ...(senders ? ['type SenderOptions'] : []),
         ...(streaming ? ['type RequestSpec'] : []),
       ],
     },

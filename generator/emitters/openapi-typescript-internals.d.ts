@@ -17,3 +17,8 @@ declare module 'openapi-typescript/dist/lib/utils.js' {
   ): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
   export function resolveRef<T>(schema: unknown, $ref: string, options: { silent: boolean }): T | undefined;
 }
+declare module 'openapi-typescript/dist/transform/webhooks-object.js' {
+  import type ts from 'typescript';
+  import type { GlobalContext, WebhooksObject } from 'openapi-typescript';
+  export default function transformWebhooksObject(webhooksObject: WebhooksObject, options: GlobalContext): ts.TypeNode;
+}

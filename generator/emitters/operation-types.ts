@@ -97,6 +97,8 @@ export function hasStructuredBody(o: OperationModel): boolean {
 /** The import of openapi-typescript's `components`, `operations` and `paths`, those of them the code names. */
 export function typesImport(text: string): string {
   const body = text.replace(/^import[^\n]*\n/gm, '');
-  const used = ['components', 'operations', 'paths'].filter((name) => new RegExp(`\\b${name}\\[`).test(body));
+  const used = ['callbacks', 'components', 'operations', 'paths', 'webhooks'].filter((name) =>
+    new RegExp(`\\b${name}\\[`).test(body),
+  );
   return used.length ? `import type { ${used.join(', ')} } from './types.js';` : '';
 }

@@ -40,6 +40,15 @@ export function emitServer(service: ServiceModel): string {
       ],
     });
   }
+  const receiverTypes: Array<TypeAliasDeclarationStructure | VariableStatementStructure> = [];
+  for (const op of service.receivers)
+    receiverTypes.push(
+      bodyType(op),
+      inputType(op),
+      errorHelpers(service, op),
+      errorType(service, op),
+      replyType(service, op),
+    );
   const handlersName = `${service.name}Handlers`;
   const routesName = `${camelCase(service.key)}Routes`;
   const cases = service.operations.map(
@@ -73,11 +82,12 @@ export function emitServer(service: ServiceModel): string {
       ],
       methods: handlerMethods,
     },
-    `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service)};`,
+    `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service.operations)};`,
     `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
       `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
       `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
       `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}, ...options });\n}`,
+    ...receiverStatements(service, receiverTypes),
   ];
   // Only what the code names is imported: an unused import does not compile (noUnusedLocals).
   // What the code names: without comments and re-exports, which name without using.
@@ -87,6 +97,7 @@ export function emitServer(service: ServiceModel): string {
     .replace(/\/\*\*[\s\S]*?\*\//g, '')
     .replace(/^export (type )?\{[^}]*\} from[^\n]*$/gm, '');
   const runtime = [
+    'callbackUrl',
     'createRouter',
     'documentedAnswer',
     'documentedError',
@@ -96,6 +107,7 @@ export function emitServer(service: ServiceModel): string {
     ...(initType ? [`type ${initType}`] : []),
     'type HandlerInput',
     'type HandlerResult',
+    'type CallbackAnswer',
     'type JsonBody',
     'type MediaPart',
     'type RouteDef',
@@ -106,11 +118,84 @@ export function emitServer(service: ServiceModel): string {
   return printStructure({
     statements: [
       `import { ${runtime.join(', ')} } from './runtime/server/index.js';`,
-      ...(service.operations.length ? [`import * as v from './validators.js';`] : []),
+      ...(service.operations.length || service.receivers.length ? [`import * as v from './validators.js';`] : []),
       typesImport(text),
       ...rest,
     ],
   });
+}
+
+/**
+ * The receiver of the service's webhooks and callbacks: their handler contracts (the same input, reply and error
+ * helpers as an operation's), their route table and `create<Service>Receiver`, which serves those it is given
+ * handlers for, validated as operations are; and for each operation that declares callbacks, the URL of each
+ * evaluated from its request (`<operation>Callbacks`).
+ */
+function receiverStatements(
+  service: ServiceModel,
+  types: Array<TypeAliasDeclarationStructure | VariableStatementStructure>,
+): Array<string | StatementStructures> {
+  if (service.receivers.length === 0) return [];
+  const name = `${service.name}ReceiverHandlers`;
+  const routes = `${camelCase(service.key)}ReceiverRoutes`;
+  const methods: OptionalKind<MethodSignatureStructure>[] = service.receivers.map((op) => ({
+    name: op.id,
+    hasQuestionToken: true,
+    parameters: [{ name: 'input', type: `${op.typeName}Input` }],
+    returnType: `Promise<${op.typeName}Reply>`,
+    docs: [docText(`${receiverTitle(op)}: ${op.method} ${op.path} by default.`, op.summary, op.description)],
+  }));
+  const cases = service.receivers.map(
+    (op) =>
+      `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}!(input as unknown as ${op.typeName}Input);`,
+  );
+  const owners = new Map<string, OperationModel[]>();
+  for (const op of service.receivers.filter((r) => r.receiver?.owner !== undefined)) {
+    const list = owners.get(op.receiver!.owner!) ?? [];
+    if (!list.some((o) => o.receiver!.name === op.receiver!.name)) list.push(op);
+    owners.set(op.receiver!.owner!, list);
+  }
+  const urls = [...owners.entries()].map(([ownerId, callbacks]) => {
+    const owner = service.operations.find((o) => o.id === ownerId)!;
+    const entries = callbacks.map(
+      (c) =>
+        `  /** The URL of ${c.receiver!.name} (${c.receiver!.expression!.replace(/\*\//g, '*\\/')}): for \`${camelCase(c.id)}\` senders. */\n  ${propertyName(c.receiver!.name)}: (input: ${owner.typeName}Input, answer?: CallbackAnswer): string => callbackUrl(${JSON.stringify(c.receiver!.expression)}, input as unknown as HandlerInput, answer),`,
+    );
+    return `/** The callbacks ${ownerId} declares: each one's URL from the request that subscribed (and its answer). */\nexport const ${camelCase(ownerId)}Callbacks = {\n${entries.join('\n')}\n};`;
+  });
+  return [
+    ...types,
+    ...urls,
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name,
+      docs: [
+        docText(
+          `What a receiver of the ${service.title}'s webhooks and callbacks provides: a method per request it takes (those given are served).`,
+        ),
+      ],
+      methods,
+    },
+    `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers)};`,
+    `/**\n * A node:http request listener receiving the ${service.title}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default.\n */\n` +
+      `export function create${service.name}Receiver(handlers: ${name}, options: Partial<RouterOptions> & { paths?: Partial<Record<keyof ${name}, string>> } = {}) {\n` +
+      `  const { paths: routePaths = {}, ...rest } = options;\n` +
+      `  const served = ${routes}.filter((r) => handlers[r.operationId as keyof ${name}] !== undefined).map((r) => ({ ...r, path: routePaths[r.operationId as keyof ${name}] ?? r.path }));\n` +
+      `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
+      `  return createRouter(served, dispatch, { errorStyle: ${errorStyleName(service)}, ...rest });\n}`,
+  ];
+}
+
+/** What a receiver request is, in words: `the webhook newPet`, `the callback onData of subscribe`. */
+export function receiverTitle(op: OperationModel): string {
+  const r = op.receiver!;
+  return r.kind === 'webhook' ? `The webhook ${r.name}` : `The callback ${r.name} of ${r.owner}`;
+}
+
+/** An object key: the name as written where it is an identifier, else quoted. */
+function propertyName(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
 function bodyType(op: OperationModel): TypeAliasDeclarationStructure {
@@ -190,8 +275,8 @@ function preconditionFailed(op: OperationModel): string[] {
   return error ? [`    preconditionFailed: { http: 412, code: ${JSON.stringify(error.code)} },`] : [];
 }
 
-function routesLiteral(service: ServiceModel): string {
-  const routes = service.operations.map((op) => {
+function routesLiteral(operations: OperationModel[]): string {
+  const routes = operations.map((op) => {
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${p.invalidCode}` : '';

@@ -7,6 +7,7 @@ import ts from 'typescript';
 import transformSchema from 'openapi-typescript/dist/transform/index.js';
 import { astToString } from 'openapi-typescript/dist/lib/ts.js';
 import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.js';
+import transformWebhooksObject from 'openapi-typescript/dist/transform/webhooks-object.js';
 import type { ServiceModel } from '../model/types.js';
 
 /**
@@ -113,5 +114,46 @@ export function emitTypes(service: ServiceModel): string {
     readWriteMarkers: false,
     resolve: <T>(ref: string) => resolveRef<T>(schema, ref, { silent: true }),
   };
-  return astToString(transformSchema(schema, ctx));
+  return astToString(transformSchema(schema, ctx)) + callbacksType(service, document, ctx);
+}
+
+/**
+ * openapi-typescript types webhooks (`webhooks`) but not the callbacks of operations: their path items are typed
+ * here the same way, as `callbacks["<operation>.<callback>"]` (the receivers' `typesRef`).
+ */
+function callbacksType(service: ServiceModel, document: Record<string, any>, ctx: GlobalContext): string {
+  const items: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
+    for (const [method, op] of Object.entries<any>(item ?? {})) {
+      if (!op || typeof op !== 'object' || !op.callbacks) continue;
+      const owner = service.operations.find((o) => o.path === path && o.method === method.toUpperCase());
+      if (!owner) continue;
+      for (const [name, raw] of Object.entries<any>(op.callbacks)) {
+        const callback = raw?.$ref ? ctx.resolve<Record<string, unknown>>(raw.$ref) : raw;
+        const expressions = Object.keys(callback ?? {}).filter((k) => !k.startsWith('x-'));
+        expressions.forEach((expression, index) => {
+          const key = `${owner.id}.${name}${expressions.length > 1 ? `.${index + 1}` : ''}`;
+          const raw = callback![expression] as { $ref?: string };
+          const pathItem = { ...((raw?.$ref ? ctx.resolve(raw.$ref) : raw) as Record<string, any>) };
+          // An operationId would send the operation's type to `operations`, which is printed already.
+          for (const [m, value] of Object.entries(pathItem))
+            if (value && typeof value === 'object' && 'operationId' in value) {
+              const { operationId: _, ...rest } = value;
+              pathItem[m] = rest;
+            }
+          items[key] = pathItem;
+        });
+      }
+    }
+  }
+  if (Object.keys(items).length === 0) return '';
+  const type = transformWebhooksObject(items as never, ctx);
+  const declaration = ts.factory.createInterfaceDeclaration(
+    [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+    'callbacks',
+    undefined,
+    undefined,
+    (type as ts.TypeLiteralNode).members,
+  );
+  return astToString(declaration);
 }

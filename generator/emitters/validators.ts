@@ -136,7 +136,8 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
     }
     target.exports[name] = id;
   };
-  for (const op of service.operations) {
+  // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
+  for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op);
     add(coercing, names.params, paramsSchema(op, specId));
     for (const [contentType, name] of Object.entries(names.bodies)) {

@@ -2,6 +2,7 @@
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier } from './names.js';
+import { receiverEntries } from './receivers.js';
 import type {
   BodyKind,
   CredentialPlacement,
@@ -43,13 +44,17 @@ export function buildServiceModel(
   const securitySchemes = buildSecuritySchemes(document);
   const operations: OperationModel[] = [];
   const ids = operationIds(document);
+  const owners: Array<{ id: string; op: any }> = [];
   for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
-      if (op) operations.push(buildOperation(document, path, method, item, op, securitySchemes, ids));
+      if (!op) continue;
+      operations.push(buildOperation(document, path, method, item, op, securitySchemes, ids));
+      owners.push({ id: ids.get(`${method} ${path}`)!.id, op });
     }
   }
   operations.sort((a, b) => a.id.localeCompare(b.id));
+  const receivers = buildReceivers(document, owners, ids, securitySchemes);
   const rules = collectRules(service, document);
   return {
     key: service,
@@ -67,9 +72,43 @@ export function buildServiceModel(
     servers: buildServers(document),
     securitySchemes,
     operations,
+    receivers,
     rules,
     document,
   };
+}
+
+/**
+ * The webhooks and callbacks as operations of a receiver (receivers.ts), named in the operations' namespace so
+ * that every generated type name stays unique.
+ */
+function buildReceivers(
+  document: OpenApiDocument,
+  owners: Array<{ id: string; op: any }>,
+  ids: Map<string, OperationNames>,
+  schemes: SecuritySchemeModel[],
+): OperationModel[] {
+  const taken = new Set([...ids.values()].flatMap((n) => [n.id, n.typeName]));
+  const receivers: OperationModel[] = [];
+  for (const entry of receiverEntries(document, owners)) {
+    let id = entry.baseName;
+    for (let n = 2; taken.has(id) || taken.has(pascalCase(id)); n++) id = `${entry.baseName}_${n}`;
+    taken.add(id);
+    taken.add(pascalCase(id));
+    const key = `receiver ${entry.method} ${id}`;
+    ids.set(key, { id, typeName: pascalCase(id), typesRef: entry.typesRef });
+    // The root's security describes calls to the service, not its requests to a receiver: only their own applies.
+    const op = { ...entry.op, security: entry.op.security ?? [] };
+    const model = buildOperation(document, entry.path, entry.method, entry.item, op, schemes, ids, key);
+    delete model.server;
+    model.receiver = {
+      kind: entry.kind,
+      name: entry.name,
+      ...(entry.expression !== undefined ? { expression: entry.expression, owner: entry.owner } : {}),
+    };
+    receivers.push(model);
+  }
+  return receivers.sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /**
@@ -276,8 +315,9 @@ function buildOperation(
   op: any,
   schemes: SecuritySchemeModel[],
   ids: Map<string, OperationNames>,
+  key = `${method} ${path}`,
 ): OperationModel {
-  const { id, typeName, typesRef } = ids.get(`${method} ${path}`)!;
+  const { id, typeName, typesRef } = ids.get(key)!;
   const security = securityAlternatives(op, document);
   const credentialSources = buildCredentialSources(id, op, security, schemes);
   const parameters = buildParameters(

@@ -41,6 +41,11 @@ export interface ServiceModel {
   servers: ServerModel[];
   securitySchemes: SecuritySchemeModel[];
   operations: OperationModel[];
+  /**
+   * The requests the service sends (its webhooks, its operations' callbacks), each as an operation of a
+   * receiver: typed handlers on the receiver side, typed senders on the sender side.
+   */
+  receivers: OperationModel[];
   rules: RuleModel[];
   /** The bundled document, for emitters that hand whole schemas to a library (types, validators). */
   document: OpenApiDocument;
@@ -253,6 +258,18 @@ export interface OperationModel {
   /** Where the selection applies: the answer itself, or the items of a paginated list (`pagination.items`). */
   selectionIn?: 'answer' | 'items';
   ruleIds: string[];
+  /** A webhook or callback request (ServiceModel.receivers), with what names it in the spec. */
+  receiver?: ReceiverModel;
+}
+
+export interface ReceiverModel {
+  kind: 'webhook' | 'callback';
+  /** The webhook's name, or the callback's. */
+  name: string;
+  /** A callback's URL as the spec writes it, a runtime expression (`{$request.query.callbackUrl}/data`). */
+  expression?: string;
+  /** The identifier of the operation that declares the callback. */
+  owner?: string;
 }
 
 /** Where an expectation comes from (x-rules / x-errors `evidence`, `x-evidence`). */

@@ -6,6 +6,7 @@ export type { Credentials } from './credentials.js';
 export type { HandlerInput, HandlerResult } from './handler.js';
 export { RouteTable, pathTemplate } from './route-table.js';
 export { entityTagOf } from './conditional.js';
+export { callbackUrl, type CallbackAnswer } from './callback-url.js';
 export type { PathTemplate, RouteMatch, RouteTemplate } from './route-table.js';
 export {
   documentedAnswer,

@@ -59,6 +59,9 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
+/** The options of a sender of webhooks and callbacks: a client's, less the addresses (each request names its URL). */
+export type SenderOptions = Omit<ClientOptions, 'baseUrl' | 'uploadUrl' | 'servers' | 'serverVariables'>;
+
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -138,6 +141,8 @@ export interface ServiceProfile {
   requestIdHeaders?: string[];
   /** Where the credential of most operations goes (an operation's RequestSpec may say otherwise). */
   credentials?: CredentialPlacement;
+  /** A core of webhook and callback senders: every request names its URL (RequestSpec.absoluteUrl), no baseUrl. */
+  sender?: boolean;
   /** Serialises array and object query parameters by their style (query-style.ts; only specs that have them). */
   styleQuery?: (name: string, value: unknown, style: string, explode: boolean) => Array<[string, string]>;
 }
@@ -162,7 +167,7 @@ export class ApiCore {
     readonly options: ClientOptions,
     readonly profile: ServiceProfile,
   ) {
-    if (!options?.baseUrl) throw new TypeError('ClientOptions.baseUrl is required');
+    if (!options?.baseUrl && !profile.sender) throw new TypeError('ClientOptions.baseUrl is required');
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.headers = merge({ accept: 'application/json' }, options.headers);
