@@ -1,20 +1,53 @@
 // Copies the hand-written runtime (templates/runtime/) into a generated package. A file under a vendor/
-// folder is a shim that re-exports a library: it is replaced by that library's single-file ESM build and
-// the declaration file kept beside the shim, so the package needs no dependency at run time.
+// folder is a shim that re-exports a library: it is replaced by that library's single-file ESM build (or, for a
+// library without one, its module bundled to one ESM file by esbuild) and the declaration file kept beside the
+// shim, so the package needs no dependency at run time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { buildSync } from 'esbuild';
 import { ROOT } from '../model/root.js';
 import { renderTemplate } from './templates.js';
 
 const require = createRequire(import.meta.url);
 const RUNTIME = path.join(ROOT, 'templates', 'runtime');
 
-/** Library builds that vendor shims stand for: shim name -> package-relative file. */
-const VENDORED: Record<string, { pkg: string; file: string }> = {
+/**
+ * Library builds that vendor shims stand for: shim name -> package-relative file (`bundle`: an ESM module with
+ * imports of its own, bundled into one file).
+ */
+const VENDORED: Record<string, { pkg: string; file: string; bundle?: boolean }> = {
   'eventsource-parser': { pkg: 'eventsource-parser', file: 'dist/index.js' },
   'multipart-parser': { pkg: '@mjackson/multipart-parser', file: 'dist/multipart-parser.node.js' },
+  'multipart-stream': { pkg: 'formidable', file: 'src/parsers/Multipart.js', bundle: true },
 };
+
+/** A package's folder (found from its entry point when its exports do not list package.json). */
+function packageDir(pkg: string): string {
+  try {
+    return path.dirname(require.resolve(`${pkg}/package.json`));
+  } catch {
+    let dir = path.dirname(require.resolve(pkg));
+    while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+    return dir;
+  }
+}
+
+/** One ESM file holding a module and what it imports from its own package (node: built-ins stay imports). */
+function bundled(pkgDir: string, file: string): string {
+  const result = buildSync({
+    // Paths in its comments are the package's own, wherever the generator runs.
+    absWorkingDir: pkgDir,
+    entryPoints: [file],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -59,11 +92,11 @@ function allRuntimeFiles(): Map<string, string> {
     if (vendor && !rel.endsWith('.d.ts')) {
       const lib = VENDORED[vendor[2]!];
       if (!lib) throw new Error(`vendor shim ${rel} names no known library`);
-      const pkgDir = path.dirname(require.resolve(`${lib.pkg}/package.json`));
+      const pkgDir = packageDir(lib.pkg);
       const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
-      const source = fs
-        .readFileSync(path.join(pkgDir, lib.file), 'utf8')
-        .replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+      const source = (
+        lib.bundle ? bundled(pkgDir, lib.file) : fs.readFileSync(path.join(pkgDir, lib.file), 'utf8')
+      ).replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
       const licence = fs.existsSync(path.join(pkgDir, 'LICENSE'))
         ? fs.readFileSync(path.join(pkgDir, 'LICENSE'), 'utf8')
         : 'MIT';

@@ -7,6 +7,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Bytes to store: in memory (small: a JSON body, nothing) or a file the router spooled (read as a stream). */
+export type BlobSource = Uint8Array | { stream(): Readable };
+
+function readerOf(source: BlobSource): Readable {
+  return source instanceof Uint8Array ? Readable.from([source]) : source.stream();
+}
 
 export class BlobStore {
   private readonly filesDir: string;
@@ -19,20 +28,24 @@ export class BlobStore {
     fs.mkdirSync(this.sessionsDir, { recursive: true });
   }
 
-  /** Stores the bytes under a new key; answers the key and the SHA-256 (base64) of the bytes. */
-  async put(bytes: Uint8Array): Promise<{ key: string; sha256: string }> {
+  /** Stores the bytes under a new key, streamed to disk; answers the key and the SHA-256 (base64) of the bytes. */
+  async put(source: BlobSource): Promise<{ key: string; sha256: string }> {
     const key = randomBytes(12).toString('hex');
     const temp = path.join(this.filesDir, `.tmp-${key}`);
+    const hash = createHash('sha256');
     const handle = await fsp.open(temp, 'wx');
     try {
-      await handle.writeFile(bytes);
+      await pipeline(readerOf(source), hashing(hash), handle.createWriteStream({ autoClose: false }));
       await handle.sync();
-    } finally {
+    } catch (error) {
       await handle.close();
+      await fsp.rm(temp, { force: true });
+      throw error;
     }
+    await handle.close();
     await fsp.rename(temp, path.join(this.filesDir, key));
     await syncDirectory(this.filesDir);
-    return { key, sha256: createHash('sha256').update(bytes).digest('base64') };
+    return { key, sha256: hash.digest('base64') };
   }
 
   /** Where a stored blob lies on disk (for readers that take it in pieces). */
@@ -48,13 +61,13 @@ export class BlobStore {
     return path.join(this.sessionsDir, `${session}.part`);
   }
 
-  /** Writes a chunk at `offset` (the confirmed size): anything past it from an interrupted write is cut first. */
-  async appendChunk(session: string, offset: number, bytes: Uint8Array): Promise<void> {
+  /** Writes a chunk at `offset` (the confirmed size), streamed: anything past it from an interrupted write is cut first. */
+  async appendChunk(session: string, offset: number, source: BlobSource): Promise<void> {
     const created = !fs.existsSync(this.partOf(session));
     const handle = await fsp.open(this.partOf(session), created ? 'w+' : 'r+');
     try {
       await handle.truncate(offset);
-      await handle.write(bytes, 0, bytes.byteLength, offset);
+      await pipeline(readerOf(source), handle.createWriteStream({ start: offset, autoClose: false }));
       await handle.sync();
     } finally {
       await handle.close();
@@ -89,6 +102,16 @@ export class BlobStore {
     for (const name of await fsp.readdir(this.filesDir))
       if (name.startsWith('.tmp-')) await fsp.rm(path.join(this.filesDir, name), { force: true });
   }
+}
+
+/** Passes bytes through unchanged, feeding them to a hash. */
+function hashing(hash: ReturnType<typeof createHash>): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
 }
 
 /** Flushes a directory's entries, so a rename into it survives a power loss, not only a process crash. */

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MediaPart, UploadFileInput, UploadFileReply } from '../../generated/generative/server.js';
 import type { components } from '../../generated/generative/types.js';
-import type { BlobStore } from './blobs.js';
+import type { BlobSource, BlobStore } from './blobs.js';
 import { invalid, notFound, resourceExhausted } from './errors.js';
 import type { Files } from './files.js';
 import type { GenerativeStore, ProjectRecord, UploadSessionRecord } from './store.js';
@@ -35,6 +35,22 @@ export interface UploadLimits {
 /** The body when the request is raw media (application/octet-stream, or a media type under the spec's range). */
 function mediaOf(input: UploadFileInput): MediaPart | undefined {
   return input.contentType === 'application/octet-stream' || input.contentType === '*/*' ? input.body : undefined;
+}
+
+/** What a request brings to store: its bytes' source (a spooled file, streamed; or small bytes) and their count. */
+interface Upload {
+  source: BlobSource;
+  size: number;
+}
+
+function fromMedia(media: MediaPart): Upload {
+  return { source: media, size: media.size };
+}
+
+/** A body that is not media (a JSON body sent as the upload) is stored as its JSON text. */
+function fromBody(body: unknown): Upload {
+  const bytes = body === undefined ? new Uint8Array(0) : new TextEncoder().encode(JSON.stringify(body));
+  return { source: bytes, size: bytes.byteLength };
 }
 
 /** A byte count or offset header: decimal digits only (`0x0c`, `1e3` or ` 12` are no offset); null otherwise. */
@@ -70,22 +86,20 @@ export class Uploads {
       const related = input.contentType === 'multipart/related' ? input.body : undefined;
       if (!related?.media) throw invalid('A multipart upload holds a JSON metadata part and a media part.', 'body');
       const meta = related.metadata.file;
-      return { body: { file: await this.store(project, meta, related.media.contentType, related.media.data) } };
+      return { body: { file: await this.store(project, meta, related.media.contentType, fromMedia(related.media)) } };
     }
     const media = mediaOf(input);
-    const bytes = media
-      ? media.data
-      : new TextEncoder().encode(input.body === undefined ? '' : JSON.stringify(input.body));
+    const upload = media ? fromMedia(media) : fromBody(input.body);
     const type = media?.contentType ?? input.contentType ?? 'application/octet-stream';
-    return { body: { file: await this.store(project, undefined, type, bytes) } };
+    return { body: { file: await this.store(project, undefined, type, upload) } };
   }
 
-  private async store(project: ProjectRecord, meta: Schemas['File'] | undefined, mimeType: string, data: Uint8Array) {
+  private async store(project: ProjectRecord, meta: Schemas['File'] | undefined, mimeType: string, upload: Upload) {
     this.deps.files.checkMetadata(meta);
-    this.deps.files.checkSize(data.byteLength);
-    await this.checkQuota(project, data.byteLength);
-    const blob = await this.deps.blobs.put(data);
-    const file = await this.deps.files.create(project, meta, mimeType, blob, data.byteLength);
+    this.deps.files.checkSize(upload.size);
+    await this.checkQuota(project, upload.size);
+    const blob = await this.deps.blobs.put(upload.source);
+    const file = await this.deps.files.create(project, meta, mimeType, blob, upload.size);
     return this.deps.files.body(file);
   }
 
@@ -166,19 +180,15 @@ export class Uploads {
         );
       }
       const media = mediaOf(input);
-      const bytes = media
-        ? media.data
-        : input.body === undefined
-          ? new Uint8Array(0)
-          : new TextEncoder().encode(JSON.stringify(input.body));
+      const chunk = media ? fromMedia(media) : fromBody(input.body);
       const limit = session.declaredSize ?? Number.MAX_SAFE_INTEGER;
-      if (received + bytes.byteLength > limit)
+      if (received + chunk.size > limit)
         throw invalid(`The chunk goes past the declared size of ${limit} bytes.`, 'X-Goog-Upload-Offset');
-      this.deps.files.checkSize(received + bytes.byteLength);
+      this.deps.files.checkSize(received + chunk.size);
       // A declared size was counted at the start; a session without one grows the project's bytes chunk by chunk.
-      if (session.declaredSize === undefined) await this.checkQuota(project, bytes.byteLength);
-      await this.deps.blobs.appendChunk(uploadId, received, bytes);
-      received += bytes.byteLength;
+      if (session.declaredSize === undefined) await this.checkQuota(project, chunk.size);
+      await this.deps.blobs.appendChunk(uploadId, received, chunk.source);
+      received += chunk.size;
       await this.deps.store.setReceived(uploadId, received);
     }
     if (!commands.includes('finalize')) return { headers: status('active', received), body: {} };
@@ -219,6 +229,6 @@ export class Uploads {
 
   /** createFile: a file from metadata only, without bytes (its mimeType, if given, is kept). */
   async createEmpty(project: ProjectRecord, meta: Schemas['File'] | undefined): Promise<Schemas['File']> {
-    return this.store(project, meta, meta?.mimeType ?? 'application/octet-stream', new Uint8Array(0));
+    return this.store(project, meta, meta?.mimeType ?? 'application/octet-stream', fromBody(undefined));
   }
 }

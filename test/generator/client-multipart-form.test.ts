@@ -32,8 +32,8 @@ beforeAll(async () => {
           status: 201,
           body: {
             parent: input.body.parent,
-            size: input.body.file.data.byteLength,
-            name: new TextDecoder().decode(input.body.file.data),
+            size: input.body.file.size,
+            name: new TextDecoder().decode(await input.body.file.bytes()),
             tags: input.body.tags,
             source: input.body.meta?.source,
           },

@@ -74,7 +74,7 @@ beforeAll(async () => {
       uploadParams.push({ folder: query.folder, tag: headers['x-trace-tag'], region: cookies.region });
       if (contentType === 'multipart/related') {
         uploads.push({ step: headers['upload-step'], type: body.media.contentType });
-        const bytes = Buffer.from(body.media.data);
+        const bytes = Buffer.from(await body.media.bytes());
         return {
           body: {
             attachment: {
@@ -98,16 +98,17 @@ beforeAll(async () => {
       const session = sessions.get(query.session)!;
       const received = Buffer.concat(session.parts).byteLength;
       const offset = Number(headers['upload-offset']);
-      uploads.push({ step: 'chunk', offset, final: headers['upload-final'], bytes: body.data.byteLength });
+      const data: Uint8Array = await body.bytes();
+      uploads.push({ step: 'chunk', offset, final: headers['upload-final'], bytes: data.byteLength });
       if (offset !== received)
         throw pkg.server.statusError('INVALID_ARGUMENT', `offset ${offset}, received ${received}`);
       if (breakNextChunk) {
         // Half the chunk arrives, then the chunk fails: the client asks how much arrived and sends the rest.
         breakNextChunk = false;
-        session.parts.push(Buffer.from(body.data.subarray(0, body.data.byteLength / 2)));
+        session.parts.push(Buffer.from(data.subarray(0, data.byteLength / 2)));
         throw pkg.server.statusError('UNAVAILABLE', 'the chunk broke off');
       }
-      session.parts.push(Buffer.from(body.data));
+      session.parts.push(Buffer.from(data));
       if (headers['upload-final'] !== 'true') return { body: {} };
       const all = Buffer.concat(session.parts);
       return {

@@ -14,6 +14,7 @@ import {
   createGenerativeServer,
   statusError as generativeStatusError,
   type GenerativeHandlers,
+  type MediaPart,
 } from '../../generated/generative/server.js';
 
 const servers: http.Server[] = [];
@@ -298,8 +299,10 @@ describe('generative round trip', async () => {
     }): Promise<{ headers?: Record<string, string>; body: Record<string, unknown> }> {
       const protocol = headers['x-goog-upload-protocol'];
       if (protocol === 'multipart') {
-        const { metadata, media } = body as { metadata: any; media: { contentType: string; data: Uint8Array } };
-        return { body: { file: fileOf('files/multi-1', media.data, media.contentType, metadata.file?.displayName) } };
+        const { metadata, media } = body as { metadata: any; media: MediaPart };
+        return {
+          body: { file: fileOf('files/multi-1', await media.bytes(), media.contentType, metadata.file?.displayName) },
+        };
       }
       if (protocol === 'resumable' && headers['x-goog-upload-command'] === 'start') {
         sessions.set('s1', { metadata: body, chunks: [], received: 0 });
@@ -319,7 +322,7 @@ describe('generative round trip', async () => {
           body: {},
         };
       }
-      const { data } = body as { data: Uint8Array };
+      const data = await (body as MediaPart).bytes();
       expect(Number(headers['x-goog-upload-offset'])).toBe(session.received);
       if (breakNextChunk) {
         // Half the chunk arrives, then the connection "fails": the client must send only the other half.

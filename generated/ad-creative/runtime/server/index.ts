@@ -34,5 +34,6 @@ export type {
   StatusRange,
 } from './errors.js';
 export type { BodyDef, BodyKind, MediaPart } from './body.js';
+export { isMediaPart } from './body.js';
 export { isSerializedJson, serializeJson } from './serialized-json.js';
 export type { JsonBody, SerializedJson } from './serialized-json.js';

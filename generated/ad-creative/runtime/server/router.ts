@@ -1,11 +1,22 @@
 // Copied from templates/runtime/server/router.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // A node:http request listener over a generated route table: match the route (route-table.ts), read and
-// decode the body under a size limit (body.ts), decode the parameters (params.ts), find the caller's
+// decode the body under a size limit (body.ts; media streams to temporary files, removed once the request is
+// over: media.ts), decode the parameters (params.ts), find the caller's
 // credentials (credentials.ts), validate (validation.ts), call the handler, and write its answer
 // (write-answer.ts). Every failure is answered in the service's own error shape; nothing escapes as a stack
 // trace or an unshaped 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyParseError, BodyTooLargeError, decodeBody, readBody, selectBody } from './body.js';
+import os from 'node:os';
+import {
+  type BodyDef,
+  BodyParseError,
+  BodyTooLargeError,
+  decodeBody,
+  readBody,
+  readMediaBody,
+  Spool,
+  selectBody,
+} from './body.js';
 import { type Credentials, conflictingCredentials, credentialsSatisfy, readCredentials } from './credentials.js';
 import { ifMatchHolds } from './conditional.js';
 import {
@@ -40,6 +51,11 @@ export interface RouterOptions {
   maxBodyBytes: number;
   /** Largest media (raw or multipart) body read. Default 64 MiB. */
   maxMediaBytes: number;
+  /**
+   * Where media bodies are spooled while a request lasts (raw media, multipart media and file parts reach the
+   * handler as files there, removed once the request is over). Default: the system's temporary directory.
+   */
+  uploadDir?: string;
   /** Validate handler answers against the spec too (development); a bad answer becomes a 500. */
   validateResponses: boolean;
   /** Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError. */
@@ -173,7 +189,11 @@ export function createRouter(
         writeError(res, tooLarge(opts.errorStyle, error.limit));
         return;
       }
-      req.resume();
+      // Refused while the body still streams (a malformed multipart message): the rest is not read either.
+      if (error instanceof BodyParseError && !req.complete) {
+        res.setHeader('connection', 'close');
+        closeAfterAnswer(req);
+      } else req.resume();
       if (isServiceError(error)) return writeError(res, error);
       if (error instanceof BodyParseError)
         return writeError(
@@ -229,24 +249,44 @@ export function createRouter(
             `Unsupported Content-Type ${contentType ?? '(none)'}; expected one of ${route.bodies.map((b) => b.contentType).join(', ')}`,
           );
         }
+        const media = def.kind === 'raw' || def.kind.startsWith('multipart');
         const limit =
           opts.bodyLimits?.[route.operationId] ??
           route.maxBodyBytes ??
-          (def.kind === 'raw' || def.kind.startsWith('multipart') ? opts.maxMediaBytes : opts.maxBodyBytes);
+          (media ? opts.maxMediaBytes : opts.maxBodyBytes);
+        if (media)
+          return readMedia(req, res, def, contentType ?? def.contentType, limit).then((body) =>
+            completeInput(input, body, def.contentType),
+          );
+        // An empty JSON or form body is no body.
         return readBody(req, limit).then((raw) =>
-          // Media is media even when empty; an empty JSON or form body is no body.
-          raw.length > 0 || def.kind === 'raw'
-            ? completeInput(input, decodeBody(def, raw, contentType ?? def.contentType), def.contentType)
+          raw.length > 0
+            ? completeInput(input, decodeBody(def, raw), def.contentType)
             : completeInput(input, undefined, undefined),
         );
       }
     }
-    req.resume();
     // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body.
     const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
     if (def?.kind === 'raw')
-      return completeInput(input, decodeBody(def, Buffer.alloc(0), contentType!), def.contentType);
+      return readMedia(req, res, def, contentType!, 0).then((body) => completeInput(input, body, def.contentType));
+    req.resume();
     return completeInput(input, undefined, undefined);
+  }
+
+  /** A media body, spooled into temporary files that are removed once the request is over, whatever happens. */
+  async function readMedia(
+    req: IncomingMessage,
+    res: ServerResponse,
+    def: BodyDef,
+    contentType: string,
+    limit: number,
+  ): Promise<unknown> {
+    const spool = new Spool(opts.uploadDir ?? os.tmpdir());
+    // 'close' comes once the answer is written or the connection is gone; a removal that fails is a server fault.
+    res.once('close', () => void spool.remove().catch((error) => report(error, undefined, 'upload cleanup failed')));
+    const limits = { bodyBytes: limit, textBytes: Math.min(limit, opts.maxBodyBytes) };
+    return readMediaBody(req, def, contentType, limits, spool);
   }
 
   /** The input with its body read: credentials found (refusing two different ones) and cookies decoded. */

@@ -1,7 +1,7 @@
 // Copied from templates/runtime/server/validation.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // Validation with the compiled validators: parameters and request bodies before the handler (a violation is
 // the service's 400), and, when asked, the handler's answers after it.
-import { selectBody } from './body.js';
+import { isMediaPart, selectBody } from './body.js';
 import { type ErrorStyle, type FieldViolation, invalidRequest } from './errors.js';
 import type { HandlerInput } from './handler.js';
 import { headerValues } from './params.js';
@@ -45,12 +45,7 @@ export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle
   }
   if (def?.kind === 'multipart-form' && subject && typeof subject === 'object') {
     // Files are checked by the handler; the schema sees their names.
-    subject = Object.fromEntries(
-      Object.entries(subject).map(([k, v]) => [
-        k,
-        v && typeof v === 'object' && 'data' in v ? ((v as { filename?: string }).filename ?? '') : v,
-      ]),
-    );
+    subject = Object.fromEntries(Object.entries(subject).map(([k, v]) => [k, holdsMedia(v) ? asFileNames(v) : v]));
   }
   if (validator && !validator(subject)) {
     throw invalidRequest(errorStyle, 'Invalid request body', violations(validator.errors, false));
@@ -58,10 +53,19 @@ export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle
   if (def?.kind === 'multipart-form' && subject !== input.body) {
     // Keep coerced scalar values, restore the files.
     for (const [k, v] of Object.entries(input.body as Record<string, unknown>)) {
-      if (!(v && typeof v === 'object' && 'data' in v))
-        (input.body as Record<string, unknown>)[k] = (subject as Record<string, unknown>)[k];
+      if (!holdsMedia(v)) (input.body as Record<string, unknown>)[k] = (subject as Record<string, unknown>)[k];
     }
   }
+}
+
+/** A form field holding a file, or files (a name sent in several parts). */
+function holdsMedia(value: unknown): boolean {
+  return isMediaPart(value) || (Array.isArray(value) && value.some(isMediaPart));
+}
+
+function asFileNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asFileNames);
+  return isMediaPart(value) ? (value.filename ?? '') : value;
 }
 
 /** A number as JSON writes it: coercion would also read `0x0c`, `0b1`, ` 12` or `` (empty) as numbers. */

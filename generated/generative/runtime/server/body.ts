@@ -1,10 +1,15 @@
 // Copied from templates/runtime/server/body.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // Reads a request body under a size limit (refusing by Content-Length before reading, and stopping as soon
-// as a streamed body passes the limit) and decodes it by kind: JSON, form-encoded with JSON-string fields,
-// multipart/form-data, multipart/related (metadata + media) or raw media.
+// as a streamed body passes the limit) and decodes it by kind: JSON and form-encoded bodies (with JSON-string
+// fields) are read whole, as they are small; media (raw, multipart/related, multipart/form-data files) streams to
+// temporary files (media.ts) while metadata and text fields are decoded in memory.
 import type { IncomingMessage } from 'node:http';
+import { BodyParseError, BodyTooLargeError } from './body-errors.js';
+import { type MediaPart, type Spool, spoolMultipart, spoolRaw } from './media.js';
 import { decodeUtf8, formPairs, hasLoneSurrogate, InvalidTextError, jsonDepth } from './strict-text.js';
-import { getMultipartBoundary, parseMultipart } from './vendor/multipart-parser.js';
+
+export { BodyParseError, BodyTooLargeError } from './body-errors.js';
+export { isMediaPart, type MediaPart, Spool } from './media.js';
 
 export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';
 
@@ -20,29 +25,6 @@ export interface BodyDef {
    * field its text. Absent (a hand-made route): any part with a filename is a MediaPart.
    */
   fileFields?: string[];
-}
-
-/** An uploaded file or media part. */
-export interface MediaPart {
-  contentType: string;
-  filename?: string;
-  data: Uint8Array;
-}
-
-export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`body exceeds ${limit} bytes`);
-  }
-}
-
-/** A body that could not be decoded; `field` names the culprit when there is one. */
-export class BodyParseError extends Error {
-  constructor(
-    message: string,
-    readonly field = 'body',
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -104,20 +86,36 @@ export function selectBody(bodies: BodyDef[], contentType: string | undefined): 
 /** Nesting allowed when neither the spec nor the caller sets one: deeper than any request of the specs needs. */
 export const DEFAULT_MAX_DEPTH = 100;
 
-export function decodeBody(def: BodyDef, raw: Buffer, contentType: string, maxDepth?: number): unknown {
+/** A body read whole (JSON or form-encoded), decoded. */
+export function decodeBody(def: BodyDef, raw: Buffer, maxDepth?: number): unknown {
   const depth = def.maxDepth ?? maxDepth ?? DEFAULT_MAX_DEPTH;
-  switch (def.kind) {
-    case 'json':
-      return parseJson(text(raw, 'body'), 'body', depth);
-    case 'form':
-      return decodeJsonFields(def, formFields(text(raw, 'body')), depth);
-    case 'multipart-form':
-      return decodeJsonFields(def, multipartFields(raw, contentType, def.fileFields), depth);
-    case 'multipart-related':
-      return multipartRelated(raw, contentType, depth);
-    case 'raw':
-      return { contentType: contentType.split(';')[0]!.trim(), data: new Uint8Array(raw) } satisfies MediaPart;
-  }
+  if (def.kind === 'json') return parseJson(text(raw, 'body'), 'body', depth);
+  return decodeJsonFields(def, formFields(text(raw, 'body')), depth);
+}
+
+export interface MediaLimits {
+  /** The whole body. */
+  bodyBytes: number;
+  /** Metadata and text fields, held in memory. */
+  textBytes: number;
+  maxDepth?: number;
+}
+
+/**
+ * A media body (raw, multipart/related or multipart/form-data) read as it streams: files and media parts are
+ * spooled into the request's Spool, never held whole in memory.
+ */
+export async function readMediaBody(
+  req: IncomingMessage,
+  def: BodyDef,
+  contentType: string,
+  limits: MediaLimits,
+  spool: Spool,
+): Promise<unknown> {
+  const depth = def.maxDepth ?? limits.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (def.kind === 'raw') return spoolRaw(req, limits.bodyBytes, contentType, spool);
+  if (def.kind === 'multipart-related') return multipartRelated(req, contentType, limits, spool, depth);
+  return decodeJsonFields(def, await multipartFields(req, contentType, def.fileFields, limits, spool), depth);
 }
 
 function text(bytes: Uint8Array, field: string): string {
@@ -160,55 +158,43 @@ function decodeJsonFields(def: BodyDef, fields: Record<string, unknown>, maxDept
   return fields;
 }
 
-function boundaryOf(contentType: string): string {
-  const boundary = getMultipartBoundary(contentType);
-  if (!boundary) throw new BodyParseError('multipart body without a boundary in its Content-Type');
-  return boundary;
-}
-
-function multipartFields(raw: Buffer, contentType: string, fileFields: string[] | undefined): Record<string, unknown> {
+async function multipartFields(
+  req: IncomingMessage,
+  contentType: string,
+  fileFields: string[] | undefined,
+  limits: MediaLimits,
+  spool: Spool,
+): Promise<Record<string, unknown>> {
   const fields: Record<string, unknown> = {};
-  try {
-    for (const part of parseMultipart(raw, { boundary: boundaryOf(contentType) })) {
-      if (!part.name) continue;
-      const value = (fileFields ? fileFields.includes(part.name) : part.isFile)
-        ? ({
-            contentType: part.mediaType ?? 'application/octet-stream',
-            filename: part.filename,
-            data: part.bytes,
-          } satisfies MediaPart)
-        : text(part.bytes, part.name);
-      // A name sent in several parts is an array (OpenAPI's default encoding of an array property).
-      const earlier = fields[part.name];
-      if (earlier === undefined) fields[part.name] = value;
-      else fields[part.name] = Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
-    }
-  } catch (error) {
-    if (error instanceof BodyParseError) throw error;
-    throw new BodyParseError(`malformed multipart body: ${(error as Error).message}`);
+  const parts = await spoolMultipart(req, contentType, limits, spool, (part) => {
+    if (!part.name) return 'skip';
+    return (fileFields ? fileFields.includes(part.name) : part.isFile) ? 'file' : 'text';
+  });
+  for (const part of parts) {
+    const name = part.headers.name!;
+    // A name sent in several parts is an array (OpenAPI's default encoding of an array property).
+    const earlier = fields[name];
+    if (earlier === undefined) fields[name] = part.value;
+    else fields[name] = Array.isArray(earlier) ? [...earlier, part.value] : [earlier, part.value];
   }
   return fields;
 }
 
-/** multipart/related: first part JSON metadata, second part the media. */
-function multipartRelated(
-  raw: Buffer,
+/** multipart/related: first part JSON metadata (in memory), second part the media (spooled); others skipped. */
+async function multipartRelated(
+  req: IncomingMessage,
   contentType: string,
+  limits: MediaLimits,
+  spool: Spool,
   maxDepth: number,
-): { metadata: unknown; media?: MediaPart } {
-  const parts = [];
-  try {
-    for (const part of parseMultipart(raw, { boundary: boundaryOf(contentType) })) parts.push(part);
-  } catch (error) {
-    if (error instanceof BodyParseError) throw error;
-    throw new BodyParseError(`malformed multipart body: ${(error as Error).message}`);
-  }
-  if (parts.length === 0) throw new BodyParseError('multipart/related body has no parts');
-  const [first, second] = parts;
-  const source = text(first!.bytes, 'metadata');
+): Promise<{ metadata: unknown; media?: MediaPart }> {
+  const parts = await spoolMultipart(req, contentType, limits, spool, (_part, index) =>
+    index === 0 ? 'text' : index === 1 ? 'file' : 'skip',
+  );
+  const first = parts.find((p) => p.index === 0);
+  if (!first) throw new BodyParseError('multipart/related body has no parts');
+  const source = first.value as string;
   const metadata = source.trim() === '' ? {} : parseJson(source, 'metadata', maxDepth);
-  const media = second
-    ? { contentType: second.mediaType ?? 'application/octet-stream', data: second.bytes }
-    : undefined;
-  return { metadata, media };
+  const media = parts.find((p) => p.index === 1)?.value as MediaPart | undefined;
+  return media ? { metadata, media } : { metadata };
 }

@@ -1,2 +1,2 @@
 // Shim: in generated/ this file is replaced by @mjackson/multipart-parser's own single-file Node build.
-export { parseMultipart, getMultipartBoundary, MultipartParseError } from '@mjackson/multipart-parser/node';
+export { getMultipartBoundary, MultipartPart } from '@mjackson/multipart-parser/node';

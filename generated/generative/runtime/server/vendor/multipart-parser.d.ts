@@ -1,16 +1,11 @@
-// Declarations of the vendored @mjackson/multipart-parser build beside this file (the parts the runtime uses).
-export interface MultipartPart {
+// Declarations of the vendored @mjackson/multipart-parser build beside this file (the parts the runtime uses:
+// the boundary of a Content-Type, and a part's headers read from their bytes).
+export declare class MultipartPart {
+  constructor(header: Uint8Array, content: Uint8Array[]);
   readonly headers: { get(name: string): string | null };
-  readonly bytes: Uint8Array;
-  readonly text: string;
   readonly name: string | undefined;
   readonly filename: string | undefined;
   readonly mediaType: string | undefined;
   readonly isFile: boolean;
 }
-export declare class MultipartParseError extends Error {}
 export declare function getMultipartBoundary(contentType: string): string | null;
-export declare function parseMultipart(
-  message: Uint8Array | Iterable<Uint8Array>,
-  options: { boundary: string; maxHeaderSize?: number; maxFileSize?: number },
-): Generator<MultipartPart, void, unknown>;

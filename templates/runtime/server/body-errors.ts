@@ -1,0 +1,17 @@
+// The two ways a request body is refused before its handler runs: too large (413) or undecodable (400).
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`body exceeds ${limit} bytes`);
+  }
+}
+
+/** A body that could not be decoded; `field` names the culprit when there is one. */
+export class BodyParseError extends Error {
+  constructor(
+    message: string,
+    readonly field = 'body',
+  ) {
+    super(message);
+  }
+}
