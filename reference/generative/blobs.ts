@@ -7,8 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 
 /** Bytes to store: in memory (small: a JSON body, nothing) or a file the router spooled (read as a stream). */
 export type BlobSource = Uint8Array | { stream(): Readable };
@@ -35,7 +34,7 @@ export class BlobStore {
     const hash = createHash('sha256');
     const handle = await fsp.open(temp, 'wx');
     try {
-      await pipeline(readerOf(source), hashing(hash), handle.createWriteStream({ autoClose: false }));
+      await writeAt(handle, 0, source, hash);
       await handle.sync();
     } catch (error) {
       await handle.close();
@@ -67,7 +66,7 @@ export class BlobStore {
     const handle = await fsp.open(this.partOf(session), created ? 'w+' : 'r+');
     try {
       await handle.truncate(offset);
-      await pipeline(readerOf(source), handle.createWriteStream({ start: offset, autoClose: false }));
+      await writeAt(handle, offset, source);
       await handle.sync();
     } finally {
       await handle.close();
@@ -104,14 +103,24 @@ export class BlobStore {
   }
 }
 
-/** Passes bytes through unchanged, feeding them to a hash. */
-function hashing(hash: ReturnType<typeof createHash>): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
+/** Writes the source's bytes from `position` on, a piece at a time (each awaited: memory stays one piece). */
+async function writeAt(
+  handle: fsp.FileHandle,
+  position: number,
+  source: BlobSource,
+  hash?: ReturnType<typeof createHash>,
+): Promise<void> {
+  let at = position;
+  for await (const piece of readerOf(source)) {
+    const bytes = piece as Uint8Array;
+    hash?.update(bytes);
+    let written = 0;
+    while (written < bytes.byteLength) {
+      const { bytesWritten } = await handle.write(bytes, written, bytes.byteLength - written, at + written);
+      written += bytesWritten;
+    }
+    at += bytes.byteLength;
+  }
 }
 
 /** Flushes a directory's entries, so a rename into it survives a power loss, not only a process crash. */
