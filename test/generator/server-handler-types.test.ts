@@ -240,9 +240,7 @@ describe('the body union at run time', () => {
     expect(input.body.metadata).toEqual({ file: { displayName: 'notes' } });
     expect(input.body.media?.contentType).toBe('image/png');
     expect(isMediaPart(input.body.media)).toBe(true);
-    expect(Buffer.from(media.at(-1)!).toString('latin1')).toBe(
-      Buffer.from('\u0089PNG', 'utf8').toString('latin1'),
-    );
+    expect(Buffer.from(media.at(-1)!).toString('latin1')).toBe(Buffer.from('\u0089PNG', 'utf8').toString('latin1'));
     expect(input.headers['content-type']).toBe('multipart/related; boundary=b');
   });
 

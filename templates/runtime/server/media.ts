@@ -179,8 +179,16 @@ export async function spoolRaw(
   contentType: string,
   spool: Spool,
 ): Promise<MediaPart> {
+  // Refused by its Content-Length before a file is made.
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
   const file = spool.create();
-  await pump(req, limit, (chunk) => file.write(chunk), () => undefined);
+  await pump(
+    req,
+    limit,
+    (chunk) => file.write(chunk),
+    () => undefined,
+  );
   await file.finish();
   return new SpooledMedia(contentType.split(';')[0]!.trim(), undefined, file.size, file.path);
 }
@@ -271,10 +279,11 @@ export async function spoolMultipart(
         headers = new MultipartPart(Buffer.concat(header), []);
         let kind: 'file' | 'text' | 'skip';
         try {
+          // Read now (multipart-parser decodes them strictly), so undecodable headers are refused on every part.
+          void headers.headers;
           kind = classify(headers, index);
         } catch (error) {
           if (error instanceof BodyParseError) throw error;
-          // The headers' bytes are not UTF-8 (multipart-parser decodes them strictly).
           throw new BodyParseError(`a part's headers are not valid UTF-8 (${(error as Error).message})`);
         }
         destination =
