@@ -80,10 +80,18 @@ export function createHandlers(
     if (principal.contentOwner !== onBehalf) throw forbidden(`The caller does not act for content owner ${onBehalf}.`);
     return { kind: 'contentOwner', id: onBehalf };
   };
-  const ownGroup = async (id: string, owner: Owner): Promise<StoredGroup> => {
+  /**
+   * The caller's group. Another owner's group answers as a missing one (404): groups are private to their owner,
+   * groups.list leaves another's ids out and a report's group filter calls them unknown, so no answer may tell
+   * that such an id exists.
+   */
+  const ownGroup = async (
+    id: string,
+    owner: Owner,
+    missing: () => Error = () => notFound('Group not found.', 'id'),
+  ): Promise<StoredGroup> => {
     const group = await store.group(id);
-    if (!group) throw notFound('Group not found.', 'id');
-    if (group.owner !== ownerKey(owner)) throw forbidden();
+    if (!group || group.owner !== ownerKey(owner)) throw missing();
     return group;
   };
   const title = (snippet: { title?: unknown } | undefined): string => {
@@ -240,8 +248,9 @@ export function createHandlers(
       const { query } = input;
       const owner = ownerOf(input, query.onBehalfOfContentOwner);
       const item = await store.item(query.id);
-      if (!item) throw notFound('Group item not found.', 'id');
-      await ownGroup(item.groupId, owner);
+      const itemMissing = () => notFound('Group item not found.', 'id');
+      if (!item) throw itemMissing();
+      await ownGroup(item.groupId, owner, itemMissing);
       await store.deleteItem(item.id);
       return { status: 204 };
     },

@@ -777,7 +777,37 @@ describe('analytics reference: tenants are isolated', () => {
         )
       ).status,
     ).toBe(403);
-    expect((await get(service.baseUrl, '/v2/groupItems?groupId=Abc123Group', TENANT_2)).status).toBe(403);
+    // Another owner's group answers exactly as a missing one: nothing tells the other tenant it exists.
+    const foreignItems = await get(service.baseUrl, '/v2/groupItems?groupId=Abc123Group', TENANT_2);
+    const missingItems = await get(service.baseUrl, '/v2/groupItems?groupId=NoSuchGroup00', TENANT_2);
+    expect(foreignItems.status).toBe(404);
+    expect(foreignItems.body).toEqual(missingItems.body);
+    for (const id of ['Abc123Group', 'NoSuchGroup00']) {
+      const rename = await send(
+        service.baseUrl,
+        'PUT',
+        '/v2/groups',
+        { id, snippet: { title: 'taken' }, contentDetails: { itemType: 'platform#video' } },
+        TENANT_2,
+      );
+      expect([rename.status, rename.body]).toEqual([404, missingItems.body]);
+      const removed = await send(service.baseUrl, 'DELETE', `/v2/groups?id=${id}`, undefined, TENANT_2);
+      expect([removed.status, removed.body]).toEqual([404, missingItems.body]);
+      const added = await send(
+        service.baseUrl,
+        'POST',
+        '/v2/groupItems',
+        { groupId: id, resource: { kind: 'platform#video', id: 'video-00000001' } },
+        TENANT_2,
+      );
+      expect([added.status, added.body]).toEqual([404, missingItems.body]);
+    }
+    const item = await send(service.baseUrl, 'DELETE', '/v2/groupItems?id=Abc123Item1', undefined, TENANT_2);
+    const noItem = await send(service.baseUrl, 'DELETE', '/v2/groupItems?id=NoSuchItem000', undefined, TENANT_2);
+    expect(item.status).toBe(404);
+    expect(item.body).toEqual(noItem.body);
+    // The group is untouched.
+    expect((await get(service.baseUrl, '/v2/groups?id=Abc123Group')).body.items[0].snippet.title).not.toBe('taken');
     const group = await send(
       service.baseUrl,
       'POST',
