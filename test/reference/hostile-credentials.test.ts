@@ -75,6 +75,27 @@ describe('ad creative', () => {
   });
 });
 
+describe('ad creative: a Bearer header with bytes after its token', () => {
+  // A wrong token (190), not a missing one (104): the header carries something, and it is not a valid token.
+  for (const header of ['Bearer test-token-admin xyz', 'Bearer test-token-admin\tx', 'bearer  a b c']) {
+    it(`answers 190 for ${JSON.stringify(header)}`, async () => {
+      const r = await fetch(`${ads}/v20.0/${CREATIVE}?fields=name`, { headers: { authorization: header } });
+      expect(r.status).toBe(400);
+      const body = (await r.json()) as { error: { type: string; code: number } };
+      expect(body.error).toMatchObject({ type: 'OAuthException', code: 190 });
+    });
+  }
+
+  it('still answers 104 for a Bearer header without a token, and 200 for a token with trailing spaces', async () => {
+    const empty = await fetch(`${ads}/v20.0/${CREATIVE}?fields=name`, { headers: { authorization: 'Bearer ' } });
+    expect(((await empty.json()) as { error: { code: number } }).error.code).toBe(104);
+    const spaced = await fetch(`${ads}/v20.0/${CREATIVE}?fields=name`, {
+      headers: { authorization: 'Bearer test-token-admin  ' },
+    });
+    expect(spaced.status).toBe(200);
+  });
+});
+
 describe('generative', () => {
   it('refuses x-goog-api-key beside a different ?key', async () => {
     await status400(

@@ -92,7 +92,9 @@ function credentialAt(
         return encoded === undefined ? undefined : Buffer.from(encoded, 'base64').toString('utf8');
       }
       if (source.kind !== 'bearerToken') return value || undefined;
-      return value?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+      // A Bearer header with bytes after its token is a token that is wrong, not one that is missing: it is handed
+      // on whole (the service refuses it as invalid) rather than dropped (which reads as "no token").
+      return value?.match(/^Bearer\s+(\S.*?)\s*$/i)?.[1];
     }
     case 'form': {
       const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[source.name] : undefined;
