@@ -1,5 +1,5 @@
 // Sends a fuzz request byte for byte with node:http (fetch would normalise a bad percent-encoding or refuse a
-// method), and reads the whole answer. Loopback only.
+// method), on the batch's kept-alive connections, and reads the whole answer. Loopback only.
 import http from 'node:http';
 
 export interface Answer {
@@ -31,7 +31,9 @@ export function send(baseUrl: string, request: RawRequest, agent: http.Agent, ti
         method: request.method,
         path: request.target,
         headers,
-        agent: declared ? false : agent,
+        // Every request on the batch's kept-alive connections, the refused ones too: a server that cuts a
+        // connection with a request or an answer still on it shows as a request without an answer.
+        agent,
       },
       (res) => {
         const chunks: Buffer[] = [];
