@@ -12,16 +12,21 @@ import { startReference, type ReferenceSession } from '../../reference/index.js'
 const KEEP_ALIVE_MS = 100;
 const HOLD_MS = KEEP_ALIVE_MS + 1_000 + 600;
 
+/** Shared with the client thread: HOLDING once the loop is held, SENT once A's second request is written. */
+const flags = new Int32Array(new SharedArrayBuffer(8));
+const HOLDING = 0;
+const SENT = 1;
 let server: ServiceServer;
 beforeAll(async () => {
   server = await startServiceServer(
     (req, res) => {
       if (req.url === '/slow') {
-        // A request that computes on the event loop (as a heavy report did): nothing else runs meanwhile. Its
-        // first line goes out before, so the client knows the loop is held from then on.
-        res.write('holding\n');
+        // A request that computes on the event loop (as a heavy report did): nothing else runs meanwhile.
+        // Held until the client has handed A's next request to the kernel, and past A's keep-alive timer.
+        Atomics.store(flags, HOLDING, 1);
+        Atomics.notify(flags, HOLDING);
         const until = Date.now() + HOLD_MS;
-        while (Date.now() < until);
+        while (Atomics.load(flags, SENT) === 0 || Date.now() < until);
         res.end('done\n');
         return;
       }
@@ -33,8 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop(0));
 
-// Connection A asks once; once it is answered, connection B sends the slow request; once B's first line shows
-// the loop is held, A asks again on its kept-alive socket. Reports what A got.
+// Connection A asks once; once it is answered, connection B sends the slow request; once the server's loop is
+// held (a shared flag), A asks again on its kept-alive socket. Reports what A got.
 const CLIENT = `
 const net = require('node:net');
 const { parentPort, workerData } = require('node:worker_threads');
@@ -45,13 +50,20 @@ const ask = (s, path) => s.write('GET ' + path + ' HTTP/1.1\\r\\nhost: x\\r\\n\\
 const onConnect = () => { if (++connected === 2) ask(a, '/fast'); };
 a.on('connect', onConnect); b.on('connect', onConnect);
 b.on('error', () => {});
-b.once('data', () => ask(a, '/fast'));
+const { flags } = workerData;
+const whenHeld = () => {
+  const wait = Atomics.waitAsync(flags, 0, 0);
+  return wait.async ? wait.value : Promise.resolve();
+};
 a.on('data', (d) => {
   text += d;
   const complete = text.split('ok\\n').length - 1;
   if (complete > answers) {
     answers = complete;
-    if (answers === 1) ask(b, '/slow');
+    if (answers === 1) {
+      ask(b, '/slow');
+      whenHeld().then(() => a.write('GET /fast HTTP/1.1\\r\\nhost: x\\r\\n\\r\\n', () => Atomics.store(flags, 1, 1)));
+    }
     else { parentPort.postMessage('answered twice'); a.destroy(); b.destroy(); }
   }
 });
@@ -60,7 +72,7 @@ a.on('close', () => parentPort.postMessage('A closed after ' + answers + ' answe
 `;
 
 it('answers a request that arrived on a kept-alive socket while the loop was held past its keep-alive timeout', async () => {
-  const worker = new Worker(CLIENT, { eval: true, workerData: { port: server.port } });
+  const worker = new Worker(CLIENT, { eval: true, workerData: { port: server.port, flags } });
   try {
     const outcome = await new Promise<string>((resolve, reject) => {
       worker.once('message', resolve);
