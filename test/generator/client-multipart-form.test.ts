@@ -15,6 +15,8 @@ let dir: string;
 let server: RunningServer;
 // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
 let client: any;
+/** How each file part reached the handler: a spooled file (size, path on disk, stream) and never bytes. */
+const fileParts: Array<{ isBytes: boolean; hasData: boolean; existed: boolean; streams: boolean }> = [];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-package-'));
@@ -28,16 +30,25 @@ beforeAll(async () => {
     serverPkg.createUploadsServer(
       {
         // biome-ignore lint/suspicious/noExplicitAny: the handler's input type lives in the generated package
-        createAttachment: async (input: any) => ({
-          status: 201,
-          body: {
-            parent: input.body.parent,
-            size: input.body.file.size,
-            name: new TextDecoder().decode(await input.body.file.bytes()),
-            tags: input.body.tags,
-            source: input.body.meta?.source,
-          },
-        }),
+        createAttachment: async (input: any) => {
+          const file = input.body.file;
+          fileParts.push({
+            isBytes: file instanceof Uint8Array,
+            hasData: 'data' in file,
+            existed: fs.existsSync(file.path),
+            streams: typeof file.stream === 'function',
+          });
+          return {
+            status: 201,
+            body: {
+              parent: input.body.parent,
+              size: input.body.file.size,
+              name: new TextDecoder().decode(await input.body.file.bytes()),
+              tags: input.body.tags,
+              source: input.body.meta?.source,
+            },
+          };
+        },
       },
       { logger: false },
     ),
@@ -58,6 +69,10 @@ describe('a multipart/form-data request body', () => {
     expect(fromBytes).toEqual({ parent: 'p1', size: 5, name: 'hello', tags: ['a', 'b'], source: 'camera' });
     const fromBlob = await client.createAttachment(core, { body: { file: new Blob(['abc']), parent: 'p2' } });
     expect(fromBlob).toMatchObject({ parent: 'p2', size: 3, name: 'abc' });
+    expect(fileParts).toEqual([
+      { isBytes: false, hasData: false, existed: true, streams: true },
+      { isBytes: false, hasData: false, existed: true, streams: true },
+    ]);
   });
 
   it('types the file field as bytes and keeps the required fields required', () => {

@@ -73,6 +73,9 @@ class TempFile {
     await once(this.out, 'close');
     if (this.failure) throw this.failure;
   }
+  get closed(): boolean {
+    return this.out.closed;
+  }
   /** Stops writing and waits until the file is closed (so removing it cannot race its creation). */
   async abandon(): Promise<void> {
     if (this.out.closed) return;
@@ -94,14 +97,32 @@ export class Spool {
     return file;
   }
 
-  /** Removes every temporary file of the request (once; later calls answer the same promise). */
+  /**
+   * Removes every temporary file of the request (once; later calls answer the same promise). Files already
+   * closed go at once, synchronously, so a server stopping right after its last answer leaves none behind; one
+   * still being written (the client went away mid-body) is closed first, so its removal cannot race its creation.
+   */
   remove(): Promise<void> {
-    this.removed ??= Promise.all(
-      this.files.map(async (file) => {
+    if (this.removed) return this.removed;
+    const open: TempFile[] = [];
+    let failure: unknown;
+    for (const file of this.files) {
+      if (!file.closed) open.push(file);
+      else
+        try {
+          fs.rmSync(file.path, { force: true });
+        } catch (error) {
+          failure ??= error;
+        }
+    }
+    this.removed = Promise.all(
+      open.map(async (file) => {
         await file.abandon();
         await fsp.rm(file.path, { force: true });
       }),
-    ).then(() => undefined);
+    ).then(() => {
+      if (failure) throw failure;
+    });
     return this.removed;
   }
 }
