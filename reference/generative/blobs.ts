@@ -1,4 +1,5 @@
-// File bytes on disk, under the service's data dir (files/, sessions/). A finished file is written to a temporary name, flushed and
+// File bytes on disk, under the service's data dir (files/, sessions/, and uploads/: where the generated router
+// spools a request's media while it lasts). A finished file is written to a temporary name, flushed and
 // renamed into files/, so a reader never sees a partial file; its row is stored only after the rename.
 // A resumable session appends its chunks to sessions/<id>.part at the offset the store has confirmed, so a
 // chunk cut off mid-way (or a crash while writing it) leaves the session resumable at the last confirmed
@@ -19,12 +20,16 @@ function readerOf(source: BlobSource): Readable {
 export class BlobStore {
   private readonly filesDir: string;
   private readonly sessionsDir: string;
+  /** The router's spool (RouterOptions.uploadDir): on the files' own disk, and swept with them after a crash. */
+  readonly spoolDir: string;
 
   constructor(root: string) {
     this.filesDir = path.join(root, 'files');
     this.sessionsDir = path.join(root, 'sessions');
+    this.spoolDir = path.join(root, 'uploads');
     fs.mkdirSync(this.filesDir, { recursive: true });
     fs.mkdirSync(this.sessionsDir, { recursive: true });
+    fs.mkdirSync(this.spoolDir, { recursive: true });
   }
 
   /** Stores the bytes under a new key, streamed to disk; answers the key and the SHA-256 (base64) of the bytes. */
@@ -96,10 +101,16 @@ export class BlobStore {
     await fsp.rm(this.partOf(session), { force: true });
   }
 
-  /** Removes temporary files a crash left behind (never visible as files: they have no row). */
-  async sweepTemporaries(): Promise<void> {
+  /**
+   * Removes temporary files a crash left behind (never visible as files: they have no row), and with `spool` the
+   * uploads a killed process was receiving (only where no other process shares the folder: theirs may be live).
+   */
+  async sweepTemporaries(options: { spool: boolean }): Promise<void> {
     for (const name of await fsp.readdir(this.filesDir))
       if (name.startsWith('.tmp-')) await fsp.rm(path.join(this.filesDir, name), { force: true });
+    if (options.spool)
+      for (const name of await fsp.readdir(this.spoolDir))
+        await fsp.rm(path.join(this.spoolDir, name), { force: true });
   }
 }
 

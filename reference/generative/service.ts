@@ -167,7 +167,8 @@ export async function createGenerativeService(
     ctx.postgres ? new PostgresGenerativeStore(ctx.postgres) : new SqliteGenerativeStore(sqliteOf(ctx)),
   );
   const blobs = seam('blobs', new BlobStore(ctx.dataDir));
-  await blobs.sweepTemporaries();
+  // A --files folder shared by several instances (PostgreSQL) holds their live uploads too: those stay.
+  await blobs.sweepTemporaries({ spool: !ctx.postgres });
   let baseUrl = '';
   const files = new Files({
     store,
@@ -274,6 +275,7 @@ export async function createGenerativeService(
     missingCredentials: () => missingKey(),
     validateResponses: true,
     maxMediaBytes: seed.limits.maxRequestMediaBytes,
+    uploadDir: blobs.spoolDir,
     onError: (error) => ctx.logger.error({ service: 'generative', err: error }, 'request failed'),
   });
 

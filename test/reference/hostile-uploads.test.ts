@@ -1,7 +1,9 @@
 // Upload sessions expire (one week after their start, seed limits.uploadSessionHours) and a project's files and
 // open sessions share a storage quota (seed limits.projectStorageBytes, 20 GiB by default): past either, the
 // service answers its documented errors (404 NOT_FOUND for the session, 429 RESOURCE_EXHAUSTED) and stores nothing.
+import { once } from 'node:events';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSeed, startGenerative, type StartedGenerative } from './generative-support.js';
@@ -80,5 +82,42 @@ describe('the project storage quota', () => {
       body: Buffer.alloc(100, 1),
     });
     expect(small.status).toBe(200);
+  });
+});
+
+describe('uploads spooled under the data dir', () => {
+  it('are streamed to disk there while the request lasts, then removed; what a killed process spooled is swept at start', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-spool-'));
+    try {
+      const spool = path.join(dataDir, 'uploads');
+      // What a process killed mid-upload leaves behind.
+      fs.mkdirSync(spool, { recursive: true });
+      fs.writeFileSync(path.join(spool, 'upload-left-by-a-crash'), Buffer.alloc(1000));
+      const s = await startGenerative({ dataDir });
+      started.push(s);
+      expect(fs.readdirSync(spool)).toEqual([]);
+      const bytes = Buffer.alloc(3 * 1024 * 1024, 9);
+      const watcher = fs.watch(spool);
+      const seen = new Set<string>();
+      watcher.on('change', (_event, name) => seen.add(String(name)));
+      try {
+        const answer = await fetch(`${s.baseUrl}/upload/v1beta/files`, {
+          method: 'POST',
+          headers: { ...KEY, 'content-type': 'application/octet-stream' },
+          body: bytes,
+        });
+        expect(answer.status).toBe(200);
+        const file = ((await answer.json()) as { file: { sizeBytes: string } }).file;
+        expect(file.sizeBytes).toBe(String(bytes.length));
+        // Removed once the request is over: wait on the folder's events, never a timer.
+        while (fs.readdirSync(spool).length > 0) await once(watcher, 'change');
+      } finally {
+        watcher.close();
+      }
+      expect([...seen].some((name) => name.startsWith('upload-'))).toBe(true);
+    } finally {
+      for (const s of started.splice(0)) await s.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
