@@ -100,8 +100,8 @@ describe('the recorder with an event stream', () => {
   beforeAll(async () => {
     server = await listenLocal((_req: http.IncomingMessage, res: http.ServerResponse) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(`data: ${EVENT_1}\n\n`);
-      setTimeout(() => res.end('data: [DONE]\n\n'), 20);
+      // The second event in a write of its own, once the first has been flushed.
+      res.write(`data: ${EVENT_1}\n\n`, () => res.end('data: [DONE]\n\n'));
     });
   });
   afterAll(() => server.close());

@@ -13,7 +13,18 @@ import {
 } from '../../generated/analytics/client.js';
 
 const servers: http.Server[] = [];
-afterAll(async () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+afterAll(async () =>
+  Promise.all(
+    servers.map((s) => {
+      // Held answers (a server that never answers) end with their connections.
+      s.closeAllConnections();
+      return new Promise((r) => s.close(r));
+    }),
+  ),
+);
+
+/** An answer held forever: the server never answers (until it is closed). */
+const never = () => undefined;
 
 /** A server that answers the n-th request (0-based) as `answer` says, counting requests. */
 async function scripted(
@@ -39,7 +50,7 @@ const FAST = { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 5 };
 
 describe('generated client transport', () => {
   it('gives up after timeoutMs with a timeout error naming the operation', async () => {
-    const { baseUrl } = await scripted((_, res) => setTimeout(() => ok(res), 2_000));
+    const { baseUrl } = await scripted(never);
     const client = new AnalyticsClient({ baseUrl, bearerToken: 't', timeoutMs: 50, retry: { maxRetries: 0 } });
     const error = await client.listGroups({ mine: true }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiTimeoutError);
@@ -55,18 +66,21 @@ describe('generated client transport', () => {
   });
 
   it("stops when the caller aborts, with the caller's reason", async () => {
-    const { baseUrl } = await scripted((_, res) => setTimeout(() => ok(res), 2_000));
-    const client = new AnalyticsClient({ baseUrl, bearerToken: 't' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('user went away')), 30);
+    // The caller aborts once the request has reached the server, which never answers.
+    const { baseUrl } = await scripted(() => controller.abort(new Error('user went away')));
+    const client = new AnalyticsClient({ baseUrl, bearerToken: 't' });
     await expect(client.listGroups({ mine: true }, { signal: controller.signal })).rejects.toThrow('user went away');
   });
 
   it('stops during a retry wait when the caller aborts', async () => {
-    const { baseUrl, count } = await scripted((_, res) => status(res, 503, 'UNAVAILABLE', { 'retry-after': '30' }));
-    const client = new AnalyticsClient({ baseUrl, bearerToken: 't', retry: { maxRetries: 3, maxDelayMs: 60_000 } });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('cancelled')), 100);
+    // The caller aborts once the 503 has been answered: the client is then in (or about to start) its wait.
+    const { baseUrl, count } = await scripted((_, res) => {
+      res.once('finish', () => controller.abort(new Error('cancelled')));
+      status(res, 503, 'UNAVAILABLE', { 'retry-after': '30' });
+    });
+    const client = new AnalyticsClient({ baseUrl, bearerToken: 't', retry: { maxRetries: 3, maxDelayMs: 60_000 } });
     const started = Date.now();
     await expect(client.listGroups({ mine: true }, { signal: controller.signal })).rejects.toThrow('cancelled');
     expect(Date.now() - started).toBeLessThan(10_000); // not the 30 s Retry-After
