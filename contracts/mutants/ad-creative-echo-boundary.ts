@@ -65,7 +65,50 @@ const refusedButWritten: Wrap = perRequest(() => {
   );
 });
 
+/** A create (without fields) answered with a new id in the service's place, for the forms `when` picks. */
+const createEcho = (id: string, description: string, when: (form: URLSearchParams) => boolean): Mutant =>
+  wire(
+    id,
+    description,
+    answerInstead((r) => {
+      const form = formOf(r);
+      return r.method === 'POST' &&
+        CREATE.test(r.url.pathname) &&
+        !r.url.searchParams.has('fields') &&
+        form &&
+        when(form)
+        ? { status: 200, json: { id: `12${Date.now()}${Math.floor(Math.random() * 1e4)}` } }
+        : undefined;
+    }),
+  );
+const specHas = (form: URLSearchParams, text: string) => (form.get('object_story_spec') ?? '').includes(text);
+
 export const MUTANTS: Mutant[] = [
+  createEcho('ADC-CREATE-1/echo-id', 'a create from an existing post answers a new id and stores nothing', (f) =>
+    f.has('object_story_id'),
+  ),
+  createEcho('ADC-CREATE-2/echo-id', 'a create with object_story_spec answers a new id and stores nothing', (f) =>
+    f.has('object_story_spec'),
+  ),
+  createEcho('ADC-CREATE-3/echo-id', 'every create answers a new id and stores nothing', () => true),
+  createEcho('ADC-CREATE-4/echo-id', 'a create with authorization_category answers a new id and stores nothing', (f) =>
+    f.has('authorization_category'),
+  ),
+  createEcho('ADC-CREATE-5/echo-id', 'a create with a call to action answers a new id and stores nothing', (f) =>
+    specHas(f, 'call_to_action'),
+  ),
+  createEcho('ADC-CREATE-6/echo-id', 'a partnership create answers a new id and stores nothing', (f) =>
+    [...f.keys()].some((k) => k.endsWith('branded_content')),
+  ),
+  createEcho('ADC-CREATE-7/echo-id', 'a create with a sponsor page answers a new id and stores nothing', (f) =>
+    specHas(f, 'branded_content_sponsor_page_id'),
+  ),
+  createEcho('ADC-LINK-1/echo-id', 'a link ad (object_url and title) answers a new id and stores nothing', (f) =>
+    f.has('object_url'),
+  ),
+  createEcho('ADC-INLINE-1/echo-id', 'a create with object_story_spec answers a new id and makes no post', (f) =>
+    f.has('object_story_spec'),
+  ),
   wire(
     'ADC-UPDATE-1/echo-success',
     'an update answers success: true and stores nothing',

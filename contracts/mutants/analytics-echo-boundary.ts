@@ -5,7 +5,7 @@
 import type { AnalyticsStore, StoredGroup, StoredItem } from '../../reference/analytics/store.js';
 import { replacing } from './decorate.js';
 import type { Mutant } from './mutant.js';
-import { answerInstead, rewriteQuery, type Wrap } from './wire.js';
+import { answerInstead, rewriteJsonAnswer, rewriteQuery, type Wrap } from './wire.js';
 
 type Rule = Mutant['rule'];
 const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
@@ -142,5 +142,74 @@ export const MUTANTS: Mutant[] = [
     (original) => ({
       report: (p) => original.report(p.dimensions.some((d) => d.name === 'day') ? p : { ...p, from: dayAfter(p.from) }),
     }),
+  ),
+  wire(
+    'ANA-GROUP-2/insert-echo',
+    'groupItems.insert of a playlist answers the item and stores nothing',
+    answerInstead((r) => {
+      const body = r.method === 'POST' && r.url.pathname === '/v2/groupItems' ? json(r.body) : undefined;
+      if (body?.resource?.kind !== 'platform#playlist' || !body.groupId) return undefined;
+      return {
+        status: 200,
+        json: {
+          kind: 'platform#groupItem',
+          etag: 'echo',
+          id: `echo-${body.resource.id}`,
+          groupId: body.groupId,
+          resource: body.resource,
+        },
+      };
+    }),
+  ),
+  wire(
+    'ANA-GROUP-3/insert-echo',
+    'groupItems.insert of an owned video answers the item and stores nothing',
+    answerInstead((r) => {
+      const body = r.method === 'POST' && r.url.pathname === '/v2/groupItems' ? json(r.body) : undefined;
+      if (body?.resource?.kind !== 'platform#video' || !body.groupId) return undefined;
+      return {
+        status: 200,
+        json: {
+          kind: 'platform#groupItem',
+          etag: 'echo',
+          id: `echo-${body.resource.id}`,
+          groupId: body.groupId,
+          resource: body.resource,
+        },
+      };
+    }),
+  ),
+  wire(
+    'ANA-ITEM-3/delete-echo',
+    'groupItems.delete answers 204 and deletes nothing (the service never sees it)',
+    answerInstead((r) =>
+      r.method === 'DELETE' && r.url.pathname === '/v2/groupItems' && r.url.searchParams.get('id')
+        ? { status: 204, json: undefined }
+        : undefined,
+    ),
+  ),
+  wire(
+    'ANA-GROUP-7/one-character-title-refused',
+    'a one-character title (the shortest non-empty one) is refused',
+    answerInstead((r) => {
+      const body = r.method === 'POST' && r.url.pathname === '/v2/groups' ? json(r.body) : undefined;
+      return body?.snippet?.title?.length === 1
+        ? {
+            status: 400,
+            json: { error: { code: 400, message: 'snippet.title is too short', status: 'INVALID_ARGUMENT' } },
+          }
+        : undefined;
+    }),
+  ),
+  wire(
+    'ANA-LIST-2/last-page-drops-newest',
+    'the last page of groups.list leaves out the newest group (the range taken as exclusive at its end)',
+    rewriteJsonAnswer(
+      (r) => r.method === 'GET' && r.url.pathname === '/v2/groups',
+      (body, status) => {
+        if (status !== 200 || body.nextPageToken || !(body.items?.length > 0)) return false;
+        body.items = body.items.slice(0, -1);
+      },
+    ),
   ),
 ];

@@ -283,4 +283,38 @@ export const MUTANTS: Mutant[] = [
       },
     ),
   ),
+  forgetCreatedFile(
+    'GEN-FILE-2/echo-nothing-stored',
+    'files.create with a displayName answers the file, and the file is not kept',
+    (req) => req.method === 'POST' && urlOf(req).pathname === '/v1beta/files',
+    keyProject,
+  ),
+  forgetCreatedFile(
+    'GEN-FILE-4/echo-nothing-stored',
+    'an upload answers the file with its output-only fields, and the file is not kept',
+    isMultipartUpload,
+    keyProject,
+  ),
+  forgetCreatedFile(
+    'GEN-FILE-STATE-1/echo-nothing-stored',
+    'a video upload answers the file in PROCESSING, and the file is not kept',
+    isMultipartUpload,
+    keyProject,
+  ),
+  {
+    id: 'GEN-FILE-LIST-2/page-boundary-skipped',
+    rule: 'GEN-FILE-LIST-2',
+    description: 'a page asked for with pageToken starts one file late (the file at the boundary is skipped)',
+    decorate: {
+      store: (original: GenerativeStore) =>
+        new Proxy(original, {
+          get(store, name) {
+            const value = Reflect.get(store, name, store);
+            if (name !== 'files') return typeof value === 'function' ? value.bind(store) : value;
+            return (project: string | null, afterSeq: number, limit: number) =>
+              store.files(project, afterSeq > 0 ? afterSeq + 1 : afterSeq, limit);
+          },
+        }),
+    },
+  },
 ];

@@ -247,3 +247,24 @@ export function rewriteRequestAsync(edit: (request: WireRequest) => Promise<Buff
     );
   });
 }
+
+/**
+ * Rewrites the head of the answers to the requests `match` selects (status unchanged): `edit` changes the
+ * headers in place, names lower-cased, those set before writeHead included.
+ */
+export function rewriteHeaders(match: Match, edit: (headers: Record<string, unknown>, status: number) => void): Wrap {
+  return (inner) => (req, res) => {
+    const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://wire') };
+    if (!match(request)) return inner(req, res);
+    const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => unknown;
+    (res as any).writeHead = (status: number, ...rest: unknown[]) => {
+      const given = rest.find((r) => r && typeof r === 'object' && !Array.isArray(r)) as Record<string, unknown>;
+      const headers: Record<string, unknown> = { ...res.getHeaders() };
+      for (const [name, value] of Object.entries(given ?? {})) headers[name.toLowerCase()] = value;
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      edit(headers, status);
+      return writeHead(status, headers);
+    };
+    inner(req, res);
+  };
+}

@@ -2,7 +2,8 @@
 // planted through the variation proxy (every harmless variation on) in front of the served reference: each must
 // be caught under the rule it breaks, and the failure must show a request, not a cleanup. The ones worth keeping
 // also live in the mutation gate (contracts/mutants/*-unseen.ts) and run in CI there; this file runs the suite
-// once per defect, as a third party would see it, so it is opt-in: SPEC_FIRST_UNSEEN_DEFECTS=1.
+// once per defect, as a third party would see it, so it is opt-in: SPEC_FIRST_UNSEEN_DEFECTS=1 (or a rule id
+// prefix: SPEC_FIRST_UNSEEN_DEFECTS=GEN-UPLOAD).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,9 @@ import {
   type VariationProxy,
 } from '../support/variation-proxy.js';
 
-const enabled = process.env.SPEC_FIRST_UNSEEN_DEFECTS === '1';
+// `1` runs them all; a rule id or prefix runs those of its rules.
+const selected = process.env.SPEC_FIRST_UNSEEN_DEFECTS ?? '';
+const enabled = selected !== '' && selected !== '0';
 
 let served: ServedReference;
 const proxies: VariationProxy[] = [];
@@ -291,7 +294,7 @@ describe.runIf(enabled)('unseen defects through the variation proxy are caught u
     return ['--target', endpoints[service]!.baseUrl, '--config', file, '--strict', '--service', service];
   }
 
-  it.each(UNSEEN_DEFECTS)(
+  it.each(UNSEEN_DEFECTS.filter(([rule]) => selected === '1' || rule.startsWith(selected)))(
     '%s (%s): %s',
     async (rule, service, _description, make) => {
       const args = await throughProxies(service, make());

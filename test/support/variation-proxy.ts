@@ -160,6 +160,11 @@ export async function variationProxy(
 ): Promise<VariationProxy> {
   let rewritten = 0;
   let turn = 0;
+  // Addresses the service gives out (an upload session URL, paging links) name the proxy, as a reverse proxy's
+  // do: every request of the run, the ones that follow those addresses too, goes through it.
+  const origin = new URL(upstream).origin;
+  let own = '';
+  const throughProxy = (text: string) => (own ? text.split(origin).join(own) : text);
   const server = await listenLocal((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -185,7 +190,7 @@ export async function variationProxy(
       const out: Record<string, string> = {};
       answer.headers.forEach((v, k) => {
         if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k))
-          out[k] = v;
+          out[k] = throughProxy(v);
       });
       if (variations.has('extraHeaders')) {
         out['x-served-by'] = 'variation-proxy';
@@ -203,7 +208,13 @@ export async function variationProxy(
         else res.end();
         return;
       }
-      let result: Answer = { status: answer.status, headers: out, body: Buffer.from(await answer.arrayBuffer()) };
+      const raw = Buffer.from(await answer.arrayBuffer());
+      const isJson = (out['content-type'] ?? '').includes('json');
+      let result: Answer = {
+        status: answer.status,
+        headers: out,
+        body: isJson && raw.includes(origin) ? Buffer.from(throughProxy(raw.toString('utf8'))) : raw,
+      };
       if ((out['content-type'] ?? '').includes('json') && result.body.length > 0) {
         try {
           const parsed = JSON.parse(result.body.toString('utf8'));
@@ -248,6 +259,7 @@ export async function variationProxy(
       res.end();
     });
   });
+  own = server.baseUrl.replace(/\/$/, '');
   return {
     ...server,
     get rewritten() {
