@@ -5,6 +5,7 @@
 import { graphError, type ServiceError } from '../../generated/ad-creative/server.js';
 import type { AdCreativeStore, TokenGrant } from './store.js';
 import { textRuleViolation } from './text-rules.js';
+import { characterCount } from '../foundation/characters.js';
 
 type Json = Record<string, any>;
 
@@ -97,7 +98,7 @@ export async function checkCreate(b: Json, ctx: CreateContext): Promise<void> {
     if (typeof url === 'string' && url.length > 1000)
       throw invalid(`Param ${param} must be at most 1000 characters long`);
   }
-  if (typeof b.name === 'string' && b.name.length > 100)
+  if (typeof b.name === 'string' && characterCount(b.name) > 100)
     throw invalid('Param name must be at most 100 characters long');
   for (const [param, hash] of imageHashesOf(b)) {
     if (!(await store.imageExists(account, hash)))

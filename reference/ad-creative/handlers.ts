@@ -7,7 +7,7 @@ import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.
 import { canonicalJson } from './canonical.js';
 import { checkCreate, invalid } from './create-rules.js';
 import { parseFields, selectNode } from './fields.js';
-import { MediaUrls, previewSize } from './media.js';
+import { type MediaUrls, previewSize } from './media.js';
 import { tooManyCalls, type RateLimiter } from './rate-limit.js';
 import {
   IdenticalCreativeError,
@@ -18,6 +18,7 @@ import {
   type RateLimit,
   type TokenGrant,
 } from './store.js';
+import { characterCount } from '../foundation/characters.js';
 
 type Json = Record<string, any>;
 
@@ -266,7 +267,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       if (versionNumber(path.version) < 4 && (b.status === 'IN_PROCESS' || b.status === 'WITH_ISSUES')) {
         throw invalid(`Param status: ${b.status} exists from version 4.0`);
       }
-      if (typeof b.name === 'string' && b.name.length > 100)
+      if (typeof b.name === 'string' && characterCount(b.name) > 100)
         throw invalid('Param name must be at most 100 characters long');
       if (b.account_id !== undefined && !grantOf(input).adAccounts.includes(b.account_id)) {
         throw noPermission(`ad account ${b.account_id}`);

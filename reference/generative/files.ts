@@ -8,6 +8,7 @@ import { isVideo, processVideo } from './media/video.js';
 import { decodePageToken, encodePageToken, pageSizeOf } from './pagination.js';
 import type { FileRecord, GenerativeStore, ProjectRecord } from './store.js';
 import { rfc3339 } from './time.js';
+import { characterCount } from '../foundation/characters.js';
 
 type Schemas = components['schemas'];
 type FileBody = Schemas['File'];
@@ -74,7 +75,7 @@ export class Files {
   /** Checks the metadata before any byte is stored (so a refused upload stores nothing). */
   checkMetadata(meta: FileBody | undefined): void {
     this.nameOf(meta);
-    if (meta?.displayName !== undefined && meta.displayName.length > 512) {
+    if (meta?.displayName !== undefined && characterCount(meta.displayName) > 512) {
       throw invalid('display_name has at most 512 characters.', 'file.display_name');
     }
   }

@@ -278,3 +278,36 @@ describe('invalid bytes in each decoder', () => {
     expect(r.body.error.status).toBe('INVALID_ARGUMENT');
   });
 });
+
+describe('text limits count characters, not UTF-16 units', () => {
+  const upload = (displayName: string) =>
+    fetch(`${gen}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { ...GEN, 'content-type': 'multipart/related; boundary=B', 'x-goog-upload-protocol': 'multipart' },
+      body: `--B\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ file: { displayName } })}\r\n--B\r\nContent-Type: text/plain\r\n\r\nhello\r\n--B--\r\n`,
+    });
+
+  it('generative: a displayName of 512 emoji (1,024 UTF-16 units) is stored; 513 are refused', async () => {
+    const ok = await upload('😀'.repeat(512));
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { file: { displayName: string } }).file.displayName).toBe('😀'.repeat(512));
+    const before = await fileCount();
+    const refused = await upload('😀'.repeat(513));
+    expect(refused.status).toBe(400);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('ad creative: a name of 100 emoji is a valid name; 101 are refused', async () => {
+    const create = (name: string) =>
+      fetch(`${ads}/v20.0/act_1234567890/adcreatives`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `access_token=test-token-admin&name=${encodeURIComponent(name)}&object_url=https%3A%2F%2Fshop.example%2Fa&title=t`,
+      });
+    const ok = await create('😀'.repeat(100));
+    expect(ok.status).toBe(200);
+    const refused = await create('😀'.repeat(101));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(100);
+  });
+});
