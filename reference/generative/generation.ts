@@ -51,6 +51,25 @@ export interface GenerationDeps {
   streamChunkTokens: number;
   streamChunkDelayMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
+  /** The service's public base URL: a file's uri is `<base>/v1beta/files/<id>`. */
+  baseUrl: () => string;
+}
+
+/**
+ * The id of a file named by its uri, as the files API answers it (`<base>/v1beta/files/<id>`): another host or
+ * path names no file of this service, so it is unsupported, not read as one of the caller's own files.
+ */
+export function fileIdOf(fileUri: string, baseUrl: string): string | undefined {
+  let url: URL;
+  let files: URL;
+  try {
+    url = new URL(fileUri);
+    files = new URL(`${baseUrl}/v1beta/files/`);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== files.origin || !url.pathname.startsWith(files.pathname)) return undefined;
+  return url.pathname.slice(files.pathname.length).match(/^[a-z0-9-]+$/)?.[0];
 }
 
 /** Everything decided before the model runs. */
@@ -108,7 +127,7 @@ export class Generation {
           );
         }
         if (part.fileData) {
-          const id = (part.fileData.fileUri ?? '').match(/\/files\/([a-z0-9-]+)(?:[?#].*)?$/)?.[1];
+          const id = fileIdOf(part.fileData.fileUri ?? '', this.deps.baseUrl());
           if (!id) throw invalid(`Unsupported file uri: ${part.fileData.fileUri}`, `${field}.file_data.file_uri`);
           const file = await this.deps.store.file(project.id, id);
           if (!file || file.expireTime <= this.deps.clock()) throw fileNotAccessible(id);

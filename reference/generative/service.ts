@@ -204,6 +204,7 @@ export async function createGenerativeService(
     decoder: seam('decoder', createDecoder),
     streamChunkTokens: Math.max(1, seed.limits.streamChunkTokens),
     streamChunkDelayMs: seed.limits.streamChunkDelayMs,
+    baseUrl: () => baseUrl,
   });
   const uploads = new Uploads({
     store,

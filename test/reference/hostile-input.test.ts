@@ -311,3 +311,38 @@ describe('text limits count characters, not UTF-16 units', () => {
     expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(100);
   });
 });
+
+describe('generative: fileData.fileUri names a file of this service only', () => {
+  it("answers for the file's own uri; another host or path is an unsupported uri, not the caller's file", async () => {
+    const uploaded = await fetch(`${gen}/upload/v1beta/files`, {
+      method: 'POST',
+      headers: { ...GEN, 'content-type': 'text/plain' },
+      body: 'the file',
+    });
+    const { file } = (await uploaded.json()) as { file: { uri: string; name: string } };
+    const id = file.name.replace('files/', '');
+    const generate = (fileUri: string) =>
+      fetch(`${gen}/v1beta/models/text-model-1:generateContent`, {
+        method: 'POST',
+        headers: { ...GEN, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          contents: [{ role: 'user', parts: [{ fileData: { fileUri, mimeType: 'text/plain' } }] }],
+        }),
+      });
+    expect((await generate(file.uri)).status).toBe(200);
+    const gen2 = new URL(gen);
+    for (const other of [
+      `https://evil.example/v1beta/files/${id}`,
+      `http://${gen2.hostname}:${Number(gen2.port) + 1}/v1beta/files/${id}`,
+      `${gen}/elsewhere/files/${id}`,
+      `files/${id}`,
+    ]) {
+      const r = await generate(other);
+      expect([other, r.status]).toEqual([other, 400]);
+      expect(((await r.json()) as { error: { status: string; message: string } }).error).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('Unsupported file uri'),
+      });
+    }
+  });
+});
