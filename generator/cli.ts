@@ -10,9 +10,9 @@ import { validatorsThread } from './validators-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
 const USAGE = [
-  'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>]',
-  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>]',
-  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>]',
+  'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>] [--skip-typecheck]',
+  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--skip-typecheck]',
+  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--skip-typecheck]',
 ].join('\n');
 
 const FLAGS = {
@@ -24,6 +24,7 @@ const FLAGS = {
   spec: { type: 'string' },
   out: { type: 'string' },
   key: { type: 'string' },
+  'skip-typecheck': { type: 'boolean', default: false },
 } as const;
 
 /** The flags, or one line and the usage (exit 2) for a flag this command does not take: no stack trace. */
@@ -64,10 +65,32 @@ function describe(drift: Drift): string[] {
   ];
 }
 
+/**
+ * Whether the packages type-check (strict, noUnusedLocals), unless --skip-typecheck: each error printed as
+ * `file:line: message` under the package's folder. Nothing is written when one does not.
+ */
+async function typeChecks(
+  packages: Map<string, Map<string, string>>,
+  folderOf: (key: string) => string,
+): Promise<boolean> {
+  if (values['skip-typecheck']) return true;
+  const { typeCheckPackages } = await import('./typecheck.js');
+  let clean = true;
+  for (const [key, errors] of typeCheckPackages(packages)) {
+    if (errors.length === 0) continue;
+    clean = false;
+    console.error(`generate: the package ${key} would not compile (${errors.length} error(s)); nothing was written:`);
+    for (const e of errors.slice(0, 20)) console.error(`  ${path.join(folderOf(key), e.file)}:${e.line}: ${e.message}`);
+    if (errors.length > 20) console.error(`  ... and ${errors.length - 20} more`);
+  }
+  return clean;
+}
+
 /** One package from any spec, written into a folder of the caller's choice. */
 async function single(spec: string, out: string): Promise<number> {
   const key = values.key ?? path.basename(path.dirname(path.resolve(spec)));
   const files = await generatePackage({ key, spec: path.resolve(spec) }, options);
+  if (!(await typeChecks(new Map([[key, files]]), () => out))) return 1;
   for (const [name, content] of files) {
     const target = path.join(path.resolve(out), name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -91,6 +114,15 @@ async function once(): Promise<number> {
     console.error(describe(drift).join('\n'));
     return 1;
   }
+  // Each package of the list on its own (generated/rules.ts, the catalogues' index, is the typecheck step's).
+  const packages = new Map<string, Map<string, string>>();
+  for (const [name, content] of files) {
+    const [key, ...rest] = name.split('/');
+    if (rest.length === 0) continue;
+    if (!packages.has(key!)) packages.set(key!, new Map());
+    packages.get(key!)!.set(rest.join('/'), content);
+  }
+  if (!(await typeChecks(packages, (key) => path.join('generated', key)))) return 1;
   const drift = write(files, scopes);
   if (!values.quiet) {
     const lines = describe(drift);

@@ -345,6 +345,7 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateDeleteGroupParams,
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupResponse400, "401": v.validateDeleteGroupResponse401, "403": v.validateDeleteGroupResponse403, "404": v.validateDeleteGroupResponse404, "429": v.validateDeleteGroupResponse429 },
+    responses: ["204","400","401","403","404","429"],
   },
   {
     operationId: "deleteGroupItem",
@@ -360,6 +361,7 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateDeleteGroupItemParams,
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupItemResponse400, "401": v.validateDeleteGroupItemResponse401, "403": v.validateDeleteGroupItemResponse403, "404": v.validateDeleteGroupItemResponse404, "429": v.validateDeleteGroupItemResponse429 },
+    responses: ["204","400","401","403","404","429"],
   },
   {
     operationId: "insertGroup",

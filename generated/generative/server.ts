@@ -617,6 +617,7 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateStreamGenerateContentParams,
     validateBody: { "application/json": v.validateStreamGenerateContentBody0 },
     validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503, "504": v.validateStreamGenerateContentResponse504 },
+    responses: ["200","400","403","404","429","500","503","504"],
   },
   {
     operationId: "updateCachedContent",

@@ -264,6 +264,16 @@ function replyType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
   };
 }
 
+/**
+ * The path template as requests arrive with it: characters a URL's path percent-encodes (`<`, `>`, a space,
+ * non-ASCII) encoded in its literal parts, as a client's URL sends them (DigitalOcean's `/<upload_url>`).
+ */
+function wirePath(path: string): string {
+  return path.replace(/\{[^}]*\}|[^{]+/g, (part) =>
+    part.startsWith('{') ? part : part.replace(/[\u0000-\u0020"<>`]|[^\u0000-\u007f]/gu, (c) => encodeURIComponent(c)),
+  );
+}
+
 /** A successful answer of the operation declares an `ETag` header (conditional requests apply). */
 function declaresEtag(op: OperationModel): boolean {
   return op.responses.some((r) => r.status.startsWith('2') && r.headers.some((h) => h.toLowerCase() === 'etag'));
@@ -300,7 +310,7 @@ function routesLiteral(operations: OperationModel[]): string {
       '  {',
       `    operationId: ${JSON.stringify(op.id)},`,
       `    method: ${JSON.stringify(op.method)},`,
-      `    path: ${JSON.stringify(requestPath(op))},`,
+      `    path: ${JSON.stringify(wirePath(requestPath(op)))},`,
       `    params: [${params.join(', ')}],`,
       `    bodies: [${bodies.join(', ')}],`,
       `    bodyRequired: ${op.bodyRequired},`,
@@ -314,6 +324,9 @@ function routesLiteral(operations: OperationModel[]): string {
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,
+      ...(op.responses.some((r) => !names.responses[r.status])
+        ? [`    responses: ${JSON.stringify(op.responses.map((r) => r.status))},`]
+        : []),
       '  }',
     ].join('\n');
   });

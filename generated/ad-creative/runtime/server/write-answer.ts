@@ -33,12 +33,15 @@ export function writeAnswer(
     return writeEvents(res, result.sse, input, context);
   }
   const serialized = isSerializedJson(result.body) ? result.body : undefined;
-  if (context.answers && result.body !== undefined) {
-    // The exact status, then its documented range (2XX), then default.
-    const validator =
-      route.validateResponse[String(status)] ??
-      route.validateResponse[`${String(status)[0]}XX`] ??
-      route.validateResponse.default;
+  if (context.answers && result.body !== undefined && jsonAnswer(result.headers)) {
+    // The response that documents the status: the exact one, then its range (2XX), then default; its JSON
+    // schema, when it has one (a status documented only as text or bytes has none).
+    const s = String(status);
+    const documented = route.responses;
+    const key = documented
+      ? [s, `${s[0]}XX`, 'default'].find((k) => documented.includes(k))
+      : [s, `${s[0]}XX`, 'default'].find((k) => route.validateResponse[k] !== undefined);
+    const validator = key === undefined ? undefined : route.validateResponse[key];
     if (validator && !context.answers.valid(validator, result.body, serialized)) {
       context.report(
         new Error(
@@ -133,6 +136,17 @@ async function drained(res: ServerResponse): Promise<void> {
 function headerNamed(headers: Record<string, string>, name: string): string | undefined {
   for (const given in headers) if (given.toLowerCase() === name) return headers[given];
   return undefined;
+}
+
+/** Whether an answer goes out as JSON: no content type named (the default), or a JSON one. */
+function jsonAnswer(headers: Record<string, string> | undefined): boolean {
+  if (!headers) return true;
+  for (const name in headers) {
+    if (name.toLowerCase() !== 'content-type') continue;
+    const type = headers[name]!.split(';')[0]!.trim().toLowerCase();
+    return type === 'application/json' || type.endsWith('+json');
+  }
+  return true;
 }
 
 /** The service's error answer (ends a response whose head is already out). */

@@ -67,4 +67,10 @@ export interface RouteDef {
   validateParams: ValidateFunction;
   validateBody: Record<string, ValidateFunction>;
   validateResponse: Record<string, ValidateFunction>;
+  /**
+   * Every status the operation documents (`200`, `4XX`, `default`): an answer is checked against the schema of the
+   * one that documents its status, never a wider one's. Absent: the exact status, then its range, then default
+   * among those with a validator.
+   */
+  responses?: string[];
 }

@@ -1,0 +1,40 @@
+// generate type-checks what it would write (strict, noUnusedLocals): a package that would not compile is reported
+// as file:line and message, and the command writes nothing and exits 1.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../generator/model/index.js';
+import { generatePackage } from '../../generator/pipeline.js';
+import { typeCheckPackages } from '../../generator/typecheck.js';
+
+const SPEC = path.join(import.meta.dirname, 'fixtures', 'foreign-features', 'openapi.yaml');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'typecheck-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('the type-check of a generated package', () => {
+  it('passes on what the generator writes, and names file, line and message of what would not compile', async () => {
+    const files = await generatePackage({ key: 'features', spec: SPEC });
+    expect(typeCheckPackages(new Map([['features', files]])).get('features')).toEqual([]);
+    const broken = new Map(files);
+    broken.set('client.ts', `${files.get('client.ts')}\nconst unused = 1;\nexport const n: number = 'text';\n`);
+    const lines = broken.get('client.ts')!.split('\n').length;
+    const errors = typeCheckPackages(new Map([['features', broken]])).get('features')!;
+    expect(errors).toEqual([
+      { file: 'client.ts', line: lines - 2, message: "'unused' is declared but its value is never read." },
+      { file: 'client.ts', line: lines - 1, message: "Type 'string' is not assignable to type 'number'." },
+    ]);
+  }, 120_000);
+
+  it('generate --spec type-checks the package and writes it when it compiles', () => {
+    const out = path.join(tmp, 'out');
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'generator', 'run.mjs'), '--spec', SPEC, '--out', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(fs.existsSync(path.join(out, 'client.ts'))).toBe(true);
+  }, 300_000);
+});
