@@ -3,14 +3,13 @@
 // generated package needs no ajv at run time. validators.d.ts declares them.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { ROOT } from '../model/root.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
+import { standaloneCode } from './standalone-code.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
-const standaloneCode = (standaloneCodeModule as any).default ?? standaloneCodeModule;
 
 export interface ValidatorNames {
   params: string;
@@ -152,8 +151,8 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
   const sortedExports = (e: Record<string, string>) =>
     Object.fromEntries(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)));
   const modules = {
-    strict: standaloneCode(strict.ajv, sortedExports(strict.exports)) as string,
-    coercing: standaloneCode(coercing.ajv, sortedExports(coercing.exports)) as string,
+    strict: standaloneCode(strict.ajv, sortedExports(strict.exports)),
+    coercing: standaloneCode(coercing.ajv, sortedExports(coercing.exports)),
   };
   const sorted = sortedExports({ ...strict.exports, ...coercing.exports });
   const js = [
