@@ -8,9 +8,10 @@ import { standaloneCode } from '../../generator/emitters/standalone-code.js';
 import { cleanSchema } from '../../generator/emitters/validator-schemas.js';
 import { loadModel } from '../../generator/model/index.js';
 
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
-const ajvStandalone = ((ajvStandaloneModule as unknown as { default?: typeof ajvStandaloneModule }).default ??
-  ajvStandaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
+// CommonJS modules whose default export is the function itself.
+const defaultOf = <T>(module: unknown): T => ((module as { default?: T }).default ?? module) as T;
+const addFormats = defaultOf<(ajv: unknown) => void>(addFormatsModule);
+const ajvStandalone = defaultOf<(ajv: unknown, refs: Record<string, string>) => string>(ajvStandaloneModule);
 
 function instance(coerce: boolean) {
   const ajv = new Ajv2020({
