@@ -47,8 +47,10 @@ const services: string[] = values.service
 const scopes = values.service ? services : undefined;
 
 // generator/run.mjs names its bundled validators worker; run from the sources (tsx, tests), the
-// validators compile in this thread. Both give the same bytes.
-const workerFile = process.env.SPEC_FIRST_VALIDATORS_WORKER;
+// validators compile in this thread. Both give the same bytes. One package (--spec) compiles them in this thread
+// too: a worker would hold a second copy of the model and its own heap beside this one, which for a large
+// document is twice the memory for a second or two of overlap.
+const workerFile = values.spec ? undefined : process.env.SPEC_FIRST_VALIDATORS_WORKER;
 const thread = workerFile ? validatorsThread(workerFile) : undefined;
 const options: GenerateOptions = { validators: thread?.emit, specs: specList };
 
@@ -89,13 +91,31 @@ async function typeChecks(
 /** One package from any spec, written into a folder of the caller's choice. */
 async function single(spec: string, out: string): Promise<number> {
   const key = values.key ?? path.basename(path.dirname(path.resolve(spec)));
-  const files = await generatePackage({ key, spec: path.resolve(spec) }, options);
-  if (!(await typeChecks(new Map([[key, files]]), () => out))) return 1;
-  for (const [name, content] of files) {
-    const target = path.join(path.resolve(out), name);
+  const folder = path.resolve(out);
+  const writeFile = (name: string, content: string) => {
+    const target = path.join(folder, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, content);
+  };
+  if (values['skip-typecheck']) {
+    // Nothing to check before writing: each file is written as soon as it is made, the package never held whole.
+    let count = 0;
+    await generatePackage(
+      { key, spec: path.resolve(spec) },
+      {
+        ...options,
+        onFile: (name, content) => {
+          writeFile(name, content);
+          count++;
+        },
+      },
+    );
+    if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}`);
+    return 0;
   }
+  const files = await generatePackage({ key, spec: path.resolve(spec) }, options);
+  if (!(await typeChecks(new Map([[key, files]]), () => out))) return 1;
+  for (const [name, content] of files) writeFile(name, content);
   if (!values.quiet) console.log(`${files.size} files of package ${key} written to ${out}`);
   return 0;
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { loadSpecList, type SpecEntry } from './config.js';
 import { buildServiceModel } from './model/build.js';
-import { type LoadedSpec, loadSpecFile } from './model/load.js';
+import { loadSpecFile } from './model/load.js';
 import type { SchemaWarning } from './model/normalise-schemas.js';
 import { camelCase } from './model/names.js';
 import { ROOT } from './model/root.js';
@@ -13,13 +13,6 @@ import { renderTemplate } from './emitters/templates.js';
 import type { ValidatorsEmitter } from './validators-thread.js';
 
 export type Outputs = Map<string, string>;
-
-export interface ServiceOutputs {
-  service: string;
-  files: Outputs;
-  /** Spec files the service was built from, for watch mode. */
-  sources: string[];
-}
 
 export interface GenerateOptions {
   /** Where ajv's validators are compiled: in this thread by default, or on a worker (validators-thread.ts). */
@@ -37,8 +30,10 @@ const printWarning = (service: string, w: SchemaWarning) =>
 
 interface PreparedService {
   service: string;
-  spec: LoadedSpec;
   model: ServiceModel;
+  /** openapi.json: the bundled document as written, serialised at once so that only its model stays in memory. */
+  bundled: string;
+  files: string[];
   validators: Promise<{ js: string; dts: string }>;
   /** The spec file as the banner names it: relative to the project where it lies inside it. */
   source: string;
@@ -52,41 +47,39 @@ async function prepare({ key: service, spec: file }: SpecEntry, options: Generat
   const warn = options.onWarning ?? printWarning;
   // The model reads the normalised schemas; openapi.json keeps the document as written.
   const model = buildServiceModel(service, spec.document, (w) => warn(service, w));
+  const bundled = JSON.stringify(spec.document, null, 2) + '\n';
   // Imported only when compiled here: with a worker, this thread never loads ajv.
   const emitValidators = options.validators ?? (await import('./emitters/validators.js')).emitValidators;
   const relative = path.relative(ROOT, file);
   const source = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
   const regenerate = options.single ? `run \`generate --spec ${source}\`` : 'run `npm run generate`';
-  return { service, spec, model, validators: emitValidators(model), source, regenerate };
+  return { service, model, bundled, files: spec.files, validators: emitValidators(model), source, regenerate };
 }
 
-/** Emits everything but the validators, which `done` adds once their compile is over. */
-async function emit({
-  service,
-  spec,
-  model,
-  validators,
-  source,
-  regenerate,
-}: PreparedService): Promise<ServiceOutputs & { done: Promise<void> }> {
-  const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
+/**
+ * Emits everything but the validators, which `done` adds once their compile is over. Each file goes to `put` as
+ * soon as it is made (a caller that writes them at once holds no more than one in memory).
+ */
+async function emit(
+  { service, model, bundled, files, validators, source, regenerate }: PreparedService,
+  put: (name: string, content: string) => void,
+): Promise<{ service: string; sources: string[]; done: Promise<void> }> {
   const banner = renderTemplate('banner.hbs', { source, regenerate });
-  const files: Outputs = new Map();
-  const put = (name: string, content: string) => files.set(`${service}/${name}`, content);
+  const done = validators.then(({ js, dts }) => {
+    put('validators.js', banner + js);
+    put('validators.d.ts', banner + dts);
+  });
+  put('openapi.json', bundled);
+  put('README.md', emitReadme(model));
+  const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
   put('types.ts', banner + emitTypes(model));
   const client = emitClient(model);
   put('client.ts', banner + client);
   put('server.ts', banner + emitServer(model));
   put('rules.ts', banner + emitRules(model));
   put('index.ts', banner + packageIndex());
-  put('openapi.json', JSON.stringify(spec.document, null, 2) + '\n');
-  put('README.md', emitReadme(model));
   for (const [name, content] of runtimeFiles(client)) put(name, content);
-  const done = validators.then(({ js, dts }) => {
-    put('validators.js', banner + js);
-    put('validators.d.ts', banner + dts);
-  });
-  return { service, files, sources: spec.files, done };
+  return { service, sources: files, done };
 }
 
 /** The package index: the client side only (the server, node:http and the validators are in server.ts). */
@@ -117,16 +110,23 @@ function allRulesIndex(keys: readonly string[]): string {
   ].join('\n');
 }
 
-/** One package from any spec: its files, by path inside the package folder. */
-export async function generatePackage(entry: SpecEntry, options: GenerateOptions = {}): Promise<Outputs> {
-  const result = await emit(await prepare(entry, { single: true, ...options }));
+/**
+ * One package from any spec: its files, by path inside the package folder, handed to `onFile` as each is made
+ * when given (nothing is kept then: the result is empty), else returned in a map sorted by path.
+ */
+export async function generatePackage(
+  entry: SpecEntry,
+  options: GenerateOptions & { onFile?: (name: string, content: string) => void } = {},
+): Promise<Outputs> {
+  const files: Outputs = new Map();
+  const put = options.onFile ?? ((name: string, content: string) => files.set(name, content));
+  const prepared = await prepare(entry, { single: true, ...options });
+  // Validators first when they compile in this thread: ajv's memory is free again before the TypeScript emitters
+  // load the compiler and build their trees (one package of a large document stays within one emitter's peak).
+  if (!options.validators) await prepared.validators;
+  const result = await emit(prepared, put);
   await result.done;
-  const prefix = `${entry.key}/`;
-  return new Map(
-    [...result.files.entries()]
-      .map(([name, content]) => [name.slice(prefix.length), content] as [string, string])
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
+  return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** The packages of the listed specs (default: every spec of the list), under generated/<key>/. */
@@ -140,15 +140,12 @@ export async function generateAll(
   // after the other, so that the first reaches the validators emitter as early as possible.
   const prepared: PreparedService[] = [];
   for (const e of entries) prepared.push(await prepare(e, options));
-  const results: Array<ServiceOutputs & { done: Promise<void> }> = [];
-  for (const p of prepared) results.push(await emit(p));
-  await Promise.all(results.map((r) => r.done));
   const files: Outputs = new Map();
+  const results: Array<{ service: string; sources: string[]; done: Promise<void> }> = [];
+  for (const p of prepared) results.push(await emit(p, (name, content) => files.set(`${p.service}/${name}`, content)));
+  await Promise.all(results.map((r) => r.done));
   const sources = new Map<string, string[]>();
-  for (const r of results) {
-    for (const [k, v] of r.files) files.set(k, v);
-    sources.set(r.service, r.sources);
-  }
+  for (const r of results) sources.set(r.service, r.sources);
   // generated/rules.ts gathers the catalogues of the whole spec list for the contract suite.
   const keys = entries.map((e) => e.key);
   if (list.every((e) => keys.includes(e.key))) files.set('rules.ts', allRulesIndex(list.map((e) => e.key)));

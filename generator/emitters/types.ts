@@ -8,17 +8,46 @@ import transformSchema from 'openapi-typescript/dist/transform/index.js';
 import { astToString } from 'openapi-typescript/dist/lib/ts.js';
 import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.js';
 import transformWebhooksObject from 'openapi-typescript/dist/transform/webhooks-object.js';
+import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import type { ServiceModel } from '../model/types.js';
 
+/** Stands for "any other string" in the enum of an open enum until the types are printed. */
+const OPEN = '\u0000open-enum';
+
 /**
- * openapi-typescript types a schema that only lists `required` (a common allOf member:
- * `allOf: [{$ref: Group}, {required: [id]}]`) as Record<string, never>, which makes the intersection
- * unusable. Giving those names an unconstrained property keeps the requiredness and loses nothing.
+ * The document as the type transform reads it, with two rewrites; a copy only of the nodes on the way to a
+ * rewritten one (the rest is shared with the model's document, which is left as it was: copying a whole large
+ * document cost a tenth of its generation).
+ *
+ * - openapi-typescript types a schema that only lists `required` (a common allOf member:
+ *   `allOf: [{$ref: Group}, {required: [id]}]`) as Record<string, never>, which makes the intersection
+ *   unusable. Giving those names an unconstrained property keeps the requiredness and loses nothing.
+ * - An enum the spec marks `x-open-enum: true` (answers may carry values added later) is typed as its known
+ *   values plus any other string, `'A' | 'B' | (string & {})`: editors still suggest the known values. The
+ *   transform does not say which schema a type node came from, so the mark travels as a sentinel enum value.
  */
-function requiredOnlyMembers(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(requiredOnlyMembers);
-  if (!node || typeof node !== 'object') return;
+function forTypes(node: unknown, patched: Set<object>): unknown {
+  if (Array.isArray(node)) {
+    let copy: unknown[] | undefined;
+    node.forEach((item, i) => {
+      const rewritten = forTypes(item, patched);
+      if (rewritten !== item) (copy ??= node.slice())[i] = rewritten;
+    });
+    return copy ?? node;
+  }
+  if (!node || typeof node !== 'object') return node;
   const schema = node as Record<string, any>;
+  let copy: Record<string, any> | undefined;
+  const set = (key: string, value: unknown) => {
+    copy ??= { ...schema };
+    copy[key] = value;
+  };
+  // What the transform adds to a discriminator's members goes into copies of the parts it changes.
+  if (patched.has(schema)) {
+    for (const key of ['allOf', 'required'] as const) if (Array.isArray(schema[key])) set(key, schema[key].slice());
+    if (schema.properties && typeof schema.properties === 'object') set('properties', { ...schema.properties });
+    copy ??= { ...schema };
+  }
   if (
     Array.isArray(schema.required) &&
     !schema.properties &&
@@ -29,35 +58,51 @@ function requiredOnlyMembers(node: unknown): void {
     !schema.oneOf &&
     !schema.anyOf
   ) {
-    schema.properties = Object.fromEntries(
-      schema.required.filter((n: unknown) => typeof n === 'string').map((n: string) => [n, {}]),
-    );
+    const names = schema.required.filter((n: unknown) => typeof n === 'string');
+    set('properties', Object.fromEntries(names.map((n: string) => [n, {}])));
   }
-  for (const [key, value] of Object.entries(schema)) {
-    if (key !== 'examples' && key !== 'example') requiredOnlyMembers(value);
+  if (schema['x-open-enum'] === true) {
+    if (Array.isArray(schema.enum)) set('enum', [...schema.enum, OPEN]);
+    else if (Array.isArray(schema.anyOf)) set('anyOf', [...schema.anyOf, { type: 'string', enum: [OPEN] }]);
+    else if (Array.isArray(schema.oneOf)) set('oneOf', [...schema.oneOf, { type: 'string', enum: [OPEN] }]);
   }
+  for (const [key, value] of Object.entries(copy ?? schema)) {
+    if (key === 'examples' || key === 'example') continue;
+    const rewritten = forTypes(value, patched);
+    if (rewritten !== value) set(key, rewritten);
+  }
+  return copy ?? node;
 }
 
-/** Stands for "any other string" in the enum of an open enum until the types are printed. */
-const OPEN = '\u0000open-enum';
-
 /**
- * An enum the spec marks `x-open-enum: true` (answers may carry values added later) is typed as its known
- * values plus any other string, `'A' | 'B' | (string & {})`: editors still suggest the known values. The
- * transform does not say which schema a type node came from, so the mark travels as a sentinel enum value.
+ * The schemas openapi-typescript's discriminator scan writes into (it adds the discriminator's value to each member
+ * it finds): the members a discriminator's mapping or oneOf names, and every schema whose allOf holds a reference.
  */
-function markOpenEnums(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(markOpenEnums);
-  if (!node || typeof node !== 'object') return;
-  const schema = node as Record<string, any>;
-  if (schema['x-open-enum'] === true) {
-    if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, OPEN];
-    else if (Array.isArray(schema.anyOf)) schema.anyOf = [...schema.anyOf, { type: 'string', enum: [OPEN] }];
-    else if (Array.isArray(schema.oneOf)) schema.oneOf = [...schema.oneOf, { type: 'string', enum: [OPEN] }];
-  }
-  for (const [key, value] of Object.entries(schema)) {
-    if (key !== 'examples' && key !== 'example') markOpenEnums(value);
-  }
+function discriminatorMembers(document: OpenApiDocument): Set<object> {
+  const members = new Set<object>();
+  const add = (ref: unknown) => {
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return;
+    try {
+      const target = resolveSpecRef(document, { $ref: ref });
+      if (target && typeof target === 'object') members.add(target);
+    } catch {
+      // A reference that leads nowhere: the transform warns about it and patches nothing.
+    }
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, any>;
+    if (schema.discriminator?.propertyName) {
+      for (const ref of Object.values(schema.discriminator.mapping ?? {})) add(ref);
+      if (Array.isArray(schema.oneOf)) for (const item of schema.oneOf) add(item?.$ref);
+    }
+    if (Array.isArray(schema.allOf) && schema.allOf.some((item: any) => typeof item?.$ref === 'string'))
+      members.add(schema);
+    for (const value of Object.values(schema)) visit(value);
+  };
+  visit(document);
+  return members;
 }
 
 function openEnumType(type: ts.TypeNode): ts.TypeNode | undefined {
@@ -78,10 +123,7 @@ function openEnumType(type: ts.TypeNode): ts.TypeNode | undefined {
 }
 
 export function emitTypes(service: ServiceModel): string {
-  const document = structuredClone(service.document);
-  requiredOnlyMembers(document);
-  markOpenEnums(document);
-  const schema = document as unknown as OpenAPI3;
+  const schema = forTypes(service.document, discriminatorMembers(service.document)) as OpenAPI3;
   // The options openapiTS() would build from { alphabetize, rootTypes, arrayLength, silent }.
   const ctx: GlobalContext = {
     additionalProperties: false,
@@ -114,7 +156,7 @@ export function emitTypes(service: ServiceModel): string {
     readWriteMarkers: false,
     resolve: <T>(ref: string) => resolveRef<T>(schema, ref, { silent: true }),
   };
-  return astToString(transformSchema(schema, ctx)) + callbacksType(service, document, ctx);
+  return astToString(transformSchema(schema, ctx)) + callbacksType(service, schema as Record<string, any>, ctx);
 }
 
 /**
