@@ -1,5 +1,6 @@
 // The pipeline: spec -> loader (bundle) -> model -> emitters -> files (path under generated/ -> content).
 import path from 'node:path';
+import { collectGarbage } from './collect-garbage.js';
 import { loadSpecList, type SpecEntry } from './config.js';
 import { buildServiceModel } from './model/build.js';
 import { loadSpecFile } from './model/load.js';
@@ -41,19 +42,30 @@ interface PreparedService {
   regenerate: string;
 }
 
-/** Loads and models a service and starts its validators (on a worker they run while the rest is emitted). */
-async function prepare({ key: service, spec: file }: SpecEntry, options: GenerateOptions): Promise<PreparedService> {
+/**
+ * Loads and models a service and starts its validators (on a worker they run while the rest is emitted);
+ * `between` runs between the phases.
+ */
+async function prepare(
+  { key: service, spec: file }: SpecEntry,
+  options: GenerateOptions,
+  between: () => void = () => {},
+): Promise<PreparedService> {
   const spec = await loadSpecFile(service, file);
   const warn = options.onWarning ?? printWarning;
   // The model reads the normalised schemas; openapi.json keeps the document as written.
   const model = buildServiceModel(service, spec.document, (w) => warn(service, w));
   const bundled = JSON.stringify(spec.document, null, 2) + '\n';
+  const files = spec.files;
+  // Only the model and the text stay: the document as written is garbage from here.
+  (spec as { document?: unknown }).document = undefined;
+  between();
   // Imported only when compiled here: with a worker, this thread never loads ajv.
   const emitValidators = options.validators ?? (await import('./emitters/validators.js')).emitValidators;
   const relative = path.relative(ROOT, file);
   const source = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
   const regenerate = options.single ? `run \`generate --spec ${source}\`` : 'run `npm run generate`';
-  return { service, model, bundled, files: spec.files, validators: emitValidators(model), source, regenerate };
+  return { service, model, bundled, files, validators: emitValidators(model, between), source, regenerate };
 }
 
 /**
@@ -63,6 +75,7 @@ async function prepare({ key: service, spec: file }: SpecEntry, options: Generat
 async function emit(
   { service, model, bundled, files, validators, source, regenerate }: PreparedService,
   put: (name: string, content: string) => void,
+  between: () => void = () => {},
 ): Promise<{ service: string; sources: string[]; done: Promise<void> }> {
   const banner = renderTemplate('banner.hbs', { source, regenerate });
   const done = validators.then(({ js, dts }) => {
@@ -73,9 +86,12 @@ async function emit(
   put('README.md', emitReadme(model));
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
   put('types.ts', banner + emitTypes(model));
+  between();
   const client = emitClient(model);
   put('client.ts', banner + client);
+  between();
   put('server.ts', banner + emitServer(model));
+  between();
   put('rules.ts', banner + emitRules(model));
   put('index.ts', banner + packageIndex());
   for (const [name, content] of runtimeFiles(client)) put(name, content);
@@ -120,11 +136,12 @@ export async function generatePackage(
 ): Promise<Outputs> {
   const files: Outputs = new Map();
   const put = options.onFile ?? ((name: string, content: string) => files.set(name, content));
-  const prepared = await prepare(entry, { single: true, ...options });
+  const prepared = await prepare(entry, { single: true, ...options }, collectGarbage);
   // Validators first when they compile in this thread: ajv's memory is free again before the TypeScript emitters
   // load the compiler and build their trees (one package of a large document stays within one emitter's peak).
   if (!options.validators) await prepared.validators;
-  const result = await emit(prepared, put);
+  collectGarbage();
+  const result = await emit(prepared, put, collectGarbage);
   await result.done;
   return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -7,7 +7,8 @@ import type { ServiceModel } from './model/types.js';
 import type { ValidatorsReply } from './validators-worker.js';
 
 export type ValidatorsOutput = { js: string; dts: string };
-export type ValidatorsEmitter = (model: ServiceModel) => Promise<ValidatorsOutput>;
+/** Compiles a model's validators; `between` (in-thread only) runs between the two ajv instances' compiles. */
+export type ValidatorsEmitter = (model: ServiceModel, between?: () => void) => Promise<ValidatorsOutput>;
 
 /** Starts the worker at once (its start-up overlaps spec loading); `close` lets the process exit. */
 export function validatorsThread(workerFile: string): { emit: ValidatorsEmitter; close: () => Promise<number> } {

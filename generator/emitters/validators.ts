@@ -89,7 +89,7 @@ function usesUnevaluatedKeywords(node: unknown): boolean {
 /** One Ajv instance with the service's components and the project's formats. */
 function createAjv(
   specId: string,
-  service: ServiceModel,
+  components: unknown,
   coerce: boolean,
   unevaluated: boolean,
 ): InstanceType<typeof Ajv2020> {
@@ -114,15 +114,23 @@ function createAjv(
   ajv.opts.unevaluated = unevaluated;
   // Only ajv-formats' own formats remain after cleanSchema (OpenAPI formats become keywords there).
   addFormats(ajv);
-  ajv.addSchema({ $id: specId, components: cleanSchema(service.document.components ?? {}, specId) });
+  ajv.addSchema({ $id: specId, components });
   return ajv;
 }
 
-export async function emitValidators(service: ServiceModel): Promise<{ js: string; dts: string }> {
+/**
+ * `between` runs once the first instance's code is written, before the second instance compiles (one package of a
+ * large document collects its garbage there, so that the two compiles' memory is never held at once).
+ */
+export async function emitValidators(
+  service: ServiceModel,
+  between: () => void = () => {},
+): Promise<{ js: string; dts: string }> {
   const specId = `spec://${service.key}`;
   const unevaluated = usesUnevaluatedKeywords(service.document);
-  const strict = { ajv: createAjv(specId, service, false, unevaluated), exports: {} as Record<string, string> };
-  const coercing = { ajv: createAjv(specId, service, true, unevaluated), exports: {} as Record<string, string> };
+  // The schemas of each instance by id, and the exported names; each instance is made, compiled and dropped in turn.
+  const strict = { coerce: false, schemas: new Map<string, object>(), exports: {} as Record<string, string> };
+  const coercing = { coerce: true, schemas: new Map<string, object>(), exports: {} as Record<string, string> };
   // Equal schemas in one instance compile once and are exported under each name: an operation's form and
   // multipart bodies, and the many answers that are just the service's error shape.
   const added = new Map<string, string>();
@@ -130,7 +138,7 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
     const key = `${target === strict ? 'strict' : 'coercing'}\0${JSON.stringify(schema)}`;
     const id = added.get(key) ?? `${specId}/${name}`;
     if (!added.has(key)) {
-      target.ajv.addSchema({ ...schema, $id: id });
+      target.schemas.set(id, { ...schema, $id: id });
       added.set(key, id);
     }
     target.exports[name] = id;
@@ -148,12 +156,20 @@ export async function emitValidators(service: ServiceModel): Promise<{ js: strin
       if (name) add(strict, name, cleanSchema(r.schema, specId));
     }
   }
+  added.clear();
   const sortedExports = (e: Record<string, string>) =>
     Object.fromEntries(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)));
-  const modules = {
-    strict: standaloneCode(strict.ajv, sortedExports(strict.exports)),
-    coercing: standaloneCode(coercing.ajv, sortedExports(coercing.exports)),
+  // One cleaned copy of the components for both instances (ajv reads schemas, it does not change them).
+  const components = cleanSchema(service.document.components ?? {}, specId);
+  const compile = (target: typeof strict): string => {
+    const ajv = createAjv(specId, components, target.coerce, unevaluated);
+    for (const schema of target.schemas.values()) ajv.addSchema(schema);
+    target.schemas.clear();
+    return standaloneCode(ajv, sortedExports(target.exports));
   };
+  const strictCode = compile(strict);
+  between();
+  const modules = { strict: strictCode, coercing: compile(coercing) };
   const sorted = sortedExports({ ...strict.exports, ...coercing.exports });
   const js = [
     await runtimePrelude(runtimeModuleIds(Object.values(modules))),
