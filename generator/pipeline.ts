@@ -42,6 +42,15 @@ interface PreparedService {
   regenerate: string;
 }
 
+/** Above this size openapi.json is written on one line: a file for tools (Prism, documentation), too large to read. */
+const COMPACT_BUNDLE_BYTES = 1 << 20;
+
+/** openapi.json: the bundled document, indented unless it is large (GitHub's: 13 MB indented, 7 MB compact). */
+function bundledText(document: unknown): string {
+  const compact = JSON.stringify(document);
+  return (compact.length > COMPACT_BUNDLE_BYTES ? compact : JSON.stringify(document, null, 2)) + '\n';
+}
+
 /**
  * Loads and models a service and starts its validators (on a worker they run while the rest is emitted);
  * `between` runs between the phases.
@@ -55,7 +64,7 @@ async function prepare(
   const warn = options.onWarning ?? printWarning;
   // The model reads the normalised schemas; openapi.json keeps the document as written.
   const model = buildServiceModel(service, spec.document, (w) => warn(service, w));
-  const bundled = JSON.stringify(spec.document, null, 2) + '\n';
+  const bundled = bundledText(spec.document);
   const files = spec.files;
   // Only the model and the text stay: the document as written is garbage from here.
   (spec as { document?: unknown }).document = undefined;
@@ -91,7 +100,6 @@ async function emit(
   put('client.ts', banner + client);
   between();
   put('server.ts', banner + emitServer(model));
-  between();
   put('rules.ts', banner + emitRules(model));
   put('index.ts', banner + packageIndex());
   for (const [name, content] of runtimeFiles(client)) put(name, content);
