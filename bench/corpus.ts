@@ -59,13 +59,16 @@ export async function corpusBench(): Promise<void> {
     // Run in the temporary folder: inside the project openapi-typescript would read the project's redocly.yaml.
     const theirs = measure(ots, [d.spec, '-o', path.join(tmp, `${d.name}.ts`)], tmp, path.join(tmp, `${d.name}.ts`));
     const fmt = (m: Measure, value: string) => (m.ok ? value : 'failed');
+    const ratio = (a: number, b: number) => (ours.ok && theirs.ok && b > 0 ? `${(a / b).toFixed(2)}x` : '');
     rows.push(
-      `| ${d.name} | ${fmt(ours, (ours.ms / 1000).toFixed(1))} | ${fmt(theirs, (theirs.ms / 1000).toFixed(1))} | ${fmt(ours, ours.peakMb.toFixed(0))} | ${fmt(theirs, theirs.peakMb.toFixed(0))} | ${(ours.bytes / 1024).toFixed(0)} | ${(theirs.bytes / 1024).toFixed(0)} |`,
+      `| ${d.name} | ${fmt(ours, (ours.ms / 1000).toFixed(1))} | ${fmt(theirs, (theirs.ms / 1000).toFixed(1))} | ${ratio(ours.ms, theirs.ms)} | ${fmt(ours, ours.peakMb.toFixed(0))} | ${fmt(theirs, theirs.peakMb.toFixed(0))} | ${ratio(ours.peakMb, theirs.peakMb)} | ${(ours.bytes / 1024).toFixed(0)} | ${(theirs.bytes / 1024).toFixed(0)} | ${ratio(ours.bytes, theirs.bytes)} |`,
     );
   }
   console.log(`\nCorpus: generate --spec (everything) beside openapi-typescript (types only), one cold process each\n`);
-  console.log('| document | ours s | openapi-typescript s | ours peak MB | theirs peak MB | ours KB | theirs KB |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| document | ours s | openapi-typescript s | time ratio | ours peak MB | theirs peak MB | peak ratio | ours KB | theirs KB | size ratio |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
