@@ -74,10 +74,10 @@ export const deleteGroupErrors = {
     /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "deleteGroup", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"deleteGroup", "UNAUTHENTICATED">,
-    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "deleteGroup", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"deleteGroup", "PERMISSION_DENIED">,
-    /** HTTP 404 NOT_FOUND: no group has this id (including one already deleted) */
+    /** HTTP 404 NOT_FOUND: no group of the caller has this id (including one already deleted, and another owner''s group) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "deleteGroup", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"deleteGroup", "NOT_FOUND">,
     /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
@@ -101,10 +101,10 @@ export const deleteGroupItemErrors = {
     /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "deleteGroupItem", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"deleteGroupItem", "UNAUTHENTICATED">,
-    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the item's group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "deleteGroupItem", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"deleteGroupItem", "PERMISSION_DENIED">,
-    /** HTTP 404 NOT_FOUND: no group item has this id (including one already removed) */
+    /** HTTP 404 NOT_FOUND: no group item of the caller has this id (including one already removed, and one of another owner''s group) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "deleteGroupItem", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"deleteGroupItem", "NOT_FOUND">,
     /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
@@ -158,7 +158,7 @@ export const insertGroupItemErrors = {
     /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the caller did not upload or claim the resource and does not manage its channel, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "insertGroupItem", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"insertGroupItem", "PERMISSION_DENIED">,
-    /** HTTP 404 NOT_FOUND: no group has this id */
+    /** HTTP 404 NOT_FOUND: no group of the caller has this id (another owner''s group answers as a missing one) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "insertGroupItem", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"insertGroupItem", "NOT_FOUND">,
     /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
@@ -182,10 +182,10 @@ export const listGroupItemsErrors = {
     /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "listGroupItems", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"listGroupItems", "UNAUTHENTICATED">,
-    /** HTTP 403 PERMISSION_DENIED: the token lacks an accepted scope, the group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token lacks an accepted scope, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "listGroupItems", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"listGroupItems", "PERMISSION_DENIED">,
-    /** HTTP 404 NOT_FOUND: no group has this id */
+    /** HTTP 404 NOT_FOUND: no group of the caller has this id (another owner''s group answers as a missing one) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "listGroupItems", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"listGroupItems", "NOT_FOUND">,
     /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
@@ -257,10 +257,10 @@ export const updateGroupErrors = {
     /** HTTP 401 UNAUTHENTICATED: no valid OAuth 2.0 token */
     unauthenticated: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "updateGroup", { http: 401, code: "UNAUTHENTICATED" }, message, init) as DocumentedError<"updateGroup", "UNAUTHENTICATED">,
-    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, the group is not the caller's, or the request quota is exceeded */
+    /** HTTP 403 PERMISSION_DENIED: the token carries none of the accepted scopes, or the request quota is exceeded */
     permissionDenied: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "updateGroup", { http: 403, code: "PERMISSION_DENIED" }, message, init) as DocumentedError<"updateGroup", "PERMISSION_DENIED">,
-    /** HTTP 404 NOT_FOUND: no group has this id */
+    /** HTTP 404 NOT_FOUND: no group of the caller has this id (another owner''s group answers as a missing one) */
     notFound: (message: string, init?: Omit<StatusErrorInit, 'http'>) =>
       documentedError(analyticsErrorStyle, "updateGroup", { http: 404, code: "NOT_FOUND" }, message, init) as DocumentedError<"updateGroup", "NOT_FOUND">,
     /** HTTP 429 RESOURCE_EXHAUSTED: the request quota is exhausted */
