@@ -190,6 +190,7 @@ export async function startReference(
         port: options.port ? options.port + index : 0,
         host: options.host,
         limits: options.httpLimits,
+        clientError: entry.instance.clientError,
       });
       entry.instance.bound?.((options.publicUrls?.[key] ?? entry.server.baseUrl).replace(/\/$/, ''));
       endpoints[key] = { baseUrl: entry.server.baseUrl };

@@ -270,7 +270,10 @@ function replyType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
  */
 function wirePath(path: string): string {
   return path.replace(/\{[^}]*\}|[^{]+/g, (part) =>
-    part.startsWith('{') ? part : part.replace(/[\u0000-\u0020"<>`]|[^\u0000-\u007f]/gu, (c) => encodeURIComponent(c)),
+    part.startsWith('{')
+      ? part
+      : // biome-ignore lint/suspicious/noControlCharactersInRegex: the bytes a URL percent-encodes in a path
+        part.replace(/[\u0000-\u0020"<>`]|[^\u0000-\u007f]/gu, (c) => encodeURIComponent(c)),
   );
 }
 

@@ -64,6 +64,7 @@ export const service: ReferenceService = {
     };
     return {
       listener,
+      clientError: api.clientError,
       bound(url: string) {
         publicBase = url;
       },

@@ -85,6 +85,7 @@ export const service: ReferenceService = {
       reports: seam('reports', REPORT_CATALOGUE),
       groups: seam('groups', GROUP_POLICY),
     };
-    return { listener: createAnalyticsListener(parts, ctx), close: () => readPool?.close() };
+    const listener = createAnalyticsListener(parts, ctx);
+    return { listener, clientError: listener.clientError, close: () => readPool?.close() };
   },
 };

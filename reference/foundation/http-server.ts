@@ -3,6 +3,7 @@
 // (stop accepting, let in-flight requests finish within a bounded wait, then cut what is left).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface HttpLimits {
   /** Time allowed to receive the complete header block (slowloris). */
@@ -38,7 +39,13 @@ export interface ServiceServer {
 
 export async function startServiceServer(
   listener: http.RequestListener,
-  options: { port?: number; host?: string; limits?: Partial<HttpLimits> } = {},
+  options: {
+    port?: number;
+    host?: string;
+    limits?: Partial<HttpLimits>;
+    /** The service's answer to bytes node:http cannot parse as a request (else node's bare 400). */
+    clientError?: (error: Error & { code?: string }, socket: Duplex) => void;
+  } = {},
 ): Promise<ServiceServer> {
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
   const host = options.host ?? '127.0.0.1';
@@ -64,6 +71,7 @@ export async function startServiceServer(
       listener(req, res);
     },
   );
+  if (options.clientError) server.on('clientError', options.clientError);
   // An idle socket is destroyed, and so is a kept-alive one after keepAliveTimeoutMs (node:http calls this for
   // both). Timers run before the loop reads the sockets: after a turn held up by a long task, the client's next
   // request may already be waiting unread, and destroying the socket then resets it with no answer. So look

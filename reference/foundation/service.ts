@@ -2,6 +2,7 @@
 // reference service. Each service folder (reference/<service>/index.ts) exports `service: ReferenceService`.
 import type http from 'node:http';
 import type BetterSqlite3 from 'better-sqlite3';
+import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -58,6 +59,8 @@ export interface ServiceContext {
 export interface ServiceInstance {
   /** The request listener of the service (the generated server stub with the service's handlers). */
   listener: http.RequestListener;
+  /** What the HTTP server's 'clientError' event gets (bytes that are not a request), answered in the service's shape. */
+  clientError?: (error: Error & { code?: string }, socket: Duplex) => void;
   /**
    * Called after the HTTP server is bound, with the service's public base URL (the configured one, else where it
    * listens): every absolute link of an answer is made from it, never from the request's Host header.

@@ -312,6 +312,7 @@ export async function createGenerativeService(
 
   return {
     listener,
+    clientError: router.clientError,
     bound(url: string) {
       baseUrl = url.replace(/\/$/, '');
     },

@@ -17,6 +17,7 @@ import {
   Spool,
   selectBody,
 } from './body.js';
+import { type ClientErrorListener, clientErrorListener } from './client-error.js';
 import { type Credentials, conflictingCredentials, credentialsSatisfy, readCredentials } from './credentials.js';
 import { ifMatchHolds } from './conditional.js';
 import {
@@ -40,7 +41,16 @@ import { isHeaderText } from './strict-text.js';
 import { AnswerValidator, validateRequest } from './validation.js';
 import { type AnswerContext, writeAnswer, writeError } from './write-answer.js';
 
+export type { ClientErrorListener } from './client-error.js';
 export type { Credentials } from './credentials.js';
+
+/**
+ * The request listener, and `clientError`: what a `node:http` server hands its 'clientError' event (bytes it
+ * cannot parse as a request), answered in the service's error shape: `server.on('clientError', l.clientError)`.
+ */
+export type ServiceListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  clientError: ClientErrorListener;
+};
 export type { HandlerInput, HandlerResult } from './handler.js';
 export type { CredentialSource, ParamDef, RouteDef, ValidateFunction, ValidationError } from './route-def.js';
 
@@ -124,7 +134,7 @@ export function createRouter(
   routes: RouteDef[],
   dispatch: (input: HandlerInput) => Promise<HandlerResult>,
   options: Partial<RouterOptions> & { errorStyle: ErrorStyle },
-): (req: IncomingMessage, res: ServerResponse) => void {
+): ServiceListener {
   const opts: RouterOptions = { ...DEFAULTS, ...options };
   const table = new RouteTable(routes);
   const plans = new Map<RouteDef, ParamPlan>(routes.map((route) => [route, planParams(route)]));
@@ -147,13 +157,14 @@ export function createRouter(
     answers: opts.validateResponses ? new AnswerValidator() : null,
     report,
   };
-  return (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error) => {
       report(error);
       if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
       else res.destroy();
     });
   };
+  return Object.assign(listener, { clientError: clientErrorListener(opts.errorStyle) });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = new RequestTarget(req.url ?? '/');
