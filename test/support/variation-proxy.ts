@@ -165,11 +165,20 @@ export async function variationProxy(
   const origin = new URL(upstream).origin;
   let own = '';
   const throughProxy = (text: string) => (own ? text.split(origin).join(own) : text);
+  // And what a client sends back in the proxy's address (a file's uri in a later request) names the service's.
+  const toService = (body: Buffer, contentType: string) =>
+    own && /json|form-urlencoded/i.test(contentType) && body.includes(own)
+      ? Buffer.from(body.toString('utf8').split(own).join(origin))
+      : body;
   const server = await listenLocal((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      const received = { method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks) };
+      const received = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        body: toService(Buffer.concat(chunks), String(req.headers['content-type'] ?? '')),
+      };
       const { method, url, body } = defect?.request ? defect.request(received) : received;
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers))
