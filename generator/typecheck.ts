@@ -12,7 +12,8 @@ export interface TypeError {
   message: string;
 }
 
-const OPTIONS: ts.CompilerOptions = {
+/** The compiler options generated code must pass (tests that type-check generated code use them too). */
+export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -38,7 +39,7 @@ export function typeCheckPackages(
   const virtual = new Map<string, string>();
   for (const [key, files] of packages)
     for (const [name, content] of files) if (/\.(ts|js)$/.test(name)) virtual.set(path.join(base, key, name), content);
-  const host = ts.createCompilerHost(OPTIONS, true);
+  const host = ts.createCompilerHost(GENERATED_CODE_OPTIONS, true);
   const getSourceFile = host.getSourceFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const readFile = host.readFile.bind(host);
@@ -54,7 +55,7 @@ export function typeCheckPackages(
       : getSourceFile(f, language, onError, create);
   };
   const roots = [...virtual.keys()].filter((f) => f.endsWith('.ts'));
-  const program = ts.createProgram(roots, OPTIONS, host);
+  const program = ts.createProgram(roots, GENERATED_CODE_OPTIONS, host);
   const generated = program.getSourceFiles().filter((sf) => virtual.has(sf.fileName));
   const written = generated.filter((sf) => {
     const name = path.relative(base, sf.fileName).split(path.sep).slice(1).join('/');

@@ -21,7 +21,7 @@ const generate = (...args: string[]) =>
 function editAnalyticsSpec(marker: string): void {
   const file = path.join(copy, 'specs', 'analytics', 'openapi.yaml');
   const text = fs.readFileSync(file, 'utf8');
-  const edited = text.replace(/^(info:\n(?:  .*\n)*?  title: .*)$/m, `$1 ${marker}`);
+  const edited = text.replace(/^(info:\n(?: {2}.*\n)*? {2}title: .*)$/m, `$1 ${marker}`);
   expect(edited).not.toBe(text);
   fs.writeFileSync(file, edited);
 }

@@ -5,7 +5,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AdCreativeClient,
-  ApiError,
+  type ApiError,
   GraphApiError,
   NotFoundError,
   PermissionDeniedError,

@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { corpusDocuments } from './corpus.js';
+import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
 
 const documents = corpusDocuments().filter((d) => d.name !== 'github' || process.env.SPEC_FIRST_CORPUS_GITHUB === '1');
 let dir: string;
@@ -46,17 +47,7 @@ describe('the corpus', () => {
   });
 
   it('generates every document unmodified, and every package type-checks strictly', () => {
-    const program = ts.createProgram(files, {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      strict: true,
-      noEmit: true,
-      noUnusedLocals: true,
-      skipLibCheck: true,
-      types: ['node'],
-      typeRoots: [path.join(import.meta.dirname, '..', '..', 'node_modules', '@types')],
-    });
+    const program = ts.createProgram(files, GENERATED_CODE_OPTIONS);
     const problems = ts.getPreEmitDiagnostics(program).map((d) => {
       const where = d.file
         ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`

@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
+import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'foreign-features', 'openapi.yaml');
 let dir: string;
@@ -109,17 +110,7 @@ describe("an operation's own error responses", () => {
         '',
       ].join('\n'),
     );
-    const program = ts.createProgram([probe], {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      strict: true,
-      noEmit: true,
-      noUnusedLocals: true,
-      skipLibCheck: true,
-      types: ['node'],
-      typeRoots: [path.join(import.meta.dirname, '..', '..', 'node_modules', '@types')],
-    });
+    const program = ts.createProgram([probe], GENERATED_CODE_OPTIONS);
     const problems = ts
       .getPreEmitDiagnostics(program)
       .map(

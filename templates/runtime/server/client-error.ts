@@ -6,6 +6,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorStyle, invalidRequest } from './errors.js';
+import { writeError } from './write-answer.js';
 
 /** What node:http hands a 'clientError' listener. */
 export type ClientErrorListener = (error: Error & { code?: string }, socket: Duplex) => void;
@@ -56,16 +57,9 @@ export function clientErrorListener(style: ErrorStyle): ClientErrorListener {
     } else if (!current.headersSent) {
       // The bad bytes are inside the request in progress (its body): that request is answered with the 400.
       written = true;
-      const answer = invalidRequest(style, 'the request could not be read as HTTP/1.1');
-      const body = JSON.stringify(answer.body);
       current.once('finish', () => socket.end());
-      current.writeHead(answer.httpStatus, {
-        'content-type': 'application/json; charset=UTF-8',
-        ...answer.headers,
-        'content-length': String(Buffer.byteLength(body)),
-        connection: 'close',
-      });
-      current.end(body);
+      current.setHeader('connection', 'close');
+      writeError(current, invalidRequest(style, 'the request could not be read as HTTP/1.1'));
     } else socket.destroy();
   };
 }
