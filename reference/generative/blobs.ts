@@ -10,8 +10,17 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
-/** Bytes to store: in memory (small: a JSON body, nothing) or a file the router spooled (read as a stream). */
-export type BlobSource = Uint8Array | { stream(): Readable };
+/**
+ * Bytes to store: in memory (small: a JSON body, nothing) or a file the router spooled (read as a stream; with its
+ * `path`, linked into files/ rather than copied, so the bytes are written to disk once).
+ */
+export type BlobSource = Uint8Array | { stream(): Readable; readonly path?: string };
+
+/**
+ * A temporary file older than this belongs to no live request (far past the servers' request timeout): in a folder
+ * several instances share, only such files are swept, since the younger ones may be another instance's live upload.
+ */
+export const STALE_TEMPORARY_MS = 3_600_000;
 
 function readerOf(source: BlobSource): Readable {
   return source instanceof Uint8Array ? Readable.from([source]) : source.stream();
@@ -37,9 +46,11 @@ export class BlobStore {
     const key = randomBytes(12).toString('hex');
     const temp = path.join(this.filesDir, `.tmp-${key}`);
     const hash = createHash('sha256');
-    const handle = await fsp.open(temp, 'wx');
+    const linked = !(source instanceof Uint8Array) && source.path !== undefined && (await linkTo(source.path, temp));
+    const handle = await fsp.open(temp, linked ? 'r' : 'wx');
     try {
-      await writeAt(handle, 0, source, hash);
+      if (linked) for await (const piece of source.stream()) hash.update(piece as Uint8Array);
+      else await writeAt(handle, 0, source, hash);
       await handle.sync();
     } catch (error) {
       await handle.close();
@@ -102,15 +113,29 @@ export class BlobStore {
   }
 
   /**
-   * Removes temporary files a crash left behind (never visible as files: they have no row), and with `spool` the
-   * uploads a killed process was receiving (only where no other process shares the folder: theirs may be live).
+   * Removes temporary files a crash left behind (never visible as files: they have no row) and the uploads a killed
+   * process was receiving. With `shared` (other processes use the folder) only those older than STALE_TEMPORARY_MS
+   * go, since younger ones may be another process's live upload.
    */
-  async sweepTemporaries(options: { spool: boolean }): Promise<void> {
-    for (const name of await fsp.readdir(this.filesDir))
-      if (name.startsWith('.tmp-')) await fsp.rm(path.join(this.filesDir, name), { force: true });
-    if (options.spool)
-      for (const name of await fsp.readdir(this.spoolDir))
-        await fsp.rm(path.join(this.spoolDir, name), { force: true });
+  async sweepTemporaries(options: { shared: boolean; now?: number }): Promise<void> {
+    const cutoff = options.shared ? (options.now ?? Date.now()) - STALE_TEMPORARY_MS : Number.POSITIVE_INFINITY;
+    const sweep = async (dir: string, name: string) => {
+      const file = path.join(dir, name);
+      const stat = await fsp.stat(file).catch(() => undefined);
+      if (stat && stat.mtimeMs < cutoff) await fsp.rm(file, { force: true });
+    };
+    for (const name of await fsp.readdir(this.filesDir)) if (name.startsWith('.tmp-')) await sweep(this.filesDir, name);
+    for (const name of await fsp.readdir(this.spoolDir)) await sweep(this.spoolDir, name);
+  }
+}
+
+/** Hard-links a spooled file to `target` (same disk: no bytes copied); false where the file system refuses. */
+async function linkTo(source: string, target: string): Promise<boolean> {
+  try {
+    await fsp.link(source, target);
+    return true;
+  } catch {
+    return false;
   }
 }
 

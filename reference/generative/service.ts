@@ -167,8 +167,9 @@ export async function createGenerativeService(
     ctx.postgres ? new PostgresGenerativeStore(ctx.postgres) : new SqliteGenerativeStore(sqliteOf(ctx)),
   );
   const blobs = seam('blobs', new BlobStore(ctx.dataDir));
-  // A --files folder shared by several instances (PostgreSQL) holds their live uploads too: those stay.
-  await blobs.sweepTemporaries({ spool: !ctx.postgres });
+  // A folder shared by several instances (PostgreSQL) holds their live uploads too: only stale ones go there.
+  const sweepTemporaries = () => blobs.sweepTemporaries({ shared: ctx.postgres !== undefined });
+  await sweepTemporaries();
   let baseUrl = '';
   const files = new Files({
     store,
@@ -307,6 +308,7 @@ export async function createGenerativeService(
     files.sweep().catch((error) => log('file sweep failed', { error: String(error) }));
     uploads.sweepSessions().catch((error) => log('upload session sweep failed', { error: String(error) }));
     store.deleteExpiredCaches(clock()).catch(() => undefined);
+    if (ctx.postgres) sweepTemporaries().catch((error) => log('temporary file sweep failed', { error: String(error) }));
   }, SWEEP_MS);
   sweeper.unref();
 
