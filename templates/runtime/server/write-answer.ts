@@ -31,8 +31,21 @@ export function writeAnswer(
     res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });
     return writeEvents(res, result.sse, input, context);
   }
-  const serialized = isSerializedJson(result.body) ? result.body : undefined;
-  if (context.answers && result.body !== undefined && jsonAnswer(result.headers)) {
+  const body = result.body;
+  const headers = result.headers;
+  // The common answer: JSON with no headers of the handler's own and no entity tag to make.
+  if (headers === undefined && !context.answers && !route.etag && body !== undefined && status !== 204) {
+    const bytes = isSerializedJson(body) ? body.bytes : undefined;
+    const payload = bytes ?? JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': bytes ? bytes.length : Buffer.byteLength(payload),
+    });
+    res.end(payload);
+    return;
+  }
+  const serialized = isSerializedJson(body) ? body : undefined;
+  if (context.answers && body !== undefined && jsonAnswer(headers)) {
     // The response that documents the status: the exact one, then its range (2XX), then default; its JSON
     // schema, when it has one (a status documented only as text or bytes has none).
     const s = String(status);
@@ -52,8 +65,7 @@ export function writeAnswer(
       return void writeError(res, internalError(context.errorStyle));
     }
   }
-  const headers = result.headers;
-  if (result.body === undefined || status === 204) {
+  if (body === undefined || status === 204) {
     res.writeHead(status, headers === undefined ? undefined : { ...headers });
     res.end();
     return;

@@ -30,14 +30,15 @@ export function readCredentials(
   const credentials: Credentials = {};
   // A route table made by hand without sources reads no credentials: the places are the spec's to name.
   if (!route.credentialSources) return credentials;
-  const schemes: Record<string, string> = {};
+  let schemes: Record<string, string> | undefined;
   for (const source of route.credentialSources) {
     const value = credentialAt(source, query, headers, body);
     if (!value) continue;
+    schemes ??= {};
     schemes[source.scheme] ??= value;
     credentials[source.kind] ??= value;
   }
-  if (Object.keys(schemes).length > 0) credentials.schemes = schemes;
+  if (schemes) credentials.schemes = schemes;
   return credentials;
 }
 
@@ -70,10 +71,23 @@ export function conflictingCredentials(
 /** Whether the credentials meet one of the route's security alternatives (any credential, without them). */
 export function credentialsSatisfy(credentials: Credentials, route: RouteDef): boolean {
   if (!route.securityRequirements) return Object.keys(credentials).length > 0 || route.security === 'optional';
-  const have = credentials.schemes ?? {};
-  return route.securityRequirements.some((alternative) =>
-    Object.keys(alternative).every((scheme) => have[scheme] !== undefined),
-  );
+  const have = credentials.schemes ?? NO_SCHEMES;
+  for (const alternative of requiredSchemes(route)) {
+    let met = true;
+    for (const scheme of alternative) if (have[scheme] === undefined) met = false;
+    if (met) return true;
+  }
+  return false;
+}
+
+const NO_SCHEMES: Record<string, string> = Object.freeze({});
+const schemeLists = new WeakMap<RouteDef, string[][]>();
+
+/** The scheme names of each of the route's security alternatives, listed on its first request. */
+function requiredSchemes(route: RouteDef): string[][] {
+  let lists = schemeLists.get(route);
+  if (!lists) schemeLists.set(route, (lists = (route.securityRequirements ?? []).map((a) => Object.keys(a))));
+  return lists;
 }
 
 function credentialAt(

@@ -102,8 +102,19 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
   return query;
 }
 
-/** Header values by lower-cased name, as the text sent (repeated headers joined by `, `). */
+/**
+ * Header values by lower-cased name, as the text sent (repeated headers joined by `, `). node:http's own
+ * object already is that (its names lower-cased, its repeats joined) unless a header came as a list (Set-Cookie):
+ * then a copy with the lists joined.
+ */
 export function readHeaders(raw: NodeJS.Dict<string | string[]>): Record<string, string> {
+  for (const name in raw) {
+    if (typeof raw[name] !== 'string') return joinedHeaders(raw);
+  }
+  return raw as Record<string, string>;
+}
+
+function joinedHeaders(raw: NodeJS.Dict<string | string[]>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name in raw) {
     const value = raw[name];

@@ -29,49 +29,48 @@ export interface BodyDef {
 
 /**
  * The body's bytes. Read through 'data' / 'end' listeners rather than an async iterator: one promise per body
- * instead of one per chunk, on the path every request with a body takes.
+ * instead of one per chunk, on the path every request with a body takes. The listeners stay (a settled flag
+ * silences them): removing four listeners costs more than the events they still hear, and once the body is
+ * refused the rest of it is read and dropped anyway.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLargeError(limit));
+  const length = req.headers['content-length'];
+  if (length !== undefined && Number(length) > limit) return Promise.reject(new BodyTooLargeError(limit));
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let first: Buffer | undefined;
+    let chunks: Buffer[] | undefined;
     let total = 0;
-    const settle = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (chunk: Buffer) => {
+    let settled = false;
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       total += chunk.length;
       if (total > limit) {
-        settle();
+        settled = true;
         req.pause();
         reject(new BodyTooLargeError(limit));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      settle();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total));
-    };
-    const onError = (error: Error) => {
-      settle();
+      } else if (first === undefined) first = chunk;
+      else (chunks ??= [first]).push(chunk);
+    });
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks ? Buffer.concat(chunks, total) : (first ?? EMPTY));
+    });
+    req.on('error', (error: Error) => {
+      if (settled) return;
+      settled = true;
       reject(error);
-    };
+    });
     // Closed before its end (the client went away mid-body): no body to hand on.
-    const onClose = () => {
-      settle();
+    req.on('close', () => {
+      if (settled) return;
+      settled = true;
       reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    });
   });
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** The body definition a request's Content-Type selects (wildcards such as *\/* match anything). */
 export function selectBody(bodies: BodyDef[], contentType: string | undefined): BodyDef | undefined {

@@ -157,32 +157,28 @@ export function createRouter(
     answers: opts.validateResponses ? new AnswerValidator() : null,
     report,
   };
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((error) => {
-      report(error);
-      if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
-      else res.destroy();
-    });
-  };
+  // handle() answers every failure itself, so its promise never rejects: no handler per request to catch it.
+  const listener = (req: IncomingMessage, res: ServerResponse) => void handle(req, res);
   return Object.assign(listener, { clientError: clientErrorListener(opts.errorStyle) });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const target = new RequestTarget(req.url ?? '/');
-    const method = req.method ?? 'GET';
-    const match = table.find(method, target.pathname);
-    if (!match) {
-      req.resume();
-      const allowed = table.methodsAt(target.pathname);
-      const upper = method.toUpperCase();
-      if (allowed.length > 0)
-        return writeError(res, methodNotAllowed(opts.errorStyle, upper, target.pathname, allowed));
-      return writeError(res, notFoundRoute(opts.errorStyle, upper, target.pathname));
-    }
-    const { route } = match;
     let input: HandlerInput | undefined;
     try {
+      const target = new RequestTarget(req.url ?? '/');
+      const method = req.method ?? 'GET';
+      const match = table.find(method, target.pathname);
+      if (!match) {
+        req.resume();
+        const allowed = table.methodsAt(target.pathname);
+        const upper = method.toUpperCase();
+        if (allowed.length > 0)
+          return writeError(res, methodNotAllowed(opts.errorStyle, upper, target.pathname, allowed));
+        return writeError(res, notFoundRoute(opts.errorStyle, upper, target.pathname));
+      }
+      const { route } = match;
+      const plan = plans.get(route)!;
       // Awaited only when there is something to wait for: each needless await is a turn of the microtask queue.
-      const parsed = parseInput(req, res, target, route, match.template.names, match.values);
+      const parsed = parseInput(req, res, target, route, plan, match.template.names, match.values);
       input = parsed instanceof Promise ? await parsed : parsed;
       if (!credentialsSatisfy(input.credentials, route)) {
         throw opts.missingCredentials?.(route) ?? missingCredential(opts.errorStyle);
@@ -194,27 +190,37 @@ export function createRouter(
       const written = writeAnswer(res, route, result, input, answers);
       if (written) await written;
     } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        res.setHeader('connection', 'close');
-        closeAfterAnswer(req);
-        writeError(res, tooLarge(opts.errorStyle, error.limit));
-        return;
+      try {
+        refuse(req, res, error, input);
+      } catch (failure) {
+        report(failure, input);
+        res.destroy();
       }
-      // Refused while the body still streams (a malformed multipart message): the rest is not read either.
-      if (error instanceof BodyParseError && !req.complete) {
-        res.setHeader('connection', 'close');
-        closeAfterAnswer(req);
-      } else req.resume();
-      if (isServiceError(error)) return writeError(res, error);
-      if (error instanceof BodyParseError)
-        return writeError(
-          res,
-          invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]),
-        );
-      report(error, input);
-      if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
-      else res.end();
     }
+  }
+
+  /** Answers a request that failed: the service's error for what the caller can fix, else its internal error. */
+  function refuse(req: IncomingMessage, res: ServerResponse, error: unknown, input: HandlerInput | undefined): void {
+    if (error instanceof BodyTooLargeError) {
+      res.setHeader('connection', 'close');
+      closeAfterAnswer(req);
+      writeError(res, tooLarge(opts.errorStyle, error.limit));
+      return;
+    }
+    // Refused while the body still streams (a malformed multipart message): the rest is not read either.
+    if (error instanceof BodyParseError && !req.complete) {
+      res.setHeader('connection', 'close');
+      closeAfterAnswer(req);
+    } else req.resume();
+    if (isServiceError(error)) return writeError(res, error);
+    if (error instanceof BodyParseError)
+      return writeError(
+        res,
+        invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]),
+      );
+    report(error, input);
+    if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
+    else res.end();
   }
 
   /** The handler's input; a promise only when a body is still to be read. */
@@ -223,10 +229,10 @@ export function createRouter(
     res: ServerResponse,
     target: RequestTarget,
     route: RouteDef,
+    plan: ParamPlan,
     names: readonly string[],
     values: readonly string[],
   ): RequestInput | Promise<RequestInput> {
-    const plan = plans.get(route)!;
     const path = names.length === 0 ? {} : readPath(names, values, plan, opts.errorStyle);
     let query: Record<string, unknown>;
     try {
