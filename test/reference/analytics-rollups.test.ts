@@ -11,6 +11,7 @@ import { DIMENSIONS, METRICS } from '../../reference/analytics/catalogue.js';
 import { generateFacts } from '../../reference/analytics/facts.js';
 import { MIGRATIONS } from '../../reference/analytics/migrations.js';
 import { reportSql } from '../../reference/analytics/report-sql.js';
+import { RollupReports } from '../../reference/analytics/rollup-reports.js';
 import { reportSource } from '../../reference/analytics/rollups.js';
 import { parseSeed } from '../../reference/analytics/seed.js';
 import { SqliteAnalyticsStore } from '../../reference/analytics/sqlite-store.js';
@@ -97,6 +98,61 @@ describe('report rollups', () => {
     );
     // The property means something only if many of the plans read a rollup.
     expect(fromRollups).toBeGreaterThan(100);
+  });
+
+  it('held in memory, answer every report they take exactly as the fact table does', async () => {
+    const db = await seededDatabase();
+    const held = new RollupReports({
+      count: (table) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+      rows: (table) => db.prepare(`SELECT * FROM ${table} ORDER BY channel_id, day`).all() as never,
+    });
+    const facts = (plan: ReportPlan) => {
+      const { sql, params } = reportSql(plan, 'sqlite', 'facts');
+      return db.prepare(sql).raw(true).all(params);
+    };
+    // The random plans with their metrics narrowed to plain sums (what memory answers), and some left as they are.
+    const plainSum = /^SUM\([a-z_]+\)$/;
+    const summed = plans.map((plan): ReportPlan => {
+      const metrics = plan.metrics.filter((m) => plainSum.test(m.sql));
+      if (metrics.length === 0) metrics.push({ name: 'views', sql: 'SUM(views)', digits: 0 });
+      return { ...plan, metrics, sort: [{ name: metrics[0]!.name, descending: plan.sort[0]!.descending }] };
+    });
+    let answered = 0;
+    fc.assert(
+      fc.property(fc.oneof(summed, summed, plans), (plan) => {
+        const rows = held.answer(plan);
+        if (rows === undefined) return;
+        answered += 1;
+        expect(rows).toEqual(facts(plan));
+      }),
+      { numRuns: 600 },
+    );
+    // The property means something only if many of the plans are answered in memory.
+    expect(answered).toBeGreaterThan(100);
+  });
+
+  it('held in memory, leave to the SQL what they cannot answer exactly', async () => {
+    const db = await seededDatabase();
+    const held = new RollupReports({
+      count: (table) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+      rows: (table) => db.prepare(`SELECT * FROM ${table} ORDER BY channel_id, day`).all() as never,
+    });
+    const plan = (dimension: string, metric: string): ReportPlan => ({
+      from: '2024-01-01',
+      to: '2024-03-31',
+      rate: 1,
+      channels: [{ id: CHANNELS[0]!, since: '' }],
+      filters: [],
+      dimensions: [{ name: dimension, sql: DIMENSIONS.find((d) => d.name === dimension)!.sql, nonEmpty: false }],
+      metrics: [{ name: metric, sql: METRICS.find((m) => m.name === metric)!.sql, digits: 0 }],
+      sort: [],
+      offset: 0,
+    });
+    expect(held.answer(plan('day', 'views'))).toHaveLength(91);
+    // A ratio of sums, a computed dimension, a column no rollup keeps: the SQL's.
+    expect(held.answer(plan('day', 'averageViewDuration'))).toBeUndefined();
+    expect(held.answer(plan('audienceType', 'views'))).toBeUndefined();
+    expect(held.answer(plan('country', 'views'))).toBeUndefined();
   });
 
   it('are read only where they hold every column and the metrics are sums', () => {

@@ -1,0 +1,192 @@
+// Reports answered from the rollups held in memory: a plan that a rollup answers (rollups.ts, reportSource) whose
+// dimensions and filters are rollup columns (or the month of the day) and whose metrics are plain sums of fact
+// columns is a scan of the rollup's rows for its channels and days, grouped and sorted here, with no SQL and no
+// trip to a read thread. Any other plan is left to the SQL (undefined).
+// The rollups are written only by the seed (and by the migration that made them, before the service starts), so
+// the rows read once are the rows every process sharing the database reads: nothing here can go stale.
+// The answer is the SQL's, row for row and in the same order (test/reference/analytics-rollups.test.ts compares
+// them on random plans): SQLite's BINARY text order (by code point), integer sums, groups that have rows only.
+import { reportSource, ROLLUPS, type Rollup } from './rollups.js';
+import type { ReportPlan } from './store.js';
+
+type Cell = string | number;
+type RollupRow = Record<string, Cell>;
+
+/** A plan scanning more rows than this goes to the SQL (off the event loop, in its tenant's turn). */
+export const MAX_SCANNED_ROWS = 20_000;
+/** A rollup larger than this is not held in memory (its reports stay with the SQL). */
+export const MAX_HELD_ROWS = 500_000;
+
+const PLAIN_SUM = /^SUM\(([a-z_][a-z0-9_]*)\)$/;
+const MONTH_OF_DAY = 'substr(day, 1, 7)';
+
+/** One rollup's rows by channel, each channel's in day order. */
+type HeldRollup = Map<string, { days: string[]; rows: RollupRow[] }>;
+
+/** SQLite's BINARY collation on text (UTF-8 bytes, that is code points), for UTF-16 strings. */
+export function compareText(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (code points above U+FFFF) sort after U+E000..U+FFFF by code point, not before them.
+    if (x >= 0xd800) x += x >= 0xe000 ? -0x800 : 0x2000;
+    if (y >= 0xd800) y += y >= 0xe000 ? -0x800 : 0x2000;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+const compareCells = (a: Cell, b: Cell): number =>
+  typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : typeof a === 'string' && typeof b === 'string'
+      ? compareText(a, b)
+      : typeof a === 'number'
+        ? -1
+        : 1;
+
+/** First index of `days` (sorted) not before `day`. */
+function lowerBound(days: readonly string[], day: string): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index of `days` (sorted) after `day`. */
+function upperBound(days: readonly string[], day: string): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]! <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class RollupReports {
+  private readonly held = new Map<string, HeldRollup | null>();
+
+  /** `count(table)` and `rows(table)` read a rollup (its rows in channel and day order); called once per rollup. */
+  constructor(
+    private readonly read: {
+      count(table: string): number;
+      rows(table: string): RollupRow[];
+    },
+  ) {}
+
+  /** Forgets the rows held (the seed has just written the rollups). */
+  clear(): void {
+    this.held.clear();
+  }
+
+  /** The report's rows, or undefined when the SQL must answer it. */
+  answer(plan: ReportPlan): Cell[][] | undefined {
+    if (plan.platformFilters || plan.dimensions.some((d) => d.join)) return undefined;
+    const table = reportSource(plan);
+    const rollup = ROLLUPS.find((r) => r.table === table);
+    if (!rollup) return undefined;
+    const sums: string[] = [];
+    for (const m of plan.metrics) {
+      const column = PLAIN_SUM.exec(m.sql)?.[1];
+      if (!column || m.digits !== 0) return undefined;
+      sums.push(column);
+    }
+    const keys = new Set(rollup.keys);
+    // Each dimension as a function of a row: a rollup column, or the month of its day.
+    const dimensionOf: Array<(row: RollupRow) => string> = [];
+    for (const d of plan.dimensions) {
+      if (d.sql === MONTH_OF_DAY) dimensionOf.push((row) => (row.day as string).slice(0, 7));
+      else if (keys.has(d.sql)) dimensionOf.push((row) => row[d.sql] as string);
+      else return undefined;
+    }
+    if (plan.filters.some((f) => !keys.has(f.column))) return undefined;
+    const names = [...plan.dimensions.map((d) => d.name), ...plan.metrics.map((m) => m.name)];
+    const sortColumns = plan.sort.map((s) => ({ index: names.indexOf(s.name), descending: s.descending }));
+    if (sortColumns.some((s) => s.index < 0)) return undefined;
+
+    const held = this.hold(rollup);
+    if (!held) return undefined;
+    // Where each channel's days in range start and end, and whether the scan is small enough for the event loop.
+    const spans: Array<{ rows: RollupRow[]; from: number; to: number }> = [];
+    let scanned = 0;
+    for (const c of plan.channels) {
+      const rows = held.get(c.id);
+      if (!rows) continue;
+      // biome-ignore lint/complexity/useMathMinMax: the later of two ISO days (text), not of two numbers
+      const first = c.since > plan.from ? c.since : plan.from;
+      const from = lowerBound(rows.days, first);
+      const to = upperBound(rows.days, plan.to);
+      if (to <= from) continue;
+      spans.push({ rows: rows.rows, from, to });
+      scanned += to - from;
+    }
+    if (scanned > MAX_SCANNED_ROWS) return undefined;
+
+    const filters = plan.filters.map((f) => ({ column: f.column, values: new Set(f.values) }));
+    const nonEmpty = plan.dimensions.map((d) => d.nonEmpty);
+    const width = dimensionOf.length;
+    const groups = new Map<string, Cell[]>();
+    const dims: string[] = new Array(width);
+    for (const span of spans) {
+      rows: for (let r = span.from; r < span.to; r++) {
+        const row = span.rows[r]!;
+        for (let f = 0; f < filters.length; f++)
+          if (!filters[f]!.values.has(row[filters[f]!.column] as string)) continue rows;
+        for (let d = 0; d < width; d++) {
+          const value = dimensionOf[d]!(row);
+          if (nonEmpty[d] && value === '') continue rows;
+          dims[d] = value;
+        }
+        const key = width === 0 ? '' : width === 1 ? dims[0]! : dims.join('\u0000');
+        let group = groups.get(key);
+        if (!group) {
+          group = dims.slice();
+          for (let m = 0; m < sums.length; m++) group.push(0);
+          groups.set(key, group);
+        }
+        for (let m = 0; m < sums.length; m++) (group[width + m] as number) += row[sums[m]!] as number;
+      }
+    }
+    const out = [...groups.values()];
+    out.sort((a, b) => {
+      for (const s of sortColumns) {
+        const c = compareCells(a[s.index]!, b[s.index]!);
+        if (c !== 0) return s.descending ? -c : c;
+      }
+      for (let i = 0; i < width; i++) {
+        const c = compareCells(a[i]!, b[i]!);
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+    return out.slice(plan.offset, plan.limit === undefined ? undefined : plan.offset + plan.limit);
+  }
+
+  /** The rollup's rows in memory (read on first use), or null when it is too large to hold. */
+  private hold(rollup: Rollup): HeldRollup | null {
+    let held = this.held.get(rollup.table);
+    if (held !== undefined) return held;
+    held = null;
+    if (this.read.count(rollup.table) <= MAX_HELD_ROWS) {
+      const byChannel = new Map<string, { days: string[]; rows: RollupRow[] }>();
+      for (const row of this.read.rows(rollup.table)) {
+        const channel = row.channel_id as string;
+        let rows = byChannel.get(channel);
+        if (!rows) byChannel.set(channel, (rows = { days: [], rows: [] }));
+        rows.days.push(row.day as string);
+        rows.rows.push(row);
+      }
+      held = byChannel;
+    }
+    this.held.set(rollup.table, held);
+    return held;
+  }
+}
