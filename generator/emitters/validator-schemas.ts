@@ -30,6 +30,7 @@ export function cleanSchema(node: any, specId: string): any {
       out[key] = Object.fromEntries(Object.entries<any>(value as any).map(([k, v]) => [k, cleanSchema(v, specId)]));
     } else out[key] = cleanSchema(value, specId);
   }
+  if (node.discriminator) discriminate(node, out, specId);
   // After the schema's own keywords: a format's bounds are the schema's narrowed to what the format holds.
   if (typeof node.format === 'string') Object.assign(out, formatKeywords(node.format, node));
   // An integer without a format is held as a double too: only the integers it holds exactly (1e308 is an integer
@@ -37,6 +38,44 @@ export function cleanSchema(node: any, specId: string): any {
   else if (node.type === 'integer') Object.assign(out, safeIntegerBounds(node, -Number.MAX_SAFE_INTEGER));
   return out;
 }
+
+/**
+ * A oneOf or anyOf with a discriminator, as OpenAPI means it: the discriminator's value picks the alternative the
+ * value must match (its `mapping`, else the alternatives' component names), and a value is not refused for also
+ * matching another alternative (DigitalOcean's droplet actions: a plain action and a snapshot, which every action
+ * also matches). Without a discriminator, oneOf keeps JSON Schema's meaning.
+ */
+function discriminate(node: any, out: Record<string, any>, specId: string): void {
+  const property = node.discriminator?.propertyName;
+  const alternatives = out.oneOf ?? out.anyOf;
+  if (typeof property !== 'string' || !Array.isArray(alternatives)) return;
+  const mapping: Record<string, string> = {};
+  for (const member of (node.oneOf ?? node.anyOf) as any[]) {
+    const ref = member?.$ref;
+    if (typeof ref === 'string' && ref.startsWith(COMPONENT_SCHEMAS))
+      mapping[ref.slice(COMPONENT_SCHEMAS.length)] = ref;
+  }
+  for (const [value, target] of Object.entries<unknown>(node.discriminator.mapping ?? {})) {
+    if (typeof target !== 'string') continue;
+    // A bare name (3.0) stands for the component of that name.
+    mapping[value] = /[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${target}`;
+  }
+  const picks = Object.entries(mapping)
+    .filter(([, target]) => target.startsWith('#/'))
+    .map(([value, target]) => ({
+      if: { properties: { [property]: { const: value } }, required: [property] },
+      then: { $ref: `${specId}${target}` },
+    }));
+  const allOf: unknown[] = [...(out.allOf ?? []), ...picks];
+  if (out.oneOf) {
+    delete out.oneOf;
+    if (out.anyOf) allOf.push({ anyOf: alternatives });
+    else out.anyOf = alternatives;
+  }
+  if (allOf.length) out.allOf = allOf;
+}
+
+const COMPONENT_SCHEMAS = '#/components/schemas/';
 
 export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
   const group = (where: 'path' | 'query' | 'header' | 'cookie') => {

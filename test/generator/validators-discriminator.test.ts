@@ -1,0 +1,94 @@
+// A oneOf or anyOf with a discriminator validates as OpenAPI means it: the discriminator's value picks the
+// alternative (its mapping, else the component names), and a value that also matches another alternative is not
+// refused for it (a plain action and a snapshot action that every action matches, as DigitalOcean writes them).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServiceModel } from '../../generator/model/build.js';
+import { emitValidators } from '../../generator/emitters/validators.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-discriminator-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A spec whose one JSON body is the given union of the Action, Snapshot and Resize components. */
+function spec(union: Record<string, unknown>) {
+  const action = (extra: Record<string, unknown>) => ({
+    allOf: [{ $ref: '#/components/schemas/Action' }, { type: 'object', ...extra }],
+  });
+  return {
+    openapi: '3.0.3',
+    info: { title: 'actions', version: '1' },
+    paths: {
+      '/actions': {
+        post: {
+          operationId: 'act',
+          requestBody: { required: true, content: { 'application/json': { schema: union } } },
+          responses: { '204': { description: 'done' } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Action: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { type: 'string', enum: ['reboot', 'snapshot', 'resize', 'Snapshot', 'Resize'] } },
+        },
+        Snapshot: action({ properties: { name: { type: 'string' } } }),
+        Resize: action({ required: ['size'], properties: { size: { type: 'string' } } }),
+      },
+    },
+  };
+}
+
+async function validator(name: string, union: Record<string, unknown>) {
+  const { js } = await emitValidators(buildServiceModel('actions', spec(union)));
+  const file = path.join(dir, `${name}.cjs`);
+  fs.writeFileSync(file, js);
+  const module = (await import(pathToFileURL(file).href)) as Record<string, (data: unknown) => boolean>;
+  return module.validateActBody0!;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+describe('a discriminated union', () => {
+  it('oneOf with a mapping: the mapped alternative decides, overlapping alternatives are no fault', async () => {
+    const validate = await validator('mapped', {
+      oneOf: [ref('Action'), ref('Snapshot'), ref('Resize')],
+      discriminator: {
+        propertyName: 'type',
+        mapping: { reboot: '#/components/schemas/Action', snapshot: 'Snapshot', resize: 'Resize' },
+      },
+    });
+    expect(validate({ type: 'reboot' })).toBe(true);
+    expect(validate({ type: 'snapshot', name: 'nightly' })).toBe(true);
+    expect(validate({ type: 'resize', size: 's-1vcpu' })).toBe(true);
+    // The mapped alternative is checked: a resize needs its size, whatever the plain action accepts.
+    expect(validate({ type: 'resize' })).toBe(false);
+    expect(validate({ type: 'snapshot', name: 7 })).toBe(false);
+    expect(validate({ type: 'unknown' })).toBe(false);
+    expect(validate({})).toBe(false);
+  });
+
+  it('anyOf without a mapping: the component names are the values', async () => {
+    const validate = await validator('implicit', {
+      anyOf: [ref('Snapshot'), ref('Resize')],
+      discriminator: { propertyName: 'type' },
+    });
+    // The discriminator's value names no alternative: the anyOf alone decides.
+    expect(validate({ type: 'resize', size: 'big' })).toBe(true);
+    expect(validate({ type: 'resize' })).toBe(true);
+    // The alternative the value names is checked: a Resize needs its size, though a Snapshot would match.
+    expect(validate({ type: 'Resize' })).toBe(false);
+    expect(validate({ type: 'Resize', size: 'big' })).toBe(true);
+    expect(validate({ type: 'Snapshot', name: 1 })).toBe(false);
+  });
+
+  it('without a discriminator oneOf keeps its meaning: a value matching two alternatives is refused', async () => {
+    const validate = await validator('plain', { oneOf: [ref('Action'), ref('Snapshot')] });
+    expect(validate({ type: 'reboot' })).toBe(false);
+    expect(validate({ type: 'reboot', name: 5 })).toBe(true);
+  });
+});
