@@ -200,7 +200,7 @@ export type UpdateAdCreativeError = GraphApiError<components['schemas']["AdCreat
 
 /** The transport of the Ad Creative Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
 export function createAdCreativeCore(options: ClientOptions): ApiCore {
-  return new ApiCore(options, { error: graphErrorOf("fbtrace_id"), accessTokenParam: "access_token", throttleCodes: [4,17,80004], requestIdHeaders: ["x-fb-trace-id","x-fb-request-id"], credentials: "access-token-query" });
+  return new ApiCore(options, { error: graphErrorOf("fbtrace_id"), accessTokenParam: "access_token", throttleCodes: [4,17,80004], requestIdHeaders: ["x-fb-trace-id","x-fb-request-id"], credentials: "access-token-query", documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}] });
 }
 
 /**

@@ -172,7 +172,7 @@ export type UpdateGroupError = StatusApiError<components['schemas']["ErrorRespon
 
 /** The transport of the Analytics Reporting and Group Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
 export function createAnalyticsCore(options: ClientOptions): ApiCore {
-  return new ApiCore(options, { error: statusErrorOf, credentials: "bearer" });
+  return new ApiCore(options, { error: statusErrorOf, credentials: "bearer", documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}] });
 }
 
 /**

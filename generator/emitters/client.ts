@@ -306,17 +306,22 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
   if (body)
     properties.push({ name: 'body', hasQuestionToken: !op.bodyRequired, type: body, docs: ['The request body.'] });
   else if (op.requestBodies.length > 0) {
+    const text = op.requestBodies.some((b) => isTextType(b.contentType));
     properties.push({
       name: 'body',
       hasQuestionToken: !op.bodyRequired,
-      type: 'Blob | Uint8Array',
-      docs: ['Raw bytes of the request body.'],
+      type: text ? 'Blob | Uint8Array | string' : 'Blob | Uint8Array',
+      docs: [
+        text ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.' : 'Raw bytes of the request body.',
+      ],
     });
+    const concrete = op.requestBodies.map((b) => b.contentType).filter((t) => !t.includes('*'));
     properties.push({
       name: 'contentType',
       hasQuestionToken: true,
-      type: 'string',
-      docs: ['Media type of the raw body.'],
+      // The documented media types, or another one the caller names (a wildcard's member, a charset).
+      type: concrete.length ? [...concrete.map((t) => JSON.stringify(t)), '(string & {})'].join(' | ') : 'string',
+      docs: [`Media type of the body; default: ${concrete[0] ?? 'application/octet-stream'}.`],
     });
   }
   return {
@@ -387,7 +392,29 @@ function requestSpec(
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
   const raw = rawAnswer(op);
   if (raw) lines.push(`answer: ${JSON.stringify(raw)}`);
+  const types = answerTypes(op);
+  if (types) {
+    lines.push(`answerTypes: ${JSON.stringify(types)}`);
+    // JSON where the operation offers it (its types promise JSON), else every type it documents.
+    const json = types.filter(isJsonType);
+    lines.push(`accept: ${JSON.stringify((json.length ? json : types).join(', '))}`);
+  }
   return `{ ${lines.join(', ')} }`;
+}
+
+const isTextType = (type: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/i.test(type);
+const isJsonType = (type: string) => type === 'application/json' || type.endsWith('+json');
+
+/**
+ * The media types of an operation's successes (an event stream aside), where they are not JSON alone: the client
+ * asks for them and reads an answer by its Content-Type.
+ */
+function answerTypes(op: OperationModel): string[] | undefined {
+  if (op.streaming) return undefined;
+  const types = [
+    ...new Set(op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).flatMap((r) => r.contentTypes)),
+  ].map((t) => t.toLowerCase());
+  return types.length && !types.every(isJsonType) ? types : undefined;
 }
 
 function bodyExpression(op: OperationModel): string | undefined {
@@ -400,7 +427,8 @@ function bodyExpression(op: OperationModel): string | undefined {
   if (json) return `bodyOf('json', params.body)`;
   if (op.requestBodies.some((b) => b.kind === 'multipart-form'))
     return `bodyOf('multipart', params.body as Record<string, unknown> | undefined)`;
-  return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? 'application/octet-stream' }`;
+  const documented = op.requestBodies.map((b) => b.contentType).find((t) => !t.includes('*'));
+  return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? ${JSON.stringify(documented ?? 'application/octet-stream')} }`;
 }
 
 /** The answer type narrowed to the selection S: the answer itself, or the items of a paginated list. */
@@ -809,6 +837,11 @@ function serviceProfile(service: ServiceModel): string {
   if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${JSON.stringify(service.requestIdHeaders)}`);
   parts.push(`credentials: ${JSON.stringify(defaultCredentials(service))}`);
   if (hasStyledQuery(service)) parts.push('styleQuery: styledQuery');
+  // The document's servers, for a client that names one (or none) instead of a baseUrl.
+  if (service.documentServers.length)
+    parts.push(
+      `documentServers: ${JSON.stringify(service.documentServers.map(({ url, variables, enums }) => ({ url, ...(Object.keys(variables).length ? { variables } : {}), ...(enums ? { enums } : {}) })))}`,
+    );
   // The servers operations declare of their own, and the first server they are read against.
   const own = service.operations.flatMap((o) => (o.server ? [o.server] : []));
   if (own.length) {

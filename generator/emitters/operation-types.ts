@@ -67,6 +67,13 @@ export function structuredBodyType(o: OperationModel): string | undefined {
  * XML, CSV and YAML media types, bytes for any other; undefined where a JSON success or no body is documented.
  */
 export function rawAnswer(o: OperationModel): 'text' | 'bytes' | undefined {
+  const types = rawAnswerTypes(o);
+  if (!types) return undefined;
+  return types.some(isTextMedia) ? 'text' : 'bytes';
+}
+
+/** The media types of a success documented without JSON (an event stream aside); undefined where JSON is one. */
+function rawAnswerTypes(o: OperationModel): string[] | undefined {
   if (o.success) return undefined;
   const types = o.responses
     .filter((r) => r.status.startsWith('2'))
@@ -74,13 +81,16 @@ export function rawAnswer(o: OperationModel): 'text' | 'bytes' | undefined {
     .filter((ct) => ct !== 'text/event-stream');
   if (o.streaming || types.length === 0 || types.some((ct) => ct === 'application/json' || ct.endsWith('+json')))
     return undefined;
-  return types.some((ct) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(ct)) ? 'text' : 'bytes';
+  return types;
 }
+
+const isTextMedia = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/i.test(ct);
 
 export function successType(o: OperationModel): string {
   const s = o.success;
-  const raw = rawAnswer(o);
-  if (raw) return raw === 'text' ? 'string' : 'Uint8Array';
+  const raw = rawAnswerTypes(o);
+  // Each answer is read by its Content-Type: text where a text type is documented, bytes for the others.
+  if (raw) return [...new Set(raw.map((ct) => (isTextMedia(ct) ? 'string' : 'Uint8Array')))].join(' | ');
   if (!s?.contentType) return 'void';
   return `${op(o)}['responses'][${JSON.stringify(s.status)}]['content'][${JSON.stringify(s.contentType)}]`;
 }

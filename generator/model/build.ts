@@ -70,6 +70,7 @@ export function buildServiceModel(
       .filter((h: unknown): h is string => typeof h === 'string')
       .map((h: string) => h.toLowerCase()),
     servers: buildServers(document),
+    documentServers: (document.servers ?? []).filter((s: any) => typeof s?.url === 'string').map(serverModel),
     securitySchemes,
     operations,
     receivers,
@@ -284,11 +285,18 @@ function ownServer(document: OpenApiDocument, item: any, op: any): ServerModel |
 
 function serverModel(server: any): ServerModel {
   const variables: Record<string, string> = {};
-  for (const [name, v] of Object.entries<any>(server.variables ?? {})) variables[name] = String(v?.default ?? '');
+  const enums: Record<string, string[]> = {};
+  for (const [name, v] of Object.entries<any>(server.variables ?? {})) {
+    const values = Array.isArray(v?.enum) ? v.enum.map(String) : undefined;
+    // A variable without a default (the spec requires one) takes its first listed value.
+    variables[name] = String(v?.default ?? values?.[0] ?? '');
+    if (values?.length) enums[name] = values;
+  }
   return {
     url: server.url,
     defaultUrl: server.url.replace(/\{([^}]+)\}/g, (_: string, name: string) => variables[name] ?? ''),
     variables,
+    ...(Object.keys(enums).length ? { enums } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface ServiceModel {
   requestIdHeaders: string[];
   /** The document's first server, then every other server a path or an operation declares of its own. */
   servers: ServerModel[];
+  /** The document's own `servers`, in order (the client's `server` option picks one by index or URL). */
+  documentServers: ServerModel[];
   securitySchemes: SecuritySchemeModel[];
   operations: OperationModel[];
   /**
@@ -57,6 +59,8 @@ export interface ServerModel {
   /** The URL with every variable at its default. */
   defaultUrl: string;
   variables: Record<string, string>;
+  /** The values a variable may take, where the spec lists them (`enum`). */
+  enums?: Record<string, string[]>;
 }
 
 export interface SecuritySchemeModel {

@@ -16,8 +16,16 @@ import { idempotentMethod, retryDelay, type RetryOptions } from './retry.js';
 export type { RetryOptions } from './retry.js';
 
 export interface ClientOptions {
-  /** Base address of the service, e.g. http://127.0.0.1:4010. */
-  baseUrl: string;
+  /**
+   * Base address of the service, e.g. http://127.0.0.1:4010. Default: the spec's server that `server` picks, its
+   * variables filled in (`serverVariables`, else their defaults).
+   */
+  baseUrl?: string;
+  /**
+   * The spec's server to use where baseUrl is not given: its index in the document's `servers` or its URL as the spec
+   * writes it (`https://{region}.api.example.com`). Default: the first.
+   */
+  server?: number | string;
   /**
    * Base address of the operations that declare servers of their own (the spec's per-path or per-operation
    * `servers`, such as an upload host), where `servers` names none; default: each one's own address (below).
@@ -29,7 +37,10 @@ export interface ClientOptions {
    * (`serverVariables`, else their defaults); one below the spec's first server's address follows `baseUrl`.
    */
   servers?: Record<string, string>;
-  /** Values of the variables (`{region}`) of those servers' URLs; default: each variable's default. */
+  /**
+   * Values of the variables (`{region}`) of the servers' URLs, the chosen one's and the operations' own; default:
+   * each variable's default. A value outside a variable's `enum` is refused.
+   */
   serverVariables?: Record<string, string>;
   /** Access token sent as a parameter (Graph style: in the query for reads and deletes, a form field for writes). */
   accessToken?: string;
@@ -60,7 +71,7 @@ export interface ClientOptions {
 }
 
 /** The options of a sender of webhooks and callbacks: a client's, less the addresses (each request names its URL). */
-export type SenderOptions = Omit<ClientOptions, 'baseUrl' | 'uploadUrl' | 'servers' | 'serverVariables'>;
+export type SenderOptions = Omit<ClientOptions, 'baseUrl' | 'server' | 'uploadUrl' | 'servers' | 'serverVariables'>;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -84,7 +95,8 @@ export type RequestBody =
   | { kind: 'multipart'; value: Record<string, unknown> }
   | {
       kind: 'raw';
-      value: Blob | Uint8Array;
+      /** Bytes, or the text of a text media type (XML, CSV, YAML), sent as UTF-8. */
+      value: Blob | Uint8Array | string;
       contentType: string;
       /** A fresh stream of the same bytes for each attempt, sent instead of value (upload progress). */
       stream?: () => ReadableStream<Uint8Array>;
@@ -119,6 +131,13 @@ export interface RequestSpec {
   idempotencyKeyHeader?: string;
   /** A success documented without JSON: read as text (text, XML, CSV, YAML) or as bytes; default JSON. */
   answer?: 'text' | 'bytes';
+  /**
+   * The media types the operation's successes document, where they are not JSON alone: an answer in one of them is
+   * read by its Content-Type (JSON parsed, text as text, the rest as bytes).
+   */
+  answerTypes?: string[];
+  /** The Accept header of the request, where the operation's answers are not JSON alone. */
+  accept?: string;
 }
 
 /** How a service names its credentials on the wire, and how its errors look (all from its spec). */
@@ -133,6 +152,8 @@ export interface ServiceProfile {
   rootServer?: string;
   /** The servers operations declare of their own: each URL as written, with its variables' defaults. */
   servers?: Record<string, Record<string, string>>;
+  /** The document's servers in order, each with its variables' defaults and allowed values. */
+  documentServers?: ServerEntry[];
   /** The parameter (query or form field) an access token travels in, from the spec's security scheme. */
   accessTokenParam?: string;
   /** Error codes of the service that mean "throttled" (the spec's x-errors answered with 429). */
@@ -145,6 +166,34 @@ export interface ServiceProfile {
   sender?: boolean;
   /** Serialises array and object query parameters by their style (query-style.ts; only specs that have them). */
   styleQuery?: (name: string, value: unknown, style: string, explode: boolean) => Array<[string, string]>;
+}
+
+/** A server of the spec: its URL as written, its variables' defaults and, where listed, their allowed values. */
+export interface ServerEntry {
+  url: string;
+  variables?: Record<string, string>;
+  enums?: Record<string, string[]>;
+}
+
+/** The base address a client without baseUrl uses: the spec's server the options pick, its variables filled in. */
+export function documentServer(options: ClientOptions, servers: readonly ServerEntry[] = []): string {
+  const wanted = options.server ?? 0;
+  const server = typeof wanted === 'number' ? servers[wanted] : servers.find((s) => s.url === wanted);
+  if (!server) {
+    if (options.server === undefined) throw new TypeError('ClientOptions.baseUrl is required: the spec names no server');
+    const known = servers.map((s, i) => `${i}: ${s.url}`).join(', ') || 'none';
+    throw new TypeError(`ClientOptions.server: the spec has no server ${JSON.stringify(wanted)} (it has ${known})`);
+  }
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = options.serverVariables?.[name] ?? server.variables?.[name] ?? '';
+    const allowed = server.enums?.[name];
+    if (allowed && !allowed.includes(value))
+      throw new TypeError(`ClientOptions.serverVariables.${name}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}`);
+    return value;
+  });
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url))
+    throw new TypeError(`ClientOptions.baseUrl is required: the spec's server ${server.url} is a relative URL`);
+  return url;
 }
 
 export interface ApiResponse<T> {
@@ -167,10 +216,10 @@ export class ApiCore {
     readonly options: ClientOptions,
     readonly profile: ServiceProfile,
   ) {
-    if (!options?.baseUrl && !profile.sender) throw new TypeError('ClientOptions.baseUrl is required');
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.headers = merge({ accept: 'application/json' }, options.headers);
+    const base = options.baseUrl ?? (profile.sender ? '' : documentServer(options, profile.documentServers));
+    this.base = base.replace(/\/+$/, '');
+    this.headers = merge({ accept: DEFAULT_ACCEPT }, options.headers);
   }
 
   /** What a generated method returns: the answer's data, with withResponse() for the whole answer. */
@@ -182,9 +231,10 @@ export class ApiCore {
   async request<T>(spec: RequestSpec, options?: CallOptions): Promise<ApiResponse<T>> {
     const guarded = await this.exchange(spec, options);
     const response = guarded.response;
-    const text = spec.answer === 'bytes' ? '' : await guarded.text();
+    const answer = answerKind(spec, response.headers.get('content-type'));
+    const text = answer === 'bytes' ? '' : await guarded.text();
     let data: unknown;
-    if (spec.answer) data = spec.answer === 'bytes' ? await guarded.bytes() : text;
+    if (answer) data = answer === 'bytes' ? await guarded.bytes() : text;
     else if (text.length > 0) {
       try {
         data = JSON.parse(text);
@@ -324,6 +374,9 @@ export class ApiCore {
     const user = options.signal;
     if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
     const headers = merge(merge({ ...this.headers }, spec.headers), options.headers);
+    // The operation's own media types, unless the caller asked for others.
+    if (spec.accept && this.headers.accept === DEFAULT_ACCEPT && !options.headers?.accept && !options.headers?.Accept)
+      headers.accept = spec.accept;
     const { bearerToken, apiKey, basic } = this.options;
     const credentials = spec.credentials ?? this.profile.credentials;
     if (credentials === 'bearer' && bearerToken !== undefined) {
@@ -426,6 +479,23 @@ export class ApiCore {
     }
     return this.profile.error(response.status, spec.operationId, body, response.headers, this.profile.requestIdHeaders);
   }
+}
+
+const DEFAULT_ACCEPT = 'application/json';
+
+/**
+ * How a successful answer is read: by its Content-Type where the operation documents that media type (JSON parsed,
+ * text, XML, CSV and YAML as text, anything else as bytes), else as the operation's one kind (undefined: JSON).
+ */
+function answerKind(spec: RequestSpec, contentType: string | null): 'text' | 'bytes' | undefined {
+  if (!spec.answerTypes || !contentType) return spec.answer;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const documented = spec.answerTypes.some(
+    (t) => t === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))),
+  );
+  if (!documented) return spec.answer;
+  if (type === 'application/json' || type.endsWith('+json')) return undefined;
+  return /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(type) ? 'text' : 'bytes';
 }
 
 /** Header names lower-cased, so that a caller's `Accept` replaces the default `accept`. */

@@ -1,0 +1,135 @@
+// The generated client on a document in public documents' idioms (fixtures/media-and-servers): the base address is
+// one of the spec's servers, picked by index or URL with its variables filled (defaults, enums checked) unless a
+// baseUrl is given; answers offered in several media types are asked for by Accept and read by their Content-Type;
+// an XML body is sent as its text, with the documented media type.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
+
+const SPEC = path.join(import.meta.dirname, 'fixtures', 'media-and-servers', 'openapi.yaml');
+let dir: string;
+// biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+let client: any;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-servers-package-'));
+  for (const [name, content] of await generatePackage({ key: 'media', spec: SPEC })) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
+}, 120_000);
+
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A client whose fetch records each request and answers with the given body and content type. */
+function recording(options: Record<string, unknown>, answer: { body?: BodyInit; type?: string } = {}) {
+  const sent: Sent[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    sent.push({
+      url,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: typeof init.body === 'string' ? init.body : undefined,
+    });
+    return new Response(answer.body ?? '{"id":"r1"}', {
+      status: 200,
+      headers: { 'content-type': answer.type ?? 'application/json' },
+    });
+  };
+  return { api: new client.MediaClient({ fetch, ...options }), sent };
+}
+
+describe("the spec's servers", () => {
+  it('without baseUrl, the first server is the base address', async () => {
+    const { api, sent } = recording({});
+    await api.getReport({ id: 'r1' });
+    expect(sent[0]!.url).toBe('https://api.example.test/v1/reports/r1');
+  });
+
+  it('a server is picked by index or by its URL as written, its variables from the options or their defaults', async () => {
+    const byIndex = recording({ server: 1 });
+    await byIndex.api.getReport({ id: 'r1' });
+    const byUrl = recording({
+      server: 'https://{environment}.example.test/{basePath}',
+      serverVariables: { environment: 'sandbox' },
+    });
+    await byUrl.api.getReport({ id: 'r1' });
+    expect([byIndex.sent[0]!.url, byUrl.sent[0]!.url]).toEqual([
+      'https://staging.example.test/v1/reports/r1',
+      'https://sandbox.example.test/v1/reports/r1',
+    ]);
+  });
+
+  it('baseUrl wins over the servers', async () => {
+    const { api, sent } = recording({ baseUrl: 'http://127.0.0.1:9/x/', server: 1 });
+    await api.getReport({ id: 'r1' });
+    expect(sent[0]!.url).toBe('http://127.0.0.1:9/x/reports/r1');
+  });
+
+  it('a value outside an enum, an unknown server, and a relative server without baseUrl are one clear error each', () => {
+    expect(() => recording({ server: 1, serverVariables: { environment: 'prod' } })).toThrow(
+      'ClientOptions.serverVariables.environment: "prod" is not one of staging, sandbox',
+    );
+    expect(() => recording({ server: 7 })).toThrow(
+      'ClientOptions.server: the spec has no server 7 (it has 0: https://api.example.test/v1, 1: https://{environment}.example.test/{basePath}, 2: /local)',
+    );
+    expect(() => recording({ server: '/local' })).toThrow("the spec's server /local is a relative URL");
+  });
+});
+
+describe('answers in several media types', () => {
+  it('asks for JSON where the operation offers it, and parses it', async () => {
+    const { api, sent } = recording({});
+    expect(await api.getReport({ id: 'r1' })).toEqual({ id: 'r1' });
+    expect(sent[0]!.headers.accept).toBe('application/json');
+  });
+
+  it('reads a documented XML or CSV answer by its Content-Type, as text', async () => {
+    const xml = '<report><id>r1</id></report>';
+    const asked = recording({}, { body: xml, type: 'application/xml; charset=utf-8' });
+    expect(await asked.api.getReport({ id: 'r1' }, { headers: { Accept: 'application/xml' } })).toBe(xml);
+    expect(asked.sent[0]!.headers.accept).toBe('application/xml');
+    const csv = recording({}, { body: 'id\nr1\n', type: 'text/csv' });
+    expect(await csv.api.getReport({ id: 'r1' })).toBe('id\nr1\n');
+  });
+
+  it('an operation without JSON asks for every documented type and reads bytes as bytes, text as text', async () => {
+    const pdf = recording({}, { body: new Uint8Array([37, 80, 68, 70, 0, 255]), type: 'application/pdf' });
+    const bytes = await pdf.api.exportReport({ id: 'r1' });
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect([...bytes]).toEqual([37, 80, 68, 70, 0, 255]);
+    expect(pdf.sent[0]!.headers.accept).toBe('text/csv, application/pdf');
+    const csv = recording({}, { body: 'id\nr1\n', type: 'text/csv' });
+    expect(await csv.api.exportReport({ id: 'r1' })).toBe('id\nr1\n');
+    // Typed as both: the answer's Content-Type decides.
+    expect(fs.readFileSync(path.join(dir, 'client.ts'), 'utf8')).toContain(
+      'export type ExportReportResult = string | Uint8Array;',
+    );
+  });
+
+  it('an undocumented media type in a JSON operation is not taken for the answer', async () => {
+    const { api } = recording({}, { body: '<html>proxy</html>', type: 'text/html' });
+    await expect(api.getReport({ id: 'r1' })).rejects.toThrow('is not JSON');
+  });
+});
+
+describe('an XML request body', () => {
+  it('is sent as its text with the documented media type', async () => {
+    const xml = '<report><id>r2</id></report>';
+    const { api, sent } = recording({}, { body: xml, type: 'application/xml' });
+    expect(await api.createReport({ body: xml })).toBe(xml);
+    expect(sent[0]!.body).toBe(xml);
+    expect(sent[0]!.headers['content-type']).toBe('application/xml');
+  });
+});
