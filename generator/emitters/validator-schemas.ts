@@ -64,6 +64,7 @@ function discriminate(node: any, out: Record<string, any>, specId: string): void
     .filter(([, target]) => target.startsWith('#/'))
     .map(([value, target]) => ({
       if: { properties: { [property]: { const: value } }, required: [property] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a promise
       then: { $ref: `${specId}${target}` },
     }));
   const allOf: unknown[] = [...(out.allOf ?? []), ...picks];
