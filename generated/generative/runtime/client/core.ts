@@ -180,7 +180,8 @@ export function documentServer(options: ClientOptions, servers: readonly ServerE
   const wanted = options.server ?? 0;
   const server = typeof wanted === 'number' ? servers[wanted] : servers.find((s) => s.url === wanted);
   if (!server) {
-    if (options.server === undefined) throw new TypeError('ClientOptions.baseUrl is required: the spec names no server');
+    if (options.server === undefined)
+      throw new TypeError('ClientOptions.baseUrl is required: the spec names no server');
     const known = servers.map((s, i) => `${i}: ${s.url}`).join(', ') || 'none';
     throw new TypeError(`ClientOptions.server: the spec has no server ${JSON.stringify(wanted)} (it has ${known})`);
   }
@@ -188,7 +189,9 @@ export function documentServer(options: ClientOptions, servers: readonly ServerE
     const value = options.serverVariables?.[name] ?? server.variables?.[name] ?? '';
     const allowed = server.enums?.[name];
     if (allowed && !allowed.includes(value))
-      throw new TypeError(`ClientOptions.serverVariables.${name}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}`);
+      throw new TypeError(
+        `ClientOptions.serverVariables.${name}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}`,
+      );
     return value;
   });
   if (!/^[a-z][a-z0-9+.-]*:/i.test(url))

@@ -1,0 +1,296 @@
+// The round trip of one public document (test/generator/corpus-roundtrip*.test.ts): the generated server, with
+// handlers answering each operation's first documented success (JSON: the spec's example where the package's own
+// validator accepts it, else a value json-schema-faker derives that it accepts, allOf members merged where its draws
+// miss; text or bytes with their media type otherwise), called through the generated client with values derived
+// from each required parameter's and JSON body's schema. The server validates its answers too (validateResponses):
+// every answer is one the spec says is valid, and every request one it accepts; a body its schema refuses is
+// answered 400.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import mergeAllOf from '@stoplight/json-schema-merge-allof';
+import { generateSync } from 'json-schema-faker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import {
+  buildServiceModel,
+  loadSpecFile,
+  type OperationModel,
+  resolveRef,
+  type ServiceModel,
+} from '../../generator/model/index.js';
+import { generatePackage } from '../../generator/pipeline.js';
+import type { CorpusDocument } from './corpus.js';
+
+/** What a document's round trip leaves out, each entry `<operation>: <what>`, with the reason beside it. */
+export interface RoundTripExpectations {
+  /** Values no schema draw satisfies (the document's own schema admits none). */
+  unsatisfiable?: string[];
+  /** Operations whose only bodies are not JSON, forms or bytes. */
+  skipped?: string[];
+}
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-roundtrip-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+const isJson = (ct: string) => ct === 'application/json' || ct.endsWith('+json');
+const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(ct);
+
+/** A value derived by json-schema-faker (seeded), the components riding along for $refs. */
+function sample(model: ServiceModel, schema: unknown, seed = 7, useExamplesValue = false): unknown {
+  const resolved = resolveRef<any>(model.document, schema ?? {});
+  const options = { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue };
+  const value = generateSync({ ...resolved, components: model.document.components } as never, options as never) as any;
+  // The components ride along as a member of an open object: not part of the value.
+  if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
+  return value;
+}
+
+/**
+ * The schema with every allOf merged into one schema, $refs inlined on the way: json-schema-faker draws each
+ * member of an allOf on its own, so an enum or a required member one member adds to another is lost (DigitalOcean's
+ * action bodies: an anyOf of allOfs). Undefined where the members cannot be merged or the $refs do not end.
+ */
+function mergedSchema(model: ServiceModel, schema: unknown): unknown {
+  let inlined = 0;
+  try {
+    return mergeAllOf(resolveRef<any>(model.document, schema ?? {}), {
+      ignoreAdditionalProperties: true,
+      // Annotations and OpenAPI's own keywords (discriminator, xml, example): the first member's.
+      resolvers: { defaultResolver: (values: unknown[]) => values[0] },
+      $refResolver: (ref: string) => {
+        if (++inlined > 5000) throw new Error('recursive schema');
+        return resolveRef<any>(model.document, { $ref: ref });
+      },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The example where the validator accepts it, else the first derived value it accepts; undefined when none. */
+function validValue(model: ServiceModel, schema: unknown, example: unknown, validate?: Validate): unknown {
+  if (!validate) return example ?? sample(model, schema);
+  if (example !== undefined && validate(example)) return example;
+  for (let seed = 1; seed <= 20; seed++) {
+    const value = sample(model, schema, seed);
+    if (validate(value)) return value;
+  }
+  // Values a random draw rarely meets (patterns, formats of nested members): the schemas' own examples.
+  for (let seed = 1; seed <= 5; seed++) {
+    const value = sample(model, schema, seed, true);
+    if (validate(value)) return value;
+  }
+  const merged = mergedSchema(model, schema);
+  for (let seed = 1; merged !== undefined && seed <= 20; seed++) {
+    const value = sample(model, merged, seed, seed > 10);
+    if (validate(value)) return value;
+  }
+  return undefined;
+}
+
+/** The example a media type documents, if any. */
+function documentedExample(model: ServiceModel, media: any): unknown {
+  if (media?.example !== undefined) return media.example;
+  const named = Object.values<any>(media?.examples ?? {})[0];
+  return named === undefined ? undefined : resolveRef<any>(model.document, named).value;
+}
+
+/** The operation object behind a modelled operation, or behind a webhook or callback request. */
+function operationObject(model: ServiceModel, o: OperationModel): any {
+  const method = o.method.toLowerCase();
+  const r = o.receiver;
+  if (!r) return model.document.paths[o.path][method];
+  if (r.kind === 'webhook') return resolveRef<any>(model.document, model.document.webhooks[r.name])[method];
+  const owner = model.operations.find((x) => x.id === r.owner)!;
+  const callback = resolveRef<any>(model.document, operationObject(model, owner).callbacks[r.name]);
+  return resolveRef<any>(model.document, callback[r.expression!])[method];
+}
+
+export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectations = {}): void {
+  describe(d.name, () => {
+    let model: ServiceModel;
+    let server: RunningServer;
+    let receiver: RunningServer | undefined;
+    let pkg: { client: any; server: any; validators: Record<string, Validate> };
+    const answers = new Map<string, { status: number; body: unknown; headers?: Record<string, string> }>();
+    const unsatisfiable: string[] = [];
+    const skipped: string[] = [];
+    const serverErrors: string[] = [];
+
+    beforeAll(async () => {
+      const dir = path.join(root, d.name);
+      for (const [name, content] of await generatePackage({ key: d.name, spec: d.spec })) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        fs.writeFileSync(path.join(dir, name), content);
+      }
+      model = buildServiceModel(d.name, (await loadSpecFile(d.name, d.spec)).document);
+      const load = (file: string) => import(pathToFileURL(path.join(dir, file)).href);
+      pkg = {
+        client: await load('client.ts'),
+        server: await load('server.ts'),
+        validators: await load('validators.js'),
+      };
+      const handlers: Record<string, () => Promise<unknown>> = {};
+      for (const o of [...model.operations, ...model.receivers]) {
+        const r = o.responses.find((x) => /^2(\d\d|XX)$/i.test(x.status));
+        const status = r && /^\d+$/.test(r.status) ? Number(r.status) : 200;
+        let body: unknown;
+        let headers: Record<string, string> | undefined;
+        const json = r?.contentTypes.find(isJson);
+        if (r && json) {
+          const media = resolveRef<any>(model.document, operationObject(model, o).responses[r.status]).content?.[json];
+          const validate = pkg.validators[`validate${o.typeName}Response${r.status.toUpperCase()}`];
+          body = validValue(model, media?.schema ?? {}, documentedExample(model, media), validate);
+          if (body === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}`);
+        } else if (r && r.contentTypes.length > 0) {
+          const ct = r.contentTypes[0]!;
+          headers = { 'content-type': ct };
+          body = isText(ct) ? `answer of ${o.id}` : new Uint8Array([0, 1, 2, 255]);
+        }
+        answers.set(o.id, { status, body, headers });
+        handlers[o.id] = async () => answers.get(o.id);
+      }
+      const create = Object.entries(pkg.server).find(([n]) => /^create\w+Server$/.test(n))![1] as any;
+      const routerOptions = {
+        validateResponses: true,
+        logger: false,
+        onError: (error: Error, input?: { operationId: string }) =>
+          serverErrors.push(`${input?.operationId}: ${error.message.slice(0, 300)}`),
+      };
+      server = await listenLocal(create(handlers, routerOptions));
+      const receive = Object.entries(pkg.server).find(([n]) => /^create\w+Receiver$/.test(n))?.[1] as any;
+      if (receive) receiver = await listenLocal(receive(handlers, routerOptions));
+    }, 300_000);
+
+    afterAll(async () => {
+      await server?.close();
+      await receiver?.close();
+    });
+
+    /**
+     * Calls each request through `invoke` with values derived from its schemas: a body its schema refuses is
+     * answered 400 first; the answer must be what the handler gave.
+     */
+    async function roundTrips(
+      requests: OperationModel[],
+      invoke: (o: OperationModel, params: Record<string, unknown>) => Promise<unknown>,
+    ) {
+      const failures: string[] = [];
+      let called = 0;
+      let refusals = 0;
+      // JSON bodies whose schema accepts a number (no `type` at the top: DigitalOcean's anyOf bodies).
+      let lenient = 0;
+      for (const o of requests) {
+        const params: Record<string, unknown> = {};
+        for (const p of o.parameters) {
+          if (!p.required || p.isCredential) continue;
+          const value = sample(model, p.schema);
+          // A path segment cannot be empty: the smallest string a schema allows may be.
+          params[p.identifier] = p.in === 'path' && value === '' ? 'a' : value;
+        }
+        const json = o.requestBodies.find((b) => b.kind === 'json');
+        // Without a JSON body: a form (URL-encoded or multipart, file fields as bytes) or raw bytes.
+        const form = json ? undefined : o.requestBodies.find((b) => b.kind === 'form' || b.kind === 'multipart-form');
+        const raw = json || form ? undefined : o.requestBodies.find((b) => b.kind === 'raw');
+        if (o.requestBodies.length > 0 && !json && !form && !raw) {
+          skipped.push(`${o.id}: ${o.requestBodies.map((b) => b.contentType).join(', ')} body`);
+          continue;
+        }
+        if (raw) {
+          params.body = new Uint8Array([1, 2, 3]);
+          params.contentType = raw.contentType.includes('*') ? 'application/octet-stream' : raw.contentType;
+        }
+        if (form) {
+          const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(form)}`];
+          const value = validValue(model, form.schema, undefined, validate) as Record<string, unknown> | undefined;
+          if (value === undefined) {
+            unsatisfiable.push(`${o.id}: request body`);
+            continue;
+          }
+          for (const field of form.fileFields) if (field in value) value[field] = new Uint8Array([1, 2, 3]);
+          params.body = value;
+        }
+        if (json) {
+          const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(json)}`];
+          const media = resolveRef<any>(model.document, operationObject(model, o).requestBody).content?.[
+            json.contentType
+          ];
+          params.body = validValue(model, json.schema, documentedExample(model, media), validate);
+          if (params.body === undefined) {
+            unsatisfiable.push(`${o.id}: request body`);
+            continue;
+          }
+        }
+        if (unsatisfiable.some((u) => u.startsWith(`${o.id}:`))) continue;
+        if (json) {
+          // A body its schema refuses is answered 400 before the handler runs.
+          const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(json)}`]!;
+          if (!validate(42)) {
+            const refused = await invoke(o, { ...params, body: 42 }).then(
+              () => undefined,
+              (error: { httpStatus?: number }) => error.httpStatus,
+            );
+            if (refused !== 400) failures.push(`${o.id}: a body its schema refuses got ${refused}`);
+            refusals++;
+          } else lenient++;
+        }
+        called++;
+        try {
+          const data = await invoke(o, params);
+          const expected = answers.get(o.id)!.body;
+          const same =
+            expected instanceof Uint8Array
+              ? data instanceof Uint8Array && Buffer.from(data).equals(Buffer.from(expected))
+              : JSON.stringify(data ?? null) === JSON.stringify(expected ?? null);
+          if (!same) failures.push(`${o.id}: got ${JSON.stringify(data)?.slice(0, 200)}`);
+        } catch (error) {
+          failures.push(`${o.id}: ${(error as Error).message.slice(0, 300)}`);
+        }
+      }
+      return { failures, called, refusals: refusals + lenient };
+    }
+
+    const jsonBodies = (requests: OperationModel[]) =>
+      requests.filter((o) => o.requestBodies.some((b) => b.kind === 'json')).length -
+      (expected.unsatisfiable ?? []).filter((u) => requests.some((o) => u.startsWith(`${o.id}:`))).length;
+
+    it('answers every operation through its client as the handler answered', async () => {
+      const Client = Object.entries(pkg.client).find(([n]) => /\w+Client$/.test(n))![1] as any;
+      const client = new Client({
+        baseUrl: server.baseUrl,
+        bearerToken: 'token',
+        apiKey: 'key',
+        basic: { username: 'user', password: 'secret' },
+        maxRetries: 0,
+        // Every operation to the one local server, whatever servers of its own it declares.
+        uploadUrl: server.baseUrl,
+      });
+      const { failures, called, refusals } = await roundTrips(model.operations, (o, params) => client[o.id](params));
+      expect({ failures, serverErrors }).toEqual({ failures: [], serverErrors: [] });
+      expect(unsatisfiable).toEqual(
+        (expected.unsatisfiable ?? []).filter((u) => model.operations.some((o) => u.startsWith(`${o.id}:`))),
+      );
+      expect(skipped).toEqual(expected.skipped ?? []);
+      // A document of webhooks only has no operation to call.
+      expect(called > 0 || model.operations.length === 0).toBe(true);
+      expect(refusals).toBe(jsonBodies(model.operations));
+    }, 600_000);
+
+    it('sends every webhook and callback through its sender to the receiver as its handler answered', async () => {
+      if (model.receivers.length === 0) return;
+      const Senders = Object.entries(pkg.client).find(([n]) => /\w+Senders$/.test(n))![1] as any;
+      const senders = new Senders({ bearerToken: 'token', apiKey: 'key', maxRetries: 0 });
+      const { failures, called, refusals } = await roundTrips(model.receivers, (o, params) =>
+        senders[o.id](`${receiver!.baseUrl}${o.path}`, params),
+      );
+      expect({ failures, serverErrors }).toEqual({ failures: [], serverErrors: [] });
+      expect(called).toBe(model.receivers.length);
+      // A payload schema that accepts a number (no `type`) has nothing to refuse.
+      expect(refusals).toBeLessThanOrEqual(jsonBodies(model.receivers));
+    }, 120_000);
+  });
+}
