@@ -99,16 +99,15 @@ export function pick(value: unknown, selection: Selection): unknown {
 }
 
 /**
- * The node as a read with `fields` answers it: the requested top-level fields (each must be one the node
- * type has, else error 100 naming it) plus id, and no others (ADC-READ-1).
+ * The selection a read's `fields` asks for: each top-level field must be one the node type has, else error 100
+ * naming it; without `fields`, the type's defaults. Made once per request, then picked from each node.
  */
-export function selectNode(
-  node: Record<string, unknown>,
+export function selectionOf(
   fields: string | undefined,
   known: ReadonlySet<string>,
   type: string,
   defaults: readonly string[],
-): Record<string, unknown> {
+): Selection {
   const selection: Selection =
     fields !== undefined && fields.trim() !== '' ? parseFields(fields) : defaults.map((name) => ({ name }));
   for (const field of selection) {
@@ -117,5 +116,21 @@ export function selectNode(
         http: 400,
       });
   }
+  return selection;
+}
+
+/** The node as a read with `selection` answers it: the selected top-level fields plus id, and no others (ADC-READ-1). */
+export function pickNode(node: Record<string, unknown>, selection: Selection): Record<string, unknown> {
   return { id: node.id, ...(pick(node, selection) as Record<string, unknown>) };
+}
+
+/** The node as a read with `fields` answers it (selectionOf, then pickNode). */
+export function selectNode(
+  node: Record<string, unknown>,
+  fields: string | undefined,
+  known: ReadonlySet<string>,
+  type: string,
+  defaults: readonly string[],
+): Record<string, unknown> {
+  return pickNode(node, selectionOf(fields, known, type, defaults));
 }

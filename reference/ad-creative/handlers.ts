@@ -6,7 +6,7 @@ import { graphError, type AdCreativeHandlers, type HandlerInput } from '../../ge
 import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
 import { canonicalJson } from './canonical.js';
 import { checkCreate, invalid } from './create-rules.js';
-import { parseFields, selectNode } from './fields.js';
+import { parseFields, pickNode, selectNode, selectionOf, type Selection } from './fields.js';
 import { type MediaUrls, previewSize } from './media.js';
 import { tooManyCalls, type RateLimiter } from './rate-limit.js';
 import {
@@ -90,21 +90,37 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     return creative;
   }
 
-  /** The creative as a read under `version` shows it (all fields; selection comes after). */
-  function view(input: HandlerInput, creative: CreativeRecord, version: string, width?: number, height?: number): Json {
+  /**
+   * The creative as a read under `version` shows it (all fields; selection comes after). Given the selection,
+   * its signed thumbnail_url is made only when selected.
+   */
+  function view(
+    input: HandlerInput,
+    creative: CreativeRecord,
+    version: string,
+    width?: number,
+    height?: number,
+    selection?: Selection,
+  ): Json {
     // 0 (an unsigned int the public service accepts) reads as the default size.
     const [w, h] = [width || 64, height || 64];
     let status: CreativeStatus = creative.status;
     // IN_PROCESS and WITH_ISSUES exist from version 4.0 (ADC-VERSION-2); older versions see ACTIVE.
     if (versionNumber(version) < 4 && (status === 'IN_PROCESS' || status === 'WITH_ISSUES')) status = 'ACTIVE';
-    return {
-      ...creative.fields,
-      id: creative.id,
-      account_id: creative.accountId,
-      status,
-      thumbnail_url: media.thumbnailUrl(baseOf(input), creative.id, w, h),
-    };
+    const node: Json = { ...creative.fields, id: creative.id, account_id: creative.accountId, status };
+    if (!selection || selection.some((f) => f.name === 'thumbnail_url'))
+      node.thumbnail_url = media.thumbnailUrl(baseOf(input), creative.id, w, h);
+    return node;
   }
+
+  /** The creative selection a read's `fields` (text or list) asks for. */
+  const creativeSelection = (fields: unknown): Selection =>
+    selectionOf(
+      typeof fields === 'string' ? fields : Array.isArray(fields) ? fields.join(',') : undefined,
+      CREATIVE_FIELDS,
+      'AdCreative',
+      DEFAULT_CREATIVE_FIELDS,
+    );
 
   function select(
     node: Json,
@@ -240,10 +256,9 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const { path, query } = input;
       const creative = await visibleCreative(input, path.creative_id, 'get');
       await throttle(creative.accountId);
-      const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height);
-      return {
-        body: select(node, query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS),
-      };
+      const selection = creativeSelection(query.fields);
+      const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height, selection);
+      return { body: pickNode(node, selection) };
     },
 
     async updateAdCreative(input) {
@@ -312,11 +327,14 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       });
       const page = await store.listCreatives(path.ad_account_id, q, LIST_CAP);
       const result = paged(input, page, q.limit);
+      // The selection is read once, at the first creative (an empty page answers whatever `fields` says).
+      let selection: Selection | undefined;
       const listed: { data: Json[]; paging?: Json; summary?: Json } = {
         ...result,
-        data: result.data.map((c: CreativeRecord) =>
-          select(view(input, c, path.version), query.fields, CREATIVE_FIELDS, 'AdCreative', DEFAULT_CREATIVE_FIELDS),
-        ),
+        data: result.data.map((c: CreativeRecord) => {
+          selection ??= creativeSelection(query.fields);
+          return pickNode(view(input, c, path.version, undefined, undefined, selection), selection);
+        }),
       };
       if (query.summary === 'total_count' || query.summary === 'true')
         listed.summary = { total_count: await store.countCreatives(path.ad_account_id, LIST_CAP) };
