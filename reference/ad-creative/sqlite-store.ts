@@ -3,6 +3,7 @@
 // creatives_identical (migrations.ts) refuses a second live copy even if two writers raced.
 import { randomInt } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
+import { SqliteChangeSignal } from '../foundation/sqlite-change-signal.js';
 import { canonicalJson } from './canonical.js';
 import type { SeedData } from './seed.js';
 import {
@@ -67,11 +68,14 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   private readonly s;
   /**
    * Grants by token, found ones only (at most the seeded tokens). Tokens, their apps, accounts and pages are
-   * written by the seed alone, so a grant never changes while the store is open (expiry is checked at each use).
+   * written by the seed alone, at a start (expiry is checked at each use); another instance on the same file
+   * may start with another seed, so the grants are dropped whenever another connection has committed.
    */
   private readonly grants = new Map<string, TokenGrant>();
+  private readonly othersWrote: SqliteChangeSignal;
 
   constructor(private readonly db: BetterSqlite3.Database) {
+    this.othersWrote = new SqliteChangeSignal(db);
     this.s = {
       token: db.prepare(
         'SELECT t.token, t.user_id, t.app_id, t.expires_at, a.access FROM tokens t JOIN apps a ON a.id = t.app_id WHERE t.token = ?',
@@ -110,6 +114,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   }
 
   async token(token: string): Promise<TokenGrant | undefined> {
+    if (this.othersWrote.changed()) this.grants.clear();
     const known = this.grants.get(token);
     if (known) return known;
     const row = this.s.token.get(token) as Row | undefined;

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ResultCache } from '../foundation/result-cache.js';
+import { SqliteChangeSignal } from '../foundation/sqlite-change-signal.js';
 import type { SqliteReadPool } from '../foundation/sqlite-read-pool.js';
 import { FACT_COLUMNS } from './facts.js';
 import { reportSql } from './report-sql.js';
@@ -73,9 +74,11 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
 
   /**
    * Principals by token, found ones only (at most the seeded tokens: an unknown token is looked up each time).
-   * Users and tokens are written by the seed alone, so a principal never changes while the store is open.
+   * Users and tokens are written by the seed alone, at a start; another instance on the same file may start with
+   * another seed, so the principals are dropped whenever another connection has committed.
    */
   private readonly principals = new Map<string, Principal>();
+  private readonly othersWrote: SqliteChangeSignal;
 
   /** Reports a rollup answers with a small scan: computed from its rows in memory (rollup-reports.ts). */
   private readonly rollups: RollupReports;
@@ -89,6 +92,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     private readonly readPool?: SqliteReadPool,
   ) {
     db.pragma('foreign_keys = ON');
+    this.othersWrote = new SqliteChangeSignal(db);
     this.rollups = new RollupReports({
       count: (table) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
       rows: (table) =>
@@ -171,6 +175,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   }
 
   async principal(token: string): Promise<Principal | undefined> {
+    if (this.othersWrote.changed()) this.principals.clear();
     const known = this.principals.get(token);
     if (known) return known;
     const row = this.db

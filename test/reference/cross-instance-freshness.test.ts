@@ -1,0 +1,165 @@
+// Several instances on one database (a --data folder, or one PostgreSQL database) answer as one: what one writes,
+// another reads at once, and what a store keeps in memory (credentials, the rollups of report answers) never
+// answers for what another instance has replaced. Here an instance starts with a seed that revokes tokens while
+// the first is running, and writes go through one instance and reads through the other.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference, type ReferenceOptions, type ReferenceSession } from '../../reference/index.js';
+import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cross-instance-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const SERVICES = ['ad-creative', 'analytics'] as const;
+const ALL_SCOPES = { authorization: 'Bearer test-token-all-scopes' };
+
+/** The default seed without the globex ad token and the analytics read-only token. */
+function revokingSeed(): string {
+  const seed = YAML.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../../reference/seed.default.yaml'), 'utf8'),
+  ) as any;
+  seed['ad-creative'].tokens = seed['ad-creative'].tokens.filter((t: any) => t.token !== 'test-token-globex');
+  for (const u of seed.analytics.users)
+    u.tokens = u.tokens.filter((t: any) => t.token !== 'test-token-analytics-readonly');
+  const file = path.join(root, `seed-${Math.random().toString(36).slice(2)}.yaml`);
+  fs.writeFileSync(file, YAML.stringify(seed));
+  return file;
+}
+
+/** The Graph error code of a list read with `token` on its own account (0: answered). */
+const graphCode = async (base: string, token: string, account: string) => {
+  const body = (await (await fetch(`${base}/v20.0/act_${account}/adcreatives?access_token=${token}`)).json()) as {
+    error?: { code: number };
+  };
+  return body.error?.code ?? 0;
+};
+const groupsStatus = async (base: string, token: string) =>
+  (await fetch(`${base}/v2/groups?mine=true`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+async function json(response: Response): Promise<any> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+function twoInstances(name: string, options: () => Promise<ReferenceOptions>) {
+  describe(`two instances on one ${name}`, () => {
+    let first: ReferenceSession;
+    let second: ReferenceSession | undefined;
+    afterAll(async () => {
+      await second?.stop();
+      await first?.stop();
+    });
+
+    it('an instance started with a seed that revokes tokens: the running one refuses them at once', async () => {
+      const shared = await options();
+      first = await startReference([...SERVICES], shared);
+      const ads = first.endpoints['ad-creative']!.baseUrl;
+      const analytics = first.endpoints.analytics!.baseUrl;
+      // Used once, so an instance that keeps credentials in memory holds them.
+      expect(await graphCode(ads, 'test-token-globex', '2234567890')).toBe(0);
+      expect(await groupsStatus(analytics, 'test-token-analytics-readonly')).toBe(200);
+
+      second = await startReference([...SERVICES], { ...shared, seedFile: revokingSeed() });
+      for (const base of [ads, second.endpoints['ad-creative']!.baseUrl])
+        expect(await graphCode(base, 'test-token-globex', '2234567890')).toBe(190);
+      for (const base of [analytics, second.endpoints.analytics!.baseUrl])
+        expect(await groupsStatus(base, 'test-token-analytics-readonly')).toBe(401);
+      // The tokens the seed keeps still work on both.
+      expect(await graphCode(ads, 'test-token-admin', '1234567890')).toBe(0);
+      expect(await groupsStatus(analytics, 'test-token-all-scopes')).toBe(200);
+    });
+
+    it('a creative written through one instance is read and listed through the other', async () => {
+      const [a, b] = [first, second!].map((s) => s.endpoints['ad-creative']!.baseUrl);
+      const { id } = await json(
+        await fetch(`${a}/v20.0/act_1234567890/adcreatives`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            access_token: 'test-token-admin',
+            name: `Written through one ${name} instance`,
+            object_url: 'https://shop.example/cross',
+            title: 'Cross',
+          }),
+        }),
+      );
+      const read = await json(await fetch(`${b}/v20.0/${id}?fields=name&access_token=test-token-admin`));
+      expect(read.name).toBe(`Written through one ${name} instance`);
+      const listed = await json(
+        await fetch(`${b}/v20.0/act_1234567890/adcreatives?fields=name&limit=1&access_token=test-token-admin`),
+      );
+      expect(listed.data[0]).toEqual({ id, name: `Written through one ${name} instance` });
+      // Renamed through the second, read through the first.
+      await json(
+        await fetch(`${b}/v20.0/${id}`, {
+          method: 'POST',
+          body: new URLSearchParams({ access_token: 'test-token-admin', name: 'Renamed' }),
+        }),
+      );
+      expect((await json(await fetch(`${a}/v20.0/${id}?fields=name&access_token=test-token-admin`))).name).toBe(
+        'Renamed',
+      );
+    });
+
+    it('a group and its items written through one instance: the other lists it and reports its sums', async () => {
+      const [a, b] = [first, second!].map((s) => s.endpoints.analytics!.baseUrl);
+      const report = async (base: string, group: string) =>
+        json(
+          await fetch(
+            `${base}/v2/reports?${new URLSearchParams({
+              ids: 'channel==MINE',
+              startDate: '2024-01-01',
+              endDate: '2024-01-31',
+              metrics: 'views',
+              dimensions: 'day',
+              filters: `group==${group}`,
+            })}`,
+            { headers: ALL_SCOPES },
+          ),
+        );
+      const group = await json(
+        await fetch(`${a}/v2/groups`, {
+          method: 'POST',
+          headers: { ...ALL_SCOPES, 'content-type': 'application/json' },
+          body: JSON.stringify({ snippet: { title: `cross ${name}` }, contentDetails: { itemType: 'platform#video' } }),
+        }),
+      );
+      const listed = await json(await fetch(`${b}/v2/groups?id=${group.id}`, { headers: ALL_SCOPES }));
+      expect(listed.items.map((g: any) => g.id)).toEqual([group.id]);
+      // Empty, then one video added through the other instance: the first reports its views, not the empty answer.
+      expect((await report(a, group.id)).rows ?? []).toEqual([]);
+      await json(
+        await fetch(`${b}/v2/groupItems`, {
+          method: 'POST',
+          headers: { ...ALL_SCOPES, 'content-type': 'application/json' },
+          body: JSON.stringify({ groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000001' } }),
+        }),
+      );
+      const rows = (await report(a, group.id)).rows as Array<[string, number]>;
+      expect(rows).toHaveLength(31);
+      expect(rows.every(([, views]) => views > 0)).toBe(true);
+      expect((await report(b, group.id)).rows).toEqual(rows);
+    });
+  });
+}
+
+twoInstances('--data folder (SQLite)', async () => ({ dataDir: fs.mkdtempSync(path.join(root, 'data-')) }));
+
+const unavailable = postgresUnavailable();
+if (unavailable) console.warn(`\n*** SKIPPED: two instances on one PostgreSQL database: ${unavailable} ***\n`);
+describe.skipIf(unavailable !== undefined)('PostgreSQL', () => {
+  let server: PostgresServer;
+  let url: string;
+  beforeAll(async () => {
+    server = await startPostgres();
+    url = await server.createDatabase();
+  }, 60_000);
+  afterAll(() => server?.stop());
+  twoInstances('PostgreSQL database', async () => ({
+    database: url,
+    filesDir: fs.mkdtempSync(path.join(root, 'files-')),
+  }));
+});
