@@ -4,6 +4,7 @@
 // read, a range at both of its ends.
 import type http from 'node:http';
 import type { GenerativeStore } from '../../reference/generative/store.js';
+import { replacing } from './decorate.js';
 import { multipartOf } from './generative.js';
 import type { Mutant } from './mutant.js';
 import {
@@ -110,6 +111,24 @@ const isFinalizingChunk = (req: http.IncomingMessage) =>
   req.method === 'POST' &&
   urlOf(req).searchParams.has('upload_id') &&
   /finalize/.test(String(req.headers['x-goog-upload-command'] ?? ''));
+
+/**
+ * "Answers yes, stores nothing" for processing's state change: the store answers the change to `state` and
+ * keeps nothing, so the file stays PROCESSING while the service believes its processing is over.
+ */
+function stateNeverStored(rule: Rule, state: 'ACTIVE' | 'FAILED'): Mutant {
+  return {
+    id: `${rule}/echo-state-not-stored`,
+    rule,
+    description: `processing ends and its change to ${state} is answered by the store, which keeps nothing`,
+    decorate: {
+      store: replacing<GenerativeStore>((original) => ({
+        updateFile: async (project, id, change) =>
+          change.state === state ? undefined : original.updateFile(project, id, change),
+      })),
+    },
+  };
+}
 
 /** The pass-through stand-in of a wire rewrite that asks the store (a session's bytes received). */
 let sessions: GenerativeStore | undefined;
@@ -301,6 +320,8 @@ export const MUTANTS: Mutant[] = [
     isMultipartUpload,
     keyProject,
   ),
+  stateNeverStored('GEN-FILE-STATE-2', 'ACTIVE'),
+  stateNeverStored('GEN-FILE-STATE-3', 'FAILED'),
   {
     id: 'GEN-FILE-LIST-2/page-boundary-skipped',
     rule: 'GEN-FILE-LIST-2',

@@ -96,7 +96,8 @@ async function listedNames(client: GenerativeClient): Promise<string[]> {
  * Reads the file until its state is `done`. Between two reads it waits for the target's signal that the file
  * changed (the reference posts one, contracts/targets/change-signals.ts), armed before the read so none is
  * missed; a target without signals is polled as the public cookbook polls (PROTOCOL_POLL_MS apart). The
- * test's own timeout bounds the wait.
+ * test's own timeout bounds the wait. A signal names the state the service stored: once it is a `done` one, the
+ * read after it must show a `done` state too, so a change answered by the store and never kept FAILs at once.
  */
 async function waitForState(
   t: RuleContext,
@@ -111,9 +112,25 @@ async function waitForState(
       wait?.stop();
       return file;
     }
-    if (wait) await wait.changed;
-    else await new Promise((resolve) => setTimeout(resolve, PROTOCOL_POLL_MS));
+    if (!wait) {
+      await new Promise((resolve) => setTimeout(resolve, PROTOCOL_POLL_MS));
+      continue;
+    }
+    const stored = await wait.changed;
+    if (stored === undefined || !done(stored)) continue;
+    const after = await client.getFile({ file: idOf(name) });
+    expect(
+      after.state,
+      `the target's processing stored ${stored} for ${name}; files.get must read a state past ${file.state} after it`,
+    ).toSatisfy((state: string | undefined) => done(state ?? ''));
+    return after;
   }
+}
+
+/** The file as files.list shows it (undefined when the list does not hold it). */
+async function listedFile(client: GenerativeClient, name: string): Promise<FileBody | undefined> {
+  for await (const f of client.listFilesAll({ pageSize: 100 })) if (f.name === name) return f;
+  return undefined;
 }
 
 const fileTurn = (file: FileBody, text = 'Describe it.') => ({
@@ -1381,6 +1398,7 @@ ruleTest(
     const active = await waitForState(t, client, file.name!, (s) => s !== 'PROCESSING');
     expect(active.state).toBe('ACTIVE');
     expect(active.error).toBeUndefined();
+    expect((await listedFile(client, file.name!))?.state, 'files.list shows the stored state').toBe('ACTIVE');
     const answer = await generate(client, model, fileTurn(active));
     expect(answer.candidates?.length).toBe(1);
   },
@@ -1395,6 +1413,7 @@ ruleTest(
     const file = await upload(t, client, 'video/mp4', media(t, 'unprocessableVideo'));
     const failed = await waitForState(t, client, file.name!, (s) => s !== 'PROCESSING');
     expect(failed.state).toBe('FAILED');
+    expect((await listedFile(client, file.name!))?.state, 'files.list shows the stored state').toBe('FAILED');
     expect(failed.error).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
     expect(failed.error!.code, 'a code of the standard RPC enumeration').toBeGreaterThanOrEqual(1);
     expect(failed.error!.code).toBeLessThanOrEqual(16);

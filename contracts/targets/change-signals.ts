@@ -1,8 +1,10 @@
 // Explicit signals of a target's background work, so a test that waits for it (a video's processing to end)
 // waits on the event, not on a timer. A target this project runs in the suite's own process (the reference)
 // posts them: a pass-through stand-in of the generative store notes every change of a file's state on a
-// broadcast channel, which the test threads of the same process hear. A target at a URL posts none: there the
-// documented protocol is a poll of files.get, paced as the public service's cookbook paces it.
+// broadcast channel, which the test threads of the same process hear. A signal names the file and the state the
+// service asked its store to keep, posted once the store has answered: from then on, a read that does not show
+// that change is a change not stored (judged at once, not after a timeout). A target at a URL posts none: there
+// the documented protocol is a poll of files.get, paced as the public service's cookbook paces it.
 import { BroadcastChannel } from 'node:worker_threads';
 import type { GenerativeStore } from '../../reference/generative/store.js';
 
@@ -11,7 +13,13 @@ const CHANNEL = 'spec-first-contract-target-changes';
 /** The pause between two polls of a target that posts no signal (the public cookbook's poll interval). */
 export const PROTOCOL_POLL_MS = 1_000;
 
-/** A decorator of the generative store (ReferenceOptions.decorate) that posts `files/<id>` at each file change. */
+/** What a signal says: the file (`files/<id>`) and the state its change stored, if the change set one. */
+export interface FileChange {
+  readonly resource: string;
+  readonly state?: string;
+}
+
+/** A decorator of the generative store (ReferenceOptions.decorate) that posts a FileChange at each file change. */
 export function signallingFileChanges(inner: GenerativeStore): GenerativeStore {
   const channel = new BroadcastChannel(CHANNEL);
   channel.unref();
@@ -22,16 +30,20 @@ export function signallingFileChanges(inner: GenerativeStore): GenerativeStore {
         return typeof value === 'function' ? value.bind(store) : value;
       return async (...args: Parameters<GenerativeStore['updateFile']>) => {
         const result = await (value as GenerativeStore['updateFile']).apply(store, args);
-        channel.postMessage(`files/${args[1]}`);
+        const change: FileChange = { resource: `files/${args[1]}`, state: args[2].state };
+        channel.postMessage(change);
         return result;
       };
     },
   });
 }
 
-/** A wait for the next signal naming `resource`, armed now (before the read it follows), cancelled by `stop`. */
+/**
+ * A wait for the next signal naming `resource`, armed now (before the read it follows), cancelled by `stop`.
+ * `changed` gives the state the change stored (undefined when stopped or when the change set no state).
+ */
 export interface ChangeWait {
-  readonly changed: Promise<void>;
+  readonly changed: Promise<string | undefined>;
   stop(): void;
 }
 
@@ -39,15 +51,16 @@ export function nextChange(resource: string): ChangeWait {
   const channel = new BroadcastChannel(CHANNEL);
   channel.unref();
   let stop = () => channel.close();
-  const changed = new Promise<void>((resolve) => {
+  const changed = new Promise<string | undefined>((resolve) => {
     channel.onmessage = (event) => {
-      if ((event as { data?: unknown }).data !== resource) return;
+      const change = (event as { data?: Partial<FileChange> }).data;
+      if (change?.resource !== resource) return;
       channel.close();
-      resolve();
+      resolve(change.state);
     };
     stop = () => {
       channel.close();
-      resolve();
+      resolve(undefined);
     };
   });
   return { changed, stop: () => stop() };
