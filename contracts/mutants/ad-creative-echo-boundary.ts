@@ -3,7 +3,7 @@
 // exactly at a documented limit refused). Each must be caught under its own rule: a write is judged by a later
 // read, a range at both of its ends.
 import { randomUUID } from 'node:crypto';
-import type { Mutant } from './mutant.js';
+import { type Mutant, wireMutant as wire } from './mutant.js';
 import {
   answerInstead,
   chain,
@@ -14,14 +14,6 @@ import {
   type WireRequest,
   type Wrap,
 } from './wire.js';
-
-type Rule = Mutant['rule'];
-const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
-  id,
-  rule: id.split('/')[0] as Rule,
-  description,
-  wrap,
-});
 
 const NODE = /^\/v\d+\.0\/(\d+)$/;
 const CREATE = /^\/v\d+\.0\/act_\d+\/adcreatives$/;

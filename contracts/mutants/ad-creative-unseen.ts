@@ -1,16 +1,8 @@
 // Ad creative mutants first written as defects of an adversarial implementer, planted through a proxy in front
 // of the served reference (test/contracts/unseen-defects.test.ts), kept here on the wire: a wrong subcode, a
 // wrong code, codes as strings, a name silently cut on update.
-import type { Mutant } from './mutant.js';
+import { type Mutant, wireMutant as wire } from './mutant.js';
 import { editForm, rewriteJsonAnswer, type Wrap } from './wire.js';
-
-type Rule = Mutant['rule'];
-const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
-  id,
-  rule: id.split('/')[0] as Rule,
-  description,
-  wrap,
-});
 
 const NODE = /^\/v\d+\.0\/\d+$/;
 const errors = (change: (error: Record<string, unknown>) => boolean | void): Wrap =>
@@ -21,30 +13,44 @@ const errors = (change: (error: Record<string, unknown>) => boolean | void): Wra
     },
   );
 
-export const MUTANTS: Mutant[] = [
+/** Error answers whose member `key` the test picks, sent with another value of it. */
+const errorMember = (
+  id: string,
+  description: string,
+  key: 'code' | 'error_subcode',
+  picks: (value: unknown) => boolean,
+  instead: (value: unknown) => unknown,
+): Mutant =>
   wire(
+    id,
+    description,
+    errors((e) => {
+      if (!picks(e[key])) return false;
+      e[key] = instead(e[key]);
+    }),
+  );
+
+export const MUTANTS: Mutant[] = [
+  errorMember(
     'ADC-READ-3/wrong-subcode',
     'an unknown creative is code 100 with subcode 2 instead of 33',
-    errors((e) => {
-      if (e.error_subcode !== 33) return false;
-      e.error_subcode = 2;
-    }),
+    'error_subcode',
+    (v) => v === 33,
+    () => 2,
   ),
-  wire(
+  errorMember(
     'ADC-ERROR-1/code-as-string',
     'error codes are sent as strings ("100")',
-    errors((e) => {
-      if (typeof e.code !== 'number') return false;
-      e.code = String(e.code);
-    }),
+    'code',
+    (v) => typeof v === 'number',
+    String,
   ),
-  wire(
+  errorMember(
     'ADC-AUTH-1/invalid-token-102',
     'an invalid access token is code 102 (session) instead of 190',
-    errors((e) => {
-      if (e.code !== 190) return false;
-      e.code = 102;
-    }),
+    'code',
+    (v) => v === 190,
+    () => 102,
   ),
   wire(
     'ADC-NAME-1/update-truncated-to-99',

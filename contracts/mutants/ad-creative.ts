@@ -824,6 +824,23 @@ export const MUTANTS: Mutant[] = [
         mapResult(inner(id), (post) => post && { ...post, imageBytes: Math.floor(post.imageBytes / 10) }),
     }),
   ),
+  seam(
+    'ADC-IMAGE-2',
+    'limit-exclusive',
+    'a post image of exactly 8 MB is refused (the limit read as "under 8 MB")',
+    store({
+      post: (inner, id) => mapResult(inner(id), (post) => post && { ...post, imageBytes: post.imageBytes + 1 }),
+    }),
+  ),
+  seam(
+    'ADC-IMAGE-2',
+    'limit-one-byte-late',
+    'a post image one byte over 8 MB is accepted',
+    store({
+      post: (inner, id) =>
+        mapResult(inner(id), (post) => post && { ...post, imageBytes: Math.max(0, post.imageBytes - 1) }),
+    }),
+  ),
   wire(
     'ADC-URL-1',
     'object-url-truncated',

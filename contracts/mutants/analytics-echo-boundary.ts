@@ -4,20 +4,12 @@
 // by a later read, a range at both of its ends.
 import type { AnalyticsStore, StoredGroup, StoredItem } from '../../reference/analytics/store.js';
 import { replacing } from './decorate.js';
-import type { Mutant } from './mutant.js';
+import { type Mutant, ruleOfMutantId, wireMutant as wire } from './mutant.js';
 import { answerInstead, rewriteJsonAnswer, rewriteQuery, type Wrap } from './wire.js';
-
-type Rule = Mutant['rule'];
-const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
-  id,
-  rule: id.split('/')[0] as Rule,
-  description,
-  wrap,
-});
 
 const store = (id: string, description: string, replace: (original: AnalyticsStore) => Partial<AnalyticsStore>) => ({
   id,
-  rule: id.split('/')[0] as Rule,
+  rule: ruleOfMutantId(id),
   description,
   decorate: { store: replacing(replace) },
 });
@@ -50,6 +42,15 @@ const json = (body: Buffer): any => {
     return undefined;
   }
 };
+
+/** groupItems.insert of a resource of `kind` answered in the service's place with the item a success gives. */
+const insertItemEcho = (kind: string): Wrap =>
+  answerInstead((r) => {
+    const body = r.method === 'POST' && r.url.pathname === '/v2/groupItems' ? json(r.body) : undefined;
+    if (body?.resource?.kind !== kind || !body.groupId) return undefined;
+    const item = { kind: 'platform#groupItem', etag: 'echo', id: `echo-${body.resource.id}`, groupId: body.groupId };
+    return { status: 200, json: { ...item, resource: body.resource } };
+  });
 
 export const MUTANTS: Mutant[] = [
   wire(
@@ -146,38 +147,12 @@ export const MUTANTS: Mutant[] = [
   wire(
     'ANA-GROUP-2/insert-echo',
     'groupItems.insert of a playlist answers the item and stores nothing',
-    answerInstead((r) => {
-      const body = r.method === 'POST' && r.url.pathname === '/v2/groupItems' ? json(r.body) : undefined;
-      if (body?.resource?.kind !== 'platform#playlist' || !body.groupId) return undefined;
-      return {
-        status: 200,
-        json: {
-          kind: 'platform#groupItem',
-          etag: 'echo',
-          id: `echo-${body.resource.id}`,
-          groupId: body.groupId,
-          resource: body.resource,
-        },
-      };
-    }),
+    insertItemEcho('platform#playlist'),
   ),
   wire(
     'ANA-GROUP-3/insert-echo',
     'groupItems.insert of an owned video answers the item and stores nothing',
-    answerInstead((r) => {
-      const body = r.method === 'POST' && r.url.pathname === '/v2/groupItems' ? json(r.body) : undefined;
-      if (body?.resource?.kind !== 'platform#video' || !body.groupId) return undefined;
-      return {
-        status: 200,
-        json: {
-          kind: 'platform#groupItem',
-          etag: 'echo',
-          id: `echo-${body.resource.id}`,
-          groupId: body.groupId,
-          resource: body.resource,
-        },
-      };
-    }),
+    insertItemEcho('platform#video'),
   ),
   wire(
     'ANA-ITEM-3/delete-echo',

@@ -1,39 +1,17 @@
 // Analytics mutants first written as defects of an adversarial implementer, planted through a proxy in front
 // of the served reference (test/contracts/unseen-defects.test.ts), kept here on the wire: a stale read after an
 // update, a page losing its last row, a metric typed as a dimension.
-import type { Mutant } from './mutant.js';
-import { on, rewriteJsonAnswer, type Wrap } from './wire.js';
-
-type Rule = Mutant['rule'];
-const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
-  id,
-  rule: id.split('/')[0] as Rule,
-  description,
-  wrap,
-});
+import { type Mutant, wireMutant as wire } from './mutant.js';
+import { listStaleSinceCreate, on, rewriteJsonAnswer } from './wire.js';
 
 const GROUPS = /^\/v2\/groups$/;
 const REPORTS = /^\/v2\/reports$/;
-
-/** groups.list answers the title each group was created with (a read cache not told of updates). */
-function staleTitles(): Wrap {
-  const first = new Map<string, string>();
-  return rewriteJsonAnswer(
-    (r) => GROUPS.test(r.url.pathname),
-    (body, status, answer) => {
-      if (status !== 200) return false;
-      if (answer.method === 'POST' && body.id) first.set(body.id, body.snippet?.title);
-      if (answer.method !== 'GET') return false;
-      for (const g of body.items ?? []) if (first.has(g.id)) g.snippet = { ...g.snippet, title: first.get(g.id) };
-    },
-  );
-}
 
 export const MUTANTS: Mutant[] = [
   wire(
     'ANA-GROUP-5/stale-title-after-update',
     'groups.list answers the title of the create after an update',
-    staleTitles(),
+    listStaleSinceCreate(GROUPS, 'items', 'id', ['snippet', 'title']),
   ),
   wire(
     'ANA-PAGE-1/later-page-loses-last-row',

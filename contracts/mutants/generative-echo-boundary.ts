@@ -6,7 +6,9 @@ import type http from 'node:http';
 import type { GenerativeStore } from '../../reference/generative/store.js';
 import { replacing } from './decorate.js';
 import { multipartOf } from './generative.js';
-import type { Mutant } from './mutant.js';
+import { type Mutant, ruleOfMutantId, wireMutant as wire } from './mutant.js';
+
+type Rule = Mutant['rule'];
 import {
   answerInstead,
   rewriteJsonRequest,
@@ -16,14 +18,6 @@ import {
   type WireRequest,
   type Wrap,
 } from './wire.js';
-
-type Rule = Mutant['rule'];
-const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
-  id,
-  rule: id.split('/')[0] as Rule,
-  description,
-  wrap,
-});
 
 const json = (body: Buffer): any => {
   try {
@@ -82,7 +76,7 @@ function forgetCreatedFile(
   };
   return {
     id,
-    rule: id.split('/')[0] as Rule,
+    rule: ruleOfMutantId(id),
     description,
     decorate: {
       store: (original: GenerativeStore) => {

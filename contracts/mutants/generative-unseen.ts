@@ -1,33 +1,11 @@
 // Generative mutants first written as defects of an adversarial implementer, planted through a proxy in front
 // of the served reference (test/contracts/unseen-defects.test.ts), kept here on the wire: a wrong content
 // type, a missing header, a wrong status, a stale list.
-import type { Mutant } from './mutant.js';
-import { on, rewriteHeaders, rewriteJsonAnswer, type Wrap } from './wire.js';
-
-type Rule = Mutant['rule'];
-const wire = (id: string, description: string, wrap: Wrap): Mutant => ({
-  id,
-  rule: id.split('/')[0] as Rule,
-  description,
-  wrap,
-});
+import { type Mutant, wireMutant as wire } from './mutant.js';
+import { listStaleSinceCreate, type Match, on, rewriteHeaders, rewriteJsonAnswer, type Wrap } from './wire.js';
 
 const CACHES = /^\/v1beta\/cachedContents$/;
 const FILES = /^\/v1beta\/files$/;
-
-/** Remembers the first expiry each cache was answered with; lists answer it after any update (a stale cache). */
-function staleCacheList(): Wrap {
-  const first = new Map<string, string>();
-  return rewriteJsonAnswer(
-    (r) => CACHES.test(r.url.pathname),
-    (body, status, answer) => {
-      if (status !== 200) return false;
-      if (answer.method === 'POST' && body.name) first.set(body.name, body.expireTime);
-      if (answer.method !== 'GET') return false;
-      for (const c of body.cachedContents ?? []) if (first.has(c.name)) c.expireTime = first.get(c.name);
-    },
-  );
-}
 
 /** Files seen in lists stay listed after their delete (a list cache not told of deletes). */
 function staleFileList(): Wrap {
@@ -45,6 +23,15 @@ function staleFileList(): Wrap {
     },
   );
 }
+
+/** The errors `picks` answered with another HTTP status and Status code (`error.code` is the HTTP status). */
+const answeredAs = (match: Match, picks: (body: any, status: number) => boolean, http: number, code: string): Wrap =>
+  rewriteJsonAnswer(match, (body, status) => {
+    if (!picks(body, status)) return false;
+    body.error.code = http;
+    body.error.status = code;
+    return http;
+  });
 
 export const MUTANTS: Mutant[] = [
   wire(
@@ -68,33 +55,27 @@ export const MUTANTS: Mutant[] = [
   wire(
     'GEN-MODEL-1/unknown-model-400',
     'an unknown model is answered 400 INVALID_ARGUMENT instead of 404 NOT_FOUND',
-    rewriteJsonAnswer(
+    answeredAs(
       (r) => /^\/v1beta\/(models|tunedModels)\//.test(r.url.pathname),
-      (body, status) => {
-        if (status !== 404 || body?.error?.status !== 'NOT_FOUND') return false;
-        body.error.code = 400;
-        body.error.status = 'INVALID_ARGUMENT';
-        return 400;
-      },
+      (body, status) => status === 404 && body?.error?.status === 'NOT_FOUND',
+      400,
+      'INVALID_ARGUMENT',
     ),
   ),
   wire(
     'GEN-AUTH-3/invalid-key-401',
     'an invalid API key is answered 401 UNAUTHENTICATED',
-    rewriteJsonAnswer(
+    answeredAs(
       () => true,
-      (body, status) => {
-        if (status !== 400 || !JSON.stringify(body).includes('API_KEY_INVALID')) return false;
-        body.error.code = 401;
-        body.error.status = 'UNAUTHENTICATED';
-        return 401;
-      },
+      (body, status) => status === 400 && JSON.stringify(body).includes('API_KEY_INVALID'),
+      401,
+      'UNAUTHENTICATED',
     ),
   ),
   wire(
     'GEN-CACHE-2/list-stale-expiry',
     'cachedContents.list answers the expiry of the create after an update',
-    staleCacheList(),
+    listStaleSinceCreate(CACHES, 'cachedContents', 'name', ['expireTime']),
   ),
   wire('GEN-FILE-DELETE-1/deleted-still-listed', 'files.list still answers a deleted file', staleFileList()),
 ];

@@ -23,3 +23,14 @@ export interface Mutant {
   /** Seam name -> decorator (the reference's ReferenceOptions.decorate of the mutant's service). */
   decorate?: ServiceDecorators;
 }
+
+/** The rule a mutant id names (`<RULE-ID>/<short-name>`). */
+export const ruleOfMutantId = (id: string): AnyRuleId => id.split('/')[0] as AnyRuleId;
+
+/** A mutant planted on the wire, its rule read from its id (`<RULE-ID>/<short-name>`). */
+export const wireMutant = (id: string, description: string, wrap: NonNullable<Mutant['wrap']>): Mutant => ({
+  id,
+  rule: ruleOfMutantId(id),
+  description,
+  wrap,
+});

@@ -218,6 +218,30 @@ export function rewriteJsonAnswer(
   });
 }
 
+/**
+ * A list that answers each item's `field` as the item's create answered it, whatever changed it since (a list
+ * cache not told of updates): `path` is the collection (POST creates, GET lists), `items` the list's member,
+ * `key` the member naming an item.
+ */
+export function listStaleSinceCreate(path: RegExp, items: string, key: 'id' | 'name', field: string[]): Wrap {
+  const first = new Map<string, unknown>();
+  const read = (item: any) => field.reduce((o, k) => o?.[k], item);
+  const write = (item: any, value: unknown) => {
+    let o = item;
+    for (const k of field.slice(0, -1)) o = o[k] = { ...o[k] };
+    o[field[field.length - 1]!] = value;
+  };
+  return rewriteJsonAnswer(
+    (r) => path.test(r.url.pathname),
+    (body, status, answer) => {
+      if (status !== 200) return false;
+      if (answer.method === 'POST' && body[key]) first.set(body[key], read(body));
+      if (answer.method !== 'GET') return false;
+      for (const item of body[items] ?? []) if (first.has(item[key])) write(item, first.get(item[key]));
+    },
+  );
+}
+
 /** A wrap made afresh for every request (a request rewrite and an answer rewrite sharing what they saw). */
 export function perRequest(make: () => Wrap): Wrap {
   return (inner) => (req, res) => make()(inner)(req, res);

@@ -1073,6 +1073,19 @@ ruleTests('ADC-IMAGE-2', [
       await created(t, { name: unique('small'), object_story_id: post });
     },
   ],
+  [
+    // 8 MB read as 8 x 1024 x 1024 bytes; the posts come from the target (the API takes no post image bytes).
+    'a post whose image is exactly 8 MB is accepted; one byte more is code 100',
+    async (t) => {
+      const atLimit = t.fixture('imageAtLimitPostId');
+      const overLimit = t.fixture('imageOverLimitPostId');
+      await rejectsCreate(t, { name: unique('over-by-one'), object_story_id: overLimit });
+      const id = await created(t, { name: unique('at-limit'), object_story_id: atLimit });
+      expect((await read(t, id, 'object_story_id')).object_story_id, 'the creative reads back on that post').toBe(
+        atLimit,
+      );
+    },
+  ],
 ]);
 
 ruleTests('ADC-URL-1', [

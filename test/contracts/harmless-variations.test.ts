@@ -3,48 +3,17 @@
 // show (gzip and br answers, chunked transfer, reversed key order, re-indented JSON, a member added to every
 // object the spec leaves open, mixed-case header names, extra headers): the whole suite, strict, stays without a
 // FAIL. Defects planted through the same proxy (the variations still on) are caught under their own rule.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_KEYS } from '../../contracts/harness/services.js';
-import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
 import { runSuite, type Verdict } from '../support/contract-run.js';
-import { type ServedReference, serveAll } from '../support/served-reference.js';
-import { ALL_VARIATIONS, type Defect, variationProxy, type VariationProxy } from '../support/variation-proxy.js';
+import { type ProxiedReference, proxiedReference } from '../support/proxied-reference.js';
+import type { Defect } from '../support/variation-proxy.js';
 
-let served: ServedReference;
-const proxies: VariationProxy[] = [];
-const configDirs: string[] = [];
+let proxied: ProxiedReference;
 
 beforeAll(async () => {
-  served = await serveAll('harmless-variations-');
+  proxied = await proxiedReference('harmless-variations-');
 }, 120_000);
-afterAll(async () => {
-  await Promise.all(proxies.map((p) => p.close()));
-  await served?.stop();
-  for (const dir of configDirs) fs.rmSync(dir, { recursive: true, force: true });
-}, 60_000);
-
-/** Proxies with every harmless variation (and `defect` on `service`), and a config pointing the suite at them. */
-async function throughProxies(defect?: { service: string; defect: Defect }): Promise<string[]> {
-  const endpoints: Record<string, { baseUrl: string }> = {};
-  for (const service of SERVICE_KEYS) {
-    const proxy = await variationProxy(
-      service,
-      served.urls[service]!,
-      new Set(ALL_VARIATIONS),
-      defect?.service === service ? defect.defect : undefined,
-    );
-    proxies.push(proxy);
-    endpoints[service] = { baseUrl: proxy.baseUrl };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'harmless-variations-'));
-  configDirs.push(dir);
-  const file = path.join(dir, 'contracts.config.json');
-  fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
-  return ['--target', endpoints.analytics!.baseUrl, '--config', file, '--strict'];
-}
+afterAll(() => proxied?.stop(), 60_000);
 
 const json = (body: Buffer) => JSON.parse(body.toString('utf8'));
 const withJson = <A extends { body: Buffer }>(answer: A, edit: (value: any) => unknown): A => ({
@@ -57,7 +26,7 @@ describe('harmless variations', () => {
   let exitCode: number;
 
   beforeAll(async () => {
-    ({ verdicts, exitCode } = await runSuite(await throughProxies(), 'reference behind a variation proxy'));
+    ({ verdicts, exitCode } = await runSuite(await proxied.suiteArgs(), 'reference behind a variation proxy'));
   }, 900_000);
 
   it('never change a verdict: the whole suite, strict, has no FAIL and no error', () => {
@@ -70,7 +39,7 @@ describe('harmless variations', () => {
   });
 
   it('were applied', () => {
-    expect(proxies.reduce((n, p) => n + p.rewritten, 0)).toBeGreaterThan(300);
+    expect(proxied.rewritten()).toBeGreaterThan(300);
   });
 });
 
@@ -137,7 +106,7 @@ describe('defects planted through the same proxy are caught under their own rule
   it.each(cases)(
     '%s: %s',
     async (rule, service, _description, defect) => {
-      const args = await throughProxies({ service, defect });
+      const args = await proxied.suiteArgs({ service, defect });
       const { verdicts, exitCode } = await runSuite([...args, '--service', service, '--rule', rule], `defect ${rule}`);
       const v = verdicts.find((x) => x.ruleId === rule)!;
       expect(v.verdict, JSON.stringify(v.tests.map((t) => [t.name, t.verdict, t.detail?.split('\n')[0]]))).toBe('fail');

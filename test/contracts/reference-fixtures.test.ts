@@ -38,6 +38,8 @@ const HELD = {
     'rateLimitAdAccountId',
     'pageId',
     'oversizedImagePostId',
+    'imageAtLimitPostId',
+    'imageOverLimitPostId',
     'taggedPostId',
     'sponsorPageId',
     'sponsorId',
@@ -70,3 +72,12 @@ for (const service of Object.keys(HELD) as Array<keyof typeof HELD>) {
     for (const key of ABSENT[service]) expect(scalars.has(String(fixtures[key])), key).toBe(false);
   });
 }
+
+it('ad-creative: the posts of the image limit hold exactly 8 MB, one byte more, and more', () => {
+  const posts = (seed['ad-creative'] as { posts: Array<{ id: string; imageBytes: number }> }).posts;
+  const bytes = (id: string) => posts.find((p) => p.id === id)?.imageBytes;
+  const f = REFERENCE_FIXTURES['ad-creative'];
+  expect(bytes(f.imageAtLimitPostId!)).toBe(8 * 1024 * 1024);
+  expect(bytes(f.imageOverLimitPostId!)).toBe(8 * 1024 * 1024 + 1);
+  expect(bytes(f.oversizedImagePostId!)).toBeGreaterThan(8 * 1024 * 1024 + 1);
+});

@@ -4,30 +4,16 @@
 // also live in the mutation gate (contracts/mutants/*-unseen.ts) and run in CI there; this file runs the suite
 // once per defect, as a third party would see it, so it is opt-in: SPEC_FIRST_UNSEEN_DEFECTS=1 (or a rule id
 // prefix: SPEC_FIRST_UNSEEN_DEFECTS=GEN-UPLOAD).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_KEYS } from '../../contracts/harness/services.js';
-import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
 import { runSuite } from '../support/contract-run.js';
-import { type ServedReference, serveAll } from '../support/served-reference.js';
-import {
-  ALL_VARIATIONS,
-  type Answer,
-  type Defect,
-  type ProxiedRequest,
-  variationProxy,
-  type VariationProxy,
-} from '../support/variation-proxy.js';
+import { type ProxiedReference, proxiedReference } from '../support/proxied-reference.js';
+import type { Answer, Defect, ProxiedRequest } from '../support/variation-proxy.js';
 
 // `1` runs them all; a rule id or prefix runs those of its rules.
 const selected = process.env.SPEC_FIRST_UNSEEN_DEFECTS ?? '';
 const enabled = selected !== '' && selected !== '0';
 
-let served: ServedReference;
-const proxies: VariationProxy[] = [];
-const configDirs: string[] = [];
+let proxied: ProxiedReference;
 
 const json = (body: Buffer) => JSON.parse(body.toString('utf8'));
 const withJson = (answer: Answer, edit: (value: any) => unknown): Answer => ({
@@ -267,38 +253,18 @@ export const UNSEEN_DEFECTS: Case[] = [
 
 describe.runIf(enabled)('unseen defects through the variation proxy are caught under their own rule', () => {
   beforeAll(async () => {
-    served = await serveAll('unseen-defects-');
+    proxied = await proxiedReference('unseen-defects-');
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all(proxies.map((p) => p.close()));
-    await served?.stop();
-    for (const dir of configDirs) fs.rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
-
-  async function throughProxies(service: string, defect: Defect): Promise<string[]> {
-    const endpoints: Record<string, { baseUrl: string }> = {};
-    for (const key of SERVICE_KEYS) {
-      const proxy = await variationProxy(
-        key,
-        served.urls[key]!,
-        new Set(ALL_VARIATIONS),
-        key === service ? defect : undefined,
-      );
-      proxies.push(proxy);
-      endpoints[key] = { baseUrl: proxy.baseUrl };
-    }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unseen-defects-'));
-    configDirs.push(dir);
-    const file = path.join(dir, 'contracts.config.json');
-    fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
-    return ['--target', endpoints[service]!.baseUrl, '--config', file, '--strict', '--service', service];
-  }
+  afterAll(() => proxied?.stop(), 60_000);
 
   it.each(UNSEEN_DEFECTS.filter(([rule]) => selected === '1' || rule.startsWith(selected)))(
     '%s (%s): %s',
     async (rule, service, _description, make) => {
-      const args = await throughProxies(service, make());
-      const { verdicts, exitCode } = await runSuite([...args, '--rule', rule], `unseen defect ${rule}`);
+      const args = await proxied.suiteArgs({ service, defect: make() });
+      const { verdicts, exitCode } = await runSuite(
+        [...args, '--service', service, '--rule', rule],
+        `unseen defect ${rule}`,
+      );
       const v = verdicts.find((x) => x.ruleId === rule)!;
       expect(v.verdict, JSON.stringify(v.tests.map((t) => [t.name, t.verdict, t.detail?.split('\n')[0]]))).toBe('fail');
       expect(exitCode).not.toBe(0);

@@ -1,0 +1,51 @@
+// The served reference as a third party's service that shows every harmless variation: `npm run serve -- all`
+// in its own process, a variation proxy per service in front of it (a defect planted on one service if asked),
+// and the suite's arguments to run against the proxies with the default fixtures in a config file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVICE_KEYS } from '../../contracts/harness/services.js';
+import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
+import { type ServedReference, serveAll } from './served-reference.js';
+import { ALL_VARIATIONS, type Defect, type VariationProxy, variationProxy } from './variation-proxy.js';
+
+export interface ProxiedReference {
+  /**
+   * Starts a proxy per service (every harmless variation on, `defect` planted on its service) and writes their
+   * config: `--target <the defect's service, or any> --config <file> --strict`.
+   */
+  suiteArgs(defect?: { service: string; defect: Defect }): Promise<string[]>;
+  /** Answers rewritten by every proxy started so far. */
+  rewritten(): number;
+  /** Closes the proxies, stops the served reference and removes the config files. */
+  stop(): Promise<void>;
+}
+
+export async function proxiedReference(prefix: string): Promise<ProxiedReference> {
+  const served: ServedReference = await serveAll(prefix);
+  const proxies: VariationProxy[] = [];
+  const configDirs: string[] = [];
+  return {
+    async suiteArgs(defect) {
+      const endpoints: Record<string, { baseUrl: string }> = {};
+      for (const service of SERVICE_KEYS) {
+        const planted = defect?.service === service ? defect.defect : undefined;
+        const proxy = await variationProxy(service, served.urls[service]!, new Set(ALL_VARIATIONS), planted);
+        proxies.push(proxy);
+        endpoints[service] = { baseUrl: proxy.baseUrl };
+      }
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+      configDirs.push(dir);
+      const file = path.join(dir, 'contracts.config.json');
+      fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
+      const target = endpoints[defect?.service ?? SERVICE_KEYS[0]!]!.baseUrl;
+      return ['--target', target, '--config', file, '--strict'];
+    },
+    rewritten: () => proxies.reduce((n, p) => n + p.rewritten, 0),
+    async stop() {
+      await Promise.all(proxies.map((p) => p.close()));
+      await served.stop();
+      for (const dir of configDirs) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
