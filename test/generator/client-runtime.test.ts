@@ -4,7 +4,7 @@
 // happened, an abort cut one short), with wide margins; they are not speed targets.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   AnalyticsClient,
   ApiConnectionError,
@@ -58,11 +58,27 @@ describe('generated client transport', () => {
   });
 
   it('a per-call timeout overrides the client one', async () => {
-    const { baseUrl } = await scripted((_, res) => setTimeout(() => ok(res), 200));
-    const client = new AnalyticsClient({ baseUrl, bearerToken: 't', timeoutMs: 20 });
-    await expect(client.listGroups({ mine: true }, { timeoutMs: 5_000 })).resolves.toMatchObject({
-      kind: 'youtubeAnalytics#groupListResponse',
-    });
+    // The client's timers on the fake clock: the answer is held until the clock is past the client's timeout.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      let held: (() => void) | undefined;
+      const arrived = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      let answer: http.ServerResponse | undefined;
+      const { baseUrl } = await scripted((_, res) => {
+        answer = res;
+        held!();
+      });
+      const client = new AnalyticsClient({ baseUrl, bearerToken: 't', timeoutMs: 20 });
+      const groupsRead = client.listGroups({ mine: true }, { timeoutMs: 5_000 });
+      await arrived;
+      await vi.advanceTimersByTimeAsync(200);
+      ok(answer!);
+      await expect(groupsRead).resolves.toMatchObject({ kind: 'youtubeAnalytics#groupListResponse' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("stops when the caller aborts, with the caller's reason", async () => {

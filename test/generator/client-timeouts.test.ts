@@ -1,11 +1,13 @@
 // Client timeouts: `timeoutMs` bounds the wait for the response headers (connect included); while a body is
 // read, `idleTimeoutMs` (default: timeoutMs) bounds each wait for more bytes, so a stream longer than the
-// timeout lives as long as its events keep coming (the default 60 s vs a 90 s stream, scaled down: 500 ms vs
-// 1.2 s, an event every 20 ms). Timeouts and aborts surface as the package's own error classes, never a raw DOMException.
-// Timing bounds check behaviour with wide margins; they are not speed targets.
+// timeout lives as long as its events keep coming. Timeouts and aborts surface as the package's own error
+// classes, never a raw DOMException. The client's timers run on vitest's fake clock (setTimeout, clearTimeout
+// and Date: what the client runtime reads) while the server and fetch stay real: the test writes each answer
+// once the client waits for it (an event) and moves the clock itself, so every wait is exact, on a loaded
+// machine too, and the timeouts are judged at both ends (one millisecond short of them, and at them).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AnalyticsClient } from '../../generated/analytics/client.js';
 import { ApiAbortError, ApiTimeoutError, GenerativeClient } from '../../generated/generative/client.js';
 
@@ -18,6 +20,28 @@ afterAll(async () =>
     }),
   ),
 );
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The timers the client runtime uses; the server, sockets and fetch keep the real ones. */
+const clientClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+
+/** Queued values, each taken by a wait (an event the test awaits, never a timer). */
+function queue<T>() {
+  const items: T[] = [];
+  const waiters: Array<(item: T) => void> = [];
+  return {
+    push(item: T) {
+      const waiter = waiters.shift();
+      if (waiter) waiter(item);
+      else items.push(item);
+    },
+    next(): Promise<T> {
+      return items.length ? Promise.resolve(items.shift()!) : new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}
 
 async function serve(handler: http.RequestListener): Promise<string> {
   const server = http.createServer(handler);
@@ -26,26 +50,56 @@ async function serve(handler: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const chunk = (i: number) =>
-  JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: `part ${i}` }] }, index: 0 }] });
-
-/** An SSE answer of `count` events, one every `every` ms, with an extra `stall` ms before event `stallAt`. */
-function sse(count: number, every: number, stall = 0, stallAt = -1): http.RequestListener {
-  return (req, res) => {
+/** A server whose answers the test writes: `next()` gives the response of each request as it arrives. */
+async function answering() {
+  const arrived = queue<http.ServerResponse>();
+  const baseUrl = await serve((req, res) => {
     req.resume();
-    req.on('end', async () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (let i = 0; i < count; i++) {
-        if (i === stallAt) await delay(stall);
-        if (res.destroyed) return;
-        res.write(`data: ${chunk(i)}\n\n`);
-        await delay(every);
-      }
-      res.end();
-    });
-  };
+    req.on('end', () => arrived.push(res));
+  });
+  return { baseUrl, next: () => arrived.next() };
 }
+
+/**
+ * The real fetch, with each answer's body read through a stream that pulls one chunk per read of the client:
+ * `waits` gets an entry each time the client waits for bytes (the moment its idle timer measures from).
+ */
+function watchedFetch() {
+  const waits = queue<void>();
+  const watched = (async (input: URL | RequestInfo, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    const reader = response.body!.getReader();
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          waits.push();
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      },
+      { highWaterMark: 0 },
+    );
+    return new Response(body, { status: response.status, headers: response.headers });
+  }) as typeof fetch;
+  return { fetch: watched, waits };
+}
+
+/** Whether `promise` has settled once the loop has turned (timers of the fake clock excepted). */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  return done;
+}
+
+const event = (i: number) =>
+  `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: `part ${i}` }] }, index: 0 }] })}\n\n`;
+const SSE = { 'content-type': 'text/event-stream' };
 
 const request = {
   model: 'm1',
@@ -55,61 +109,109 @@ const request = {
   },
 };
 
-async function collect(iterable: AsyncIterable<unknown>): Promise<{ got: number; error?: unknown }> {
-  let got = 0;
-  try {
-    for await (const _ of iterable) got++;
-    return { got };
-  } catch (error) {
-    return { got, error };
-  }
-}
-
 describe('client timeouts', () => {
   it('a stream much longer than timeoutMs survives while its events keep coming', async () => {
-    const baseUrl = await serve(sse(60, 20));
-    const client = new GenerativeClient({ baseUrl, apiKey: 'k', timeoutMs: 500 });
+    clientClock();
+    const server = await answering();
+    const client = new GenerativeClient({ baseUrl: server.baseUrl, apiKey: 'k', timeoutMs: 500 });
+    const events = client.streamGenerateContent(request)[Symbol.asyncIterator]();
+    let next = events.next();
+    const res = await server.next();
+    res.writeHead(200, SSE).flushHeaders();
     const started = Date.now();
-    const { got, error } = await collect(client.streamGenerateContent(request));
-    expect(error).toBeUndefined();
-    expect(got).toBe(60);
-    expect(Date.now() - started).toBeGreaterThan(1_000); // it did outlive the timeout
+    for (let i = 0; i < 6; i++) {
+      // Each wait one millisecond short of the timeout; six of them are far past it.
+      await vi.advanceTimersByTimeAsync(499);
+      res.write(event(i));
+      expect((await next).done, `event ${i} arrives`).toBe(false);
+      next = events.next();
+    }
+    res.end();
+    expect((await next).done).toBe(true);
+    expect(Date.now() - started, 'the stream outlived timeoutMs').toBe(6 * 499);
   });
 
-  it('a stream that stalls longer than the idle timeout fails with ApiTimeoutError (phase idle)', async () => {
-    const baseUrl = await serve(sse(6, 10, 1_000, 3));
-    const client = new GenerativeClient({ baseUrl, apiKey: 'k', timeoutMs: 5_000, idleTimeoutMs: 150 });
-    const { got, error } = await collect(client.streamGenerateContent(request));
-    expect(got).toBe(3);
+  it('a stream that stalls for the idle timeout fails with ApiTimeoutError (phase idle); a millisecond less does not', async () => {
+    clientClock();
+    const server = await answering();
+    const client = new GenerativeClient({ baseUrl: server.baseUrl, apiKey: 'k', timeoutMs: 5_000, idleTimeoutMs: 150 });
+    const events = client.streamGenerateContent(request)[Symbol.asyncIterator]();
+    let next = events.next();
+    const res = await server.next();
+    res.writeHead(200, SSE).flushHeaders();
+    for (let i = 0; i < 3; i++) {
+      res.write(event(i));
+      expect((await next).done).toBe(false);
+      next = events.next();
+    }
+    const outcome = next.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await settled(outcome);
+    await vi.advanceTimersByTimeAsync(149);
+    expect(await settled(outcome), 'still waiting 149 ms into a 150 ms idle timeout').toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
     expect(error).toBeInstanceOf(ApiTimeoutError);
     expect(error).not.toBeInstanceOf(DOMException);
     expect(error).toMatchObject({ operationId: 'streamGenerateContent', timeoutMs: 150, phase: 'idle' });
   });
 
   it('a JSON body delivered slowly but steadily is read past timeoutMs', async () => {
-    const baseUrl = await serve((req, res) => {
-      req.resume();
-      req.on('end', async () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        const text = JSON.stringify({ kind: 'youtubeAnalytics#groupListResponse', etag: 'e', items: [] });
-        // 4-byte pieces 40 ms apart (about 700 ms in all) against a 250 ms timeout: the margin per gap is wide
-        // enough for a loaded machine, the whole read well past the timeout.
-        for (const piece of text.match(/.{1,4}/g)!) {
-          res.write(piece);
-          await delay(40);
-        }
-        res.end();
-      });
+    clientClock();
+    const server = await answering();
+    const watched = watchedFetch();
+    const client = new AnalyticsClient({
+      baseUrl: server.baseUrl,
+      bearerToken: 't',
+      timeoutMs: 250,
+      fetch: watched.fetch,
     });
-    const client = new AnalyticsClient({ baseUrl, bearerToken: 't', timeoutMs: 250 });
-    await expect(client.listGroups({ mine: true })).resolves.toMatchObject({ etag: 'e' });
+    const answer = client.listGroups({ mine: true });
+    const res = await server.next();
+    res.writeHead(200, { 'content-type': 'application/json' }).flushHeaders();
+    const text = JSON.stringify({ kind: 'youtubeAnalytics#groupListResponse', etag: 'e', items: [] });
+    const started = Date.now();
+    // 4-byte pieces, each sent 249 ms after the client began to wait for it.
+    const pieces = text.match(/.{1,4}/g)!;
+    // A client that gave up stops reading: that ends the wait for its next read too.
+    const gaveUp = answer.then(() => Promise.reject(new Error('answered before the body ended')));
+    const nextRead = () => Promise.race([watched.waits.next(), gaveUp]);
+    for (const piece of pieces) {
+      await nextRead();
+      await vi.advanceTimersByTimeAsync(249);
+      res.write(piece);
+    }
+    await nextRead();
+    res.end();
+    await expect(answer).resolves.toMatchObject({ etag: 'e' });
+    expect(Date.now() - started).toBe(pieces.length * 249);
   });
 
-  it('no response headers within timeoutMs is ApiTimeoutError (phase headers), not a DOMException', async () => {
+  it('no response headers within timeoutMs is ApiTimeoutError (phase headers); a millisecond less is not', async () => {
+    clientClock();
     // A server that never answers (its connections end when the test's servers close).
-    const baseUrl = await serve((req) => req.resume());
-    const client = new GenerativeClient({ baseUrl, apiKey: 'k', timeoutMs: 60, retry: { maxRetries: 0 } });
-    const { error } = await collect(client.streamGenerateContent(request));
+    const server = await answering();
+    const client = new GenerativeClient({
+      baseUrl: server.baseUrl,
+      apiKey: 'k',
+      timeoutMs: 60,
+      retry: { maxRetries: 0 },
+    });
+    const outcome = client
+      .streamGenerateContent(request)
+      [Symbol.asyncIterator]()
+      .next()
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    await server.next();
+    await vi.advanceTimersByTimeAsync(59);
+    expect(await settled(outcome), 'still waiting 59 ms into a 60 ms timeout').toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
     expect(error).toBeInstanceOf(ApiTimeoutError);
     expect(error).toMatchObject({ phase: 'headers', timeoutMs: 60 });
     expect(error).not.toBeInstanceOf(DOMException);
@@ -131,17 +233,24 @@ describe('client timeouts', () => {
   });
 
   it("the caller's abort in the middle of a stream is ApiAbortError, and the stream stops", async () => {
-    const baseUrl = await serve(sse(50, 20));
-    const client = new GenerativeClient({ baseUrl, apiKey: 'k' });
+    const server = await answering();
+    const client = new GenerativeClient({ baseUrl: server.baseUrl, apiKey: 'k' });
     const controller = new AbortController();
-    let got = 0;
-    const error = await (async () => {
-      for await (const _ of client.streamGenerateContent(request, { signal: controller.signal })) {
-        if (++got === 2) controller.abort();
-      }
-    })().catch((e) => e);
+    const events = client.streamGenerateContent(request, { signal: controller.signal })[Symbol.asyncIterator]();
+    let next = events.next();
+    const res = await server.next();
+    res.writeHead(200, SSE).flushHeaders();
+    for (let i = 0; i < 2; i++) {
+      res.write(event(i));
+      expect((await next).done).toBe(false);
+      next = events.next();
+    }
+    controller.abort();
+    // The server goes on writing; the stream yields nothing more.
+    res.write(event(2));
+    const error = await next.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiAbortError);
-    expect(got).toBeLessThan(5);
+    expect(await events.next().then((r) => r.done)).toBe(true);
   });
 
   it('an already aborted signal sends nothing', async () => {
