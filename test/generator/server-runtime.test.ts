@@ -23,7 +23,6 @@ function handlersWith(service: 'ad-creative' | 'analytics' | 'generative', overr
   return new Proxy({}, { get: (_, id: string) => overrides[id] ?? handlers[id] });
 }
 
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const KEY = { 'x-goog-api-key': 'k' };
 const generateBody = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
 const chunk = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0 }] });
@@ -157,30 +156,60 @@ describe('streams', () => {
   it('a reader that does not read holds the producer back (backpressure)', async () => {
     let produced = 0;
     const big = 'x'.repeat(64 * 1024);
-    const base = await serve(
-      createGenerativeServer(
-        handlersWith('generative', {
-          streamGenerateContent: async () => ({
-            sse: (async function* () {
-              for (let i = 0; i < 2_000; i++) {
-                produced++;
-                yield chunk(big);
-              }
-            })(),
-          }),
+    // The answer's writes are watched: each one the socket could not take at once (write answered false) is
+    // an event, and so is its drain; the producer is held back when such a write gets no drain.
+    const blocked: Array<() => void> = [];
+    let answer: http.ServerResponse | undefined;
+    const listener = createGenerativeServer(
+      handlersWith('generative', {
+        streamGenerateContent: async () => ({
+          sse: (async function* () {
+            for (let i = 0; i < 2_000; i++) {
+              produced++;
+              yield chunk(big);
+            }
+          })(),
         }),
-        { logger: false },
-      ),
+      }),
+      { logger: false },
     );
+    const base = await serve((req, res) => {
+      answer = res;
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      (res as unknown as { write: (...args: unknown[]) => boolean }).write = (...args) => {
+        const taken = write(...args);
+        if (!taken) for (const notify of blocked.splice(0)) notify();
+        return taken;
+      };
+      listener(req, res);
+    });
+    const nextBlockedWrite = () => new Promise<void>((resolve) => blocked.push(resolve));
+    /** Turns of the event loop (not a timer): a socket that can take bytes drains within a few. */
+    const loopTurns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+    };
     const url = new URL(`${base}/v1beta/models/m:streamGenerateContent?alt=sse`);
     const request = http.request(url, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' } });
+    const firstBlocked = nextBlockedWrite();
     const response = await new Promise<http.IncomingMessage>((resolve) => {
       request.on('response', resolve);
       request.end(generateBody);
     });
     response.pause();
-    await delay(400);
+    await firstBlocked;
+    // Until the kernel's buffers are full, blocked writes drain; then one stays blocked.
+    // (A producer that ignores backpressure has written everything by then: the loop ends and the checks fail.)
+    while (produced < 2_000) {
+      const drained = new Promise<void>((resolve) => answer!.once('drain', resolve));
+      const next = nextBlockedWrite();
+      await Promise.race([drained, loopTurns(20)]);
+      if (answer!.writableNeedDrain) break;
+      await Promise.race([next, loopTurns(100)]);
+    }
+    const held = produced;
+    await loopTurns(50);
     // 2,000 events are 128 MiB; without backpressure they would all be written by now.
+    expect(produced, 'the producer is not asked for more while its write waits for a drain').toBe(held);
     expect(produced).toBeGreaterThan(0);
     expect(produced).toBeLessThan(400);
     response.destroy();
