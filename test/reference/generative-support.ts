@@ -1,6 +1,7 @@
 // Starts the reference generative service on its own (database, seed, data dir, logs captured), for the tests
 // of test/reference/generative*.test.ts and for running the contract suite against it by hand:
 //   npx tsx test/reference/generative-support.ts   (prints the base URL)
+import type http from 'node:http';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,7 +91,13 @@ export function defaultSeed(): Record<string, unknown> {
 }
 
 export async function startGenerative(
-  options: GenerativeOptions & { decorate?: ServiceDecorators; seed?: unknown; dataDir?: string } = {},
+  options: GenerativeOptions & {
+    decorate?: ServiceDecorators;
+    seed?: unknown;
+    dataDir?: string;
+    /** Around the service's listener (a test observing its requests). */
+    wrap?: (listener: http.RequestListener) => http.RequestListener;
+  } = {},
 ): Promise<StartedGenerative> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'gen-ref-'));
   const durable = options.dataDir !== undefined;
@@ -125,7 +132,7 @@ export async function startGenerative(
     },
     options,
   );
-  const running = await listenLocal(instance.listener);
+  const running = await listenLocal(options.wrap ? options.wrap(instance.listener) : instance.listener);
   instance.bound?.(running.baseUrl);
   return {
     baseUrl: running.baseUrl,
