@@ -12,7 +12,7 @@ let ai: GoogleGenAI;
 const MODEL = 'model-pro-1';
 
 beforeAll(async () => {
-  served = await serve('generative');
+  served = await serve('generative', ['--log-level', 'debug']);
   ai = new GoogleGenAI({ apiKey: 'test-api-key', httpOptions: { baseUrl: served.baseUrl } });
 });
 
@@ -20,13 +20,19 @@ afterAll(() => {
   served?.stop();
 });
 
+/**
+ * The file once its processing is over, read by the client. Between two reads the test waits for the served
+ * process's own log line of that file's processing (debug level), an event, not a poll timer.
+ */
 async function untilProcessed(name: string): Promise<GenAiFile> {
-  for (let i = 0; i < 100; i++) {
-    const file = await ai.files.get({ name });
-    if (file.state !== 'PROCESSING') return file;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${name} stayed PROCESSING`);
+  const id = name.replace(/^files\//, '');
+  const processed = served!.nextLog((line) => line.msg === 'video processed' && line.file === id);
+  const file = await ai.files.get({ name });
+  if (file.state !== 'PROCESSING') return file;
+  await processed;
+  const after = await ai.files.get({ name });
+  expect(after.state, 'the state after the log says processing ended').not.toBe('PROCESSING');
+  return after;
 }
 
 describe('the public Node client against the reference', () => {
