@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './model/root.js';
 import { loadSpecList } from './config.js';
 import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
-import { validatorsThread } from './validators-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
 const USAGE = [
@@ -46,13 +45,7 @@ const services: string[] = values.service
   : specList.map((e) => e.key);
 const scopes = values.service ? services : undefined;
 
-// generator/run.mjs names its bundled validators worker; run from the sources (tsx, tests), the
-// validators compile in this thread. Both give the same bytes. One package (--spec) compiles them in this thread
-// too: a worker would hold a second copy of the model and its own heap beside this one, which for a large
-// document is twice the memory for a second or two of overlap.
-const workerFile = values.spec ? undefined : process.env.SPEC_FIRST_VALIDATORS_WORKER;
-const thread = workerFile ? validatorsThread(workerFile) : undefined;
-const options: GenerateOptions = { validators: thread?.emit, specs: specList };
+const options: GenerateOptions = { specs: specList };
 
 function usage(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -191,14 +184,12 @@ async function watch(): Promise<void> {
 // No top-level await: generator/run.mjs bundles this file as CommonJS.
 if (values.watch) void watch();
 else {
-  void once()
-    .then(
-      (code) => (process.exitCode = code),
-      (error: Error) => {
-        // A spec that does not bundle, a template error: the message says what; no stack trace.
-        console.error(`generate failed: ${error.message}`);
-        process.exitCode = 1;
-      },
-    )
-    .finally(() => thread?.close());
+  void once().then(
+    (code) => (process.exitCode = code),
+    (error: Error) => {
+      // A spec that does not bundle, a template error: the message says what; no stack trace.
+      console.error(`generate failed: ${error.message}`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -9,15 +9,13 @@ import { camelCase } from './model/names.js';
 import { ROOT } from './model/root.js';
 import type { ServiceModel } from './model/types.js';
 import { emitReadme } from './emitters/readme.js';
+import { emitValidators } from './emitters/validators.js';
 import { runtimeFiles } from './emitters/runtime.js';
 import { renderTemplate } from './emitters/templates.js';
-import type { ValidatorsEmitter } from './validators-thread.js';
 
 export type Outputs = Map<string, string>;
 
 export interface GenerateOptions {
-  /** Where ajv's validators are compiled: in this thread by default, or on a worker (validators-thread.ts). */
-  validators?: ValidatorsEmitter;
   /** The spec list (default: generator/specs.config.json). */
   specs?: SpecEntry[];
   /** Hears what a spec says that the package cannot honour (default: one line each on stderr). */
@@ -35,7 +33,6 @@ interface PreparedService {
   /** openapi.json: the bundled document as written, serialised at once so that only its model stays in memory. */
   bundled: string;
   files: string[];
-  validators: Promise<{ js: string; dts: string }>;
   /** The spec file as the banner names it: relative to the project where it lies inside it. */
   source: string;
   /** How the package is made again, for the banner. */
@@ -51,10 +48,7 @@ function bundledText(document: unknown): string {
   return (compact.length > COMPACT_BUNDLE_BYTES ? compact : JSON.stringify(document, null, 2)) + '\n';
 }
 
-/**
- * Loads and models a service and starts its validators (on a worker they run while the rest is emitted);
- * `between` runs between the phases.
- */
+/** Loads and models a service; `between` runs once the document as written is garbage. */
 async function prepare(
   { key: service, spec: file }: SpecEntry,
   options: GenerateOptions,
@@ -69,28 +63,23 @@ async function prepare(
   // Only the model and the text stay: the document as written is garbage from here.
   (spec as { document?: unknown }).document = undefined;
   between();
-  // Imported only when compiled here: with a worker, this thread never loads ajv.
-  const emitValidators = options.validators ?? (await import('./emitters/validators.js')).emitValidators;
   const relative = path.relative(ROOT, file);
   const source = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
   const regenerate = options.single ? `run \`generate --spec ${source}\`` : 'run `npm run generate`';
-  return { service, model, bundled, files, validators: emitValidators(model, between), source, regenerate };
+  return { service, model, bundled, files, source, regenerate };
 }
 
 /**
- * Emits everything but the validators, which `done` adds once their compile is over. Each file goes to `put` as
- * soon as it is made (a caller that writes them at once holds no more than one in memory).
+ * Emits the package. Each file goes to `put` as soon as it is made (a caller that writes them at once holds no
+ * more than one in memory).
  */
 async function emit(
-  { service, model, bundled, files, validators, source, regenerate }: PreparedService,
+  { service, model, bundled, files, source, regenerate }: PreparedService,
   put: (name: string, content: string) => void,
   between: () => void = () => {},
-): Promise<{ service: string; sources: string[]; done: Promise<void> }> {
+): Promise<{ service: string; sources: string[] }> {
   const banner = renderTemplate('banner.hbs', { source, regenerate });
-  const done = validators.then(({ js, dts }) => {
-    put('validators.js', banner + js);
-    put('validators.d.ts', banner + dts);
-  });
+  put('validators.ts', banner + emitValidators(model));
   put('openapi.json', bundled);
   put('README.md', emitReadme(model));
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
@@ -103,7 +92,7 @@ async function emit(
   put('rules.ts', banner + emitRules(model));
   put('index.ts', banner + packageIndex());
   for (const [name, content] of runtimeFiles(client)) put(name, content);
-  return { service, sources: files, done };
+  return { service, sources: files };
 }
 
 /** The package index: the client side only (the server, node:http and the validators are in server.ts). */
@@ -145,12 +134,7 @@ export async function generatePackage(
   const files: Outputs = new Map();
   const put = options.onFile ?? ((name: string, content: string) => files.set(name, content));
   const prepared = await prepare(entry, { single: true, ...options }, collectGarbage);
-  // Validators first when they compile in this thread: ajv's memory is free again before the TypeScript emitters
-  // load the compiler and build their trees (one package of a large document stays within one emitter's peak).
-  if (!options.validators) await prepared.validators;
-  collectGarbage();
-  const result = await emit(prepared, put, collectGarbage);
-  await result.done;
+  await emit(prepared, put, collectGarbage);
   return new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -161,14 +145,11 @@ export async function generateAll(
 ): Promise<{ files: Outputs; sources: Map<string, string[]> }> {
   const list = options.specs ?? loadSpecList();
   const entries = services ? services.map((key) => list.find((e) => e.key === key) ?? unknownKey(key, list)) : list;
-  // Every model first, so that all validators are under way before the TypeScript emitters start; one
-  // after the other, so that the first reaches the validators emitter as early as possible.
   const prepared: PreparedService[] = [];
   for (const e of entries) prepared.push(await prepare(e, options));
   const files: Outputs = new Map();
-  const results: Array<{ service: string; sources: string[]; done: Promise<void> }> = [];
+  const results: Array<{ service: string; sources: string[] }> = [];
   for (const p of prepared) results.push(await emit(p, (name, content) => files.set(`${p.service}/${name}`, content)));
-  await Promise.all(results.map((r) => r.done));
   const sources = new Map<string, string[]>();
   for (const r of results) sources.set(r.service, r.sources);
   // generated/rules.ts gathers the catalogues of the whole spec list for the contract suite.

@@ -4,7 +4,6 @@
 //  - dependencies are required as CommonJS, so Node does not lex typescript.js for ESM named exports;
 //  - ts-morph's private copy of the TypeScript compiler is replaced by the project's `typescript`, so
 //    one compiler is loaded instead of two (openapi-typescript uses it too);
-//  - ajv's validators compile on a worker thread while the main thread emits everything else.
 //  - V8's compile cache keeps the compiled code of the bundle and of TypeScript between runs.
 // The bundle is cached under node_modules/.cache by a hash of the generator's source files (their names,
 // sizes and modification times) and the lockfile's;
@@ -42,7 +41,7 @@ function bundleKey() {
 async function buildBundle(outdir) {
   const { build } = require('esbuild');
   await build({
-    entryPoints: { cli: path.join(here, 'cli.ts'), 'validators-worker': path.join(here, 'validators-worker.ts') },
+    entryPoints: { cli: path.join(here, 'cli.ts') },
     outdir,
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -108,6 +107,4 @@ else {
   process.env.V8_COMPILE_CACHE_CACHE_DIR ??= codeCache;
   require('v8-compile-cache');
 }
-// ajv's compile runs on this worker, beside the main thread (generator/validators-thread.ts).
-process.env.SPEC_FIRST_VALIDATORS_WORKER = path.join(bundleDir, 'validators-worker.cjs');
 require(path.join(bundleDir, 'cli.cjs'));

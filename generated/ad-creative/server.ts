@@ -343,9 +343,11 @@ export interface AdCreativeHandlers {
   updateAdCreative(input: UpdateAdCreativeInput): Promise<UpdateAdCreativeReply>;
 }
 
+/** One entry of a route table, typed as a RouteDef where it is written. */
+const routeDef = (route: RouteDef): RouteDef => route;
 /** The route table: paths, parameters, body kinds and the compiled validators of every operation. */
 export const adCreativeRoutes: RouteDef[] = [
-  {
+  routeDef({
     operationId: "createAdCreative",
     method: "POST",
     path: "/{version}/act_{ad_account_id}/adcreatives",
@@ -359,8 +361,8 @@ export const adCreativeRoutes: RouteDef[] = [
     validateParams: v.validateCreateAdCreativeParams,
     validateBody: { "application/x-www-form-urlencoded": v.validateCreateAdCreativeBody0, "multipart/form-data": v.validateCreateAdCreativeBody1, "application/json": v.validateCreateAdCreativeBody2 },
     validateResponse: { "200": v.validateCreateAdCreativeResponse200, "400": v.validateCreateAdCreativeResponse400, "403": v.validateCreateAdCreativeResponse403 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "deleteAdCreative",
     method: "DELETE",
     path: "/{version}/{creative_id}",
@@ -374,8 +376,8 @@ export const adCreativeRoutes: RouteDef[] = [
     validateParams: v.validateDeleteAdCreativeParams,
     validateBody: {  },
     validateResponse: { "200": v.validateDeleteAdCreativeResponse200, "400": v.validateDeleteAdCreativeResponse400, "403": v.validateDeleteAdCreativeResponse403 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "getAdCreative",
     method: "GET",
     path: "/{version}/{creative_id}",
@@ -389,8 +391,8 @@ export const adCreativeRoutes: RouteDef[] = [
     validateParams: v.validateGetAdCreativeParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetAdCreativeResponse200, "400": v.validateGetAdCreativeResponse400, "403": v.validateGetAdCreativeResponse403 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "getAdCreativePreviews",
     method: "GET",
     path: "/{version}/{creative_id}/previews",
@@ -404,8 +406,8 @@ export const adCreativeRoutes: RouteDef[] = [
     validateParams: v.validateGetAdCreativePreviewsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetAdCreativePreviewsResponse200, "400": v.validateGetAdCreativePreviewsResponse400, "403": v.validateGetAdCreativePreviewsResponse403 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "listAdCreatives",
     method: "GET",
     path: "/{version}/act_{ad_account_id}/adcreatives",
@@ -419,8 +421,8 @@ export const adCreativeRoutes: RouteDef[] = [
     validateParams: v.validateListAdCreativesParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListAdCreativesResponse200, "400": v.validateListAdCreativesResponse400, "403": v.validateListAdCreativesResponse403 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "listPromotablePosts",
     method: "GET",
     path: "/{version}/{page_id}/promotable_posts",
@@ -434,8 +436,8 @@ export const adCreativeRoutes: RouteDef[] = [
     validateParams: v.validateListPromotablePostsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListPromotablePostsResponse200, "400": v.validateListPromotablePostsResponse400, "403": v.validateListPromotablePostsResponse403 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "updateAdCreative",
     method: "POST",
     path: "/{version}/{creative_id}",
@@ -449,7 +451,7 @@ export const adCreativeRoutes: RouteDef[] = [
     validateParams: v.validateUpdateAdCreativeParams,
     validateBody: { "application/x-www-form-urlencoded": v.validateUpdateAdCreativeBody0, "multipart/form-data": v.validateUpdateAdCreativeBody1, "application/json": v.validateUpdateAdCreativeBody2 },
     validateResponse: { "200": v.validateUpdateAdCreativeResponse200, "400": v.validateUpdateAdCreativeResponse400, "403": v.validateUpdateAdCreativeResponse403 },
-  },
+  }),
 ];
 /** A node:http request listener serving the Ad Creative Service with the given handlers. */
 export function createAdCreativeServer(handlers: AdCreativeHandlers, options: Partial<RouterOptions> = {}) {

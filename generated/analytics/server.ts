@@ -329,9 +329,11 @@ export interface AnalyticsHandlers {
   updateGroup(input: UpdateGroupInput): Promise<UpdateGroupReply>;
 }
 
+/** One entry of a route table, typed as a RouteDef where it is written. */
+const routeDef = (route: RouteDef): RouteDef => route;
 /** The route table: paths, parameters, body kinds and the compiled validators of every operation. */
 export const analyticsRoutes: RouteDef[] = [
-  {
+  routeDef({
     operationId: "deleteGroup",
     method: "DELETE",
     path: "/v2/groups",
@@ -346,8 +348,8 @@ export const analyticsRoutes: RouteDef[] = [
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupResponse400, "401": v.validateDeleteGroupResponse401, "403": v.validateDeleteGroupResponse403, "404": v.validateDeleteGroupResponse404, "429": v.validateDeleteGroupResponse429 },
     responses: ["204","400","401","403","404","429"],
-  },
-  {
+  }),
+  routeDef({
     operationId: "deleteGroupItem",
     method: "DELETE",
     path: "/v2/groupItems",
@@ -362,8 +364,8 @@ export const analyticsRoutes: RouteDef[] = [
     validateBody: {  },
     validateResponse: { "400": v.validateDeleteGroupItemResponse400, "401": v.validateDeleteGroupItemResponse401, "403": v.validateDeleteGroupItemResponse403, "404": v.validateDeleteGroupItemResponse404, "429": v.validateDeleteGroupItemResponse429 },
     responses: ["204","400","401","403","404","429"],
-  },
-  {
+  }),
+  routeDef({
     operationId: "insertGroup",
     method: "POST",
     path: "/v2/groups",
@@ -377,8 +379,8 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateInsertGroupParams,
     validateBody: { "application/json": v.validateInsertGroupBody0 },
     validateResponse: { "200": v.validateInsertGroupResponse200, "400": v.validateInsertGroupResponse400, "401": v.validateInsertGroupResponse401, "403": v.validateInsertGroupResponse403, "429": v.validateInsertGroupResponse429 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "insertGroupItem",
     method: "POST",
     path: "/v2/groupItems",
@@ -392,8 +394,8 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateInsertGroupItemParams,
     validateBody: { "application/json": v.validateInsertGroupItemBody0 },
     validateResponse: { "200": v.validateInsertGroupItemResponse200, "400": v.validateInsertGroupItemResponse400, "401": v.validateInsertGroupItemResponse401, "403": v.validateInsertGroupItemResponse403, "404": v.validateInsertGroupItemResponse404, "429": v.validateInsertGroupItemResponse429 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "listGroupItems",
     method: "GET",
     path: "/v2/groupItems",
@@ -407,8 +409,8 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateListGroupItemsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListGroupItemsResponse200, "400": v.validateListGroupItemsResponse400, "401": v.validateListGroupItemsResponse401, "403": v.validateListGroupItemsResponse403, "404": v.validateListGroupItemsResponse404, "429": v.validateListGroupItemsResponse429 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "listGroups",
     method: "GET",
     path: "/v2/groups",
@@ -422,8 +424,8 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateListGroupsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListGroupsResponse200, "400": v.validateListGroupsResponse400, "401": v.validateListGroupsResponse401, "403": v.validateListGroupsResponse403, "429": v.validateListGroupsResponse429 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "queryReports",
     method: "GET",
     path: "/v2/reports",
@@ -437,8 +439,8 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateQueryReportsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateQueryReportsResponse200, "400": v.validateQueryReportsResponse400, "401": v.validateQueryReportsResponse401, "403": v.validateQueryReportsResponse403, "429": v.validateQueryReportsResponse429 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "updateGroup",
     method: "PUT",
     path: "/v2/groups",
@@ -452,7 +454,7 @@ export const analyticsRoutes: RouteDef[] = [
     validateParams: v.validateUpdateGroupParams,
     validateBody: { "application/json": v.validateUpdateGroupBody0 },
     validateResponse: { "200": v.validateUpdateGroupResponse200, "400": v.validateUpdateGroupResponse400, "401": v.validateUpdateGroupResponse401, "403": v.validateUpdateGroupResponse403, "404": v.validateUpdateGroupResponse404, "429": v.validateUpdateGroupResponse429 },
-  },
+  }),
 ];
 /** A node:http request listener serving the Analytics Reporting and Group Service with the given handlers. */
 export function createAnalyticsServer(handlers: AnalyticsHandlers, options: Partial<RouterOptions> = {}) {

@@ -466,9 +466,11 @@ export interface GenerativeHandlers {
   uploadFile(input: UploadFileInput): Promise<UploadFileReply>;
 }
 
+/** One entry of a route table, typed as a RouteDef where it is written. */
+const routeDef = (route: RouteDef): RouteDef => route;
 /** The route table: paths, parameters, body kinds and the compiled validators of every operation. */
 export const generativeRoutes: RouteDef[] = [
-  {
+  routeDef({
     operationId: "createCachedContent",
     method: "POST",
     path: "/v1beta/cachedContents",
@@ -482,8 +484,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateCreateCachedContentParams,
     validateBody: { "application/json": v.validateCreateCachedContentBody0 },
     validateResponse: { "200": v.validateCreateCachedContentResponse200, "400": v.validateCreateCachedContentResponse400, "403": v.validateCreateCachedContentResponse403, "404": v.validateCreateCachedContentResponse404, "429": v.validateCreateCachedContentResponse429, "500": v.validateCreateCachedContentResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "createFile",
     method: "POST",
     path: "/v1beta/files",
@@ -497,8 +499,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateCreateFileParams,
     validateBody: { "application/json": v.validateCreateFileBody0 },
     validateResponse: { "200": v.validateCreateFileResponse200, "400": v.validateCreateFileResponse400, "403": v.validateCreateFileResponse403, "409": v.validateCreateFileResponse409, "429": v.validateCreateFileResponse429, "500": v.validateCreateFileResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "deleteCachedContent",
     method: "DELETE",
     path: "/v1beta/cachedContents/{cachedContent}",
@@ -512,8 +514,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateDeleteCachedContentParams,
     validateBody: {  },
     validateResponse: { "200": v.validateDeleteCachedContentResponse200, "400": v.validateDeleteCachedContentResponse400, "403": v.validateDeleteCachedContentResponse403, "404": v.validateDeleteCachedContentResponse404, "429": v.validateDeleteCachedContentResponse429, "500": v.validateDeleteCachedContentResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "deleteFile",
     method: "DELETE",
     path: "/v1beta/files/{file}",
@@ -527,8 +529,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateDeleteFileParams,
     validateBody: {  },
     validateResponse: { "200": v.validateDeleteFileResponse200, "400": v.validateDeleteFileResponse400, "403": v.validateDeleteFileResponse403, "404": v.validateDeleteFileResponse404, "429": v.validateDeleteFileResponse429, "500": v.validateDeleteFileResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "generateContent",
     method: "POST",
     path: "/v1beta/{collection}/{model}:generateContent",
@@ -542,8 +544,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateGenerateContentParams,
     validateBody: { "application/json": v.validateGenerateContentBody0 },
     validateResponse: { "200": v.validateGenerateContentResponse200, "400": v.validateGenerateContentResponse400, "403": v.validateGenerateContentResponse403, "404": v.validateGenerateContentResponse404, "429": v.validateGenerateContentResponse429, "500": v.validateGenerateContentResponse500, "503": v.validateGenerateContentResponse503, "504": v.validateGenerateContentResponse504 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "getCachedContent",
     method: "GET",
     path: "/v1beta/cachedContents/{cachedContent}",
@@ -557,8 +559,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateGetCachedContentParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetCachedContentResponse200, "400": v.validateGetCachedContentResponse400, "403": v.validateGetCachedContentResponse403, "404": v.validateGetCachedContentResponse404, "429": v.validateGetCachedContentResponse429, "500": v.validateGetCachedContentResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "getFile",
     method: "GET",
     path: "/v1beta/files/{file}",
@@ -572,8 +574,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateGetFileParams,
     validateBody: {  },
     validateResponse: { "200": v.validateGetFileResponse200, "400": v.validateGetFileResponse400, "403": v.validateGetFileResponse403, "404": v.validateGetFileResponse404, "429": v.validateGetFileResponse429, "500": v.validateGetFileResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "listCachedContents",
     method: "GET",
     path: "/v1beta/cachedContents",
@@ -587,8 +589,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateListCachedContentsParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListCachedContentsResponse200, "400": v.validateListCachedContentsResponse400, "403": v.validateListCachedContentsResponse403, "429": v.validateListCachedContentsResponse429, "500": v.validateListCachedContentsResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "listFiles",
     method: "GET",
     path: "/v1beta/files",
@@ -602,8 +604,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateListFilesParams,
     validateBody: {  },
     validateResponse: { "200": v.validateListFilesResponse200, "400": v.validateListFilesResponse400, "403": v.validateListFilesResponse403, "429": v.validateListFilesResponse429, "500": v.validateListFilesResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "streamGenerateContent",
     method: "POST",
     path: "/v1beta/{collection}/{model}:streamGenerateContent",
@@ -618,8 +620,8 @@ export const generativeRoutes: RouteDef[] = [
     validateBody: { "application/json": v.validateStreamGenerateContentBody0 },
     validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503, "504": v.validateStreamGenerateContentResponse504 },
     responses: ["200","400","403","404","429","500","503","504"],
-  },
-  {
+  }),
+  routeDef({
     operationId: "updateCachedContent",
     method: "PATCH",
     path: "/v1beta/cachedContents/{cachedContent}",
@@ -633,8 +635,8 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateUpdateCachedContentParams,
     validateBody: { "application/json": v.validateUpdateCachedContentBody0 },
     validateResponse: { "200": v.validateUpdateCachedContentResponse200, "400": v.validateUpdateCachedContentResponse400, "403": v.validateUpdateCachedContentResponse403, "404": v.validateUpdateCachedContentResponse404, "429": v.validateUpdateCachedContentResponse429, "500": v.validateUpdateCachedContentResponse500 },
-  },
-  {
+  }),
+  routeDef({
     operationId: "uploadFile",
     method: "POST",
     path: "/upload/v1beta/files",
@@ -648,7 +650,7 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateUploadFileParams,
     validateBody: { "application/json": v.validateUploadFileBody1 },
     validateResponse: { "200": v.validateUploadFileResponse200, "400": v.validateUploadFileResponse400, "403": v.validateUploadFileResponse403, "404": v.validateUploadFileResponse404, "409": v.validateUploadFileResponse409, "429": v.validateUploadFileResponse429, "500": v.validateUploadFileResponse500 },
-  },
+  }),
 ];
 /** A node:http request listener serving the Generative Content and File Service with the given handlers. */
 export function createGenerativeServer(handlers: GenerativeHandlers, options: Partial<RouterOptions> = {}) {

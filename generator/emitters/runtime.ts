@@ -16,7 +16,9 @@ const RUNTIME = path.join(ROOT, 'templates', 'runtime');
  * Library builds that vendor shims stand for: shim name -> package-relative file (`bundle`: an ESM module with
  * imports of its own, bundled into one file).
  */
-const VENDORED: Record<string, { pkg: string; file: string; bundle?: boolean }> = {
+const VENDORED: Record<string, { pkg: string; file: string; bundle?: boolean; with?: string[] }> = {
+  // ajv's 2020-12 validator and ajv-formats in one file: the formats build code with ajv's own code generator.
+  ajv: { pkg: 'ajv', file: 'vendor-entry', bundle: true, with: ['ajv-formats'] },
   'eventsource-parser': { pkg: 'eventsource-parser', file: 'dist/index.js' },
   'multipart-parser': { pkg: '@mjackson/multipart-parser', file: 'dist/multipart-parser.node.js' },
   'multipart-stream': { pkg: 'formidable', file: 'src/parsers/Multipart.js', bundle: true },
@@ -33,12 +35,21 @@ function packageDir(pkg: string): string {
   }
 }
 
+/** The one module the vendored ajv is bundled from: its 2020-12 class and ajv-formats, as the shim names them. */
+const AJV_ENTRY = [
+  `export { Ajv2020 } from 'ajv/dist/2020.js';`,
+  `import addFormatsModule from 'ajv-formats';`,
+  'export const addFormats = addFormatsModule.default ?? addFormatsModule;',
+].join('\n');
+
 /** One ESM file holding a module and what it imports from its own package (node: built-ins stay imports). */
 function bundled(pkgDir: string, file: string): string {
   const result = buildSync({
     // Paths in its comments are the package's own, wherever the generator runs.
     absWorkingDir: pkgDir,
-    entryPoints: [file],
+    ...(file === 'vendor-entry'
+      ? { stdin: { contents: AJV_ENTRY, resolveDir: pkgDir, sourcefile: 'vendor-entry.js' } }
+      : { entryPoints: [file] }),
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -97,12 +108,18 @@ function allRuntimeFiles(): Map<string, string> {
       const source = (
         lib.bundle ? bundled(pkgDir, lib.file) : fs.readFileSync(path.join(pkgDir, lib.file), 'utf8')
       ).replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
-      const licence = fs.existsSync(path.join(pkgDir, 'LICENSE'))
-        ? fs.readFileSync(path.join(pkgDir, 'LICENSE'), 'utf8')
-        : 'MIT';
+      const licenceOf = (dir: string) =>
+        fs.existsSync(path.join(dir, 'LICENSE')) ? fs.readFileSync(path.join(dir, 'LICENSE'), 'utf8').trim() : 'MIT';
+      const others = (lib.with ?? []).map((pkg) => {
+        const dir = packageDir(pkg);
+        const v = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+        return { name: `${pkg}@${v}`, licence: licenceOf(dir) };
+      });
+      const names = [`${lib.pkg}@${version} (${lib.file})`, ...others.map((o) => o.name)].join(' and ');
+      const licences = [licenceOf(pkgDir), ...others.map((o) => o.licence)].map((l) => `/*\n${l}\n*/\n`).join('');
       out.set(
         `runtime/${rel.replace(/\.ts$/, '.js')}`,
-        `// Vendored ${lib.pkg}@${version} (${lib.file}); licence below.\n/*\n${licence.trim()}\n*/\n${source}`,
+        `// Vendored ${names}; licence${others.length ? 's' : ''} below.\n${licences}${source}`,
       );
       continue;
     }

@@ -82,6 +82,7 @@ export function emitServer(service: ServiceModel): string {
       ],
       methods: handlerMethods,
     },
+    ...(service.operations.length || service.receivers.length ? [ROUTE_DEF] : []),
     `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service.operations)};`,
     `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
       `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
@@ -288,6 +289,14 @@ function preconditionFailed(op: OperationModel): string[] {
   return error ? [`    preconditionFailed: { http: 412, code: ${JSON.stringify(error.code)} },`] : [];
 }
 
+/**
+ * Each entry of a route table is typed as a RouteDef where it is written: an array literal of plain objects would
+ * have the compiler reduce a union of every entry's own object type, quadratic in the number of operations (most of
+ * the type-check of GitHub's server.ts, for the generator's check and for the user's own compiler alike).
+ */
+const ROUTE_DEF =
+  '/** One entry of a route table, typed as a RouteDef where it is written. */\nconst routeDef = (route: RouteDef): RouteDef => route;';
+
 function routesLiteral(operations: OperationModel[]): string {
   const routes = operations.map((op) => {
     const names = validatorNames(op);
@@ -310,7 +319,7 @@ function routesLiteral(operations: OperationModel[]): string {
       ([status, n]) => `${JSON.stringify(status)}: v.${n}`,
     );
     return [
-      '  {',
+      '  routeDef({',
       `    operationId: ${JSON.stringify(op.id)},`,
       `    method: ${JSON.stringify(op.method)},`,
       `    path: ${JSON.stringify(wirePath(requestPath(op)))},`,
@@ -330,7 +339,7 @@ function routesLiteral(operations: OperationModel[]): string {
       ...(op.responses.some((r) => !names.responses[r.status])
         ? [`    responses: ${JSON.stringify(op.responses.map((r) => r.status))},`]
         : []),
-      '  }',
+      '  })',
     ].join('\n');
   });
   return routes.length ? `[\n${routes.join(',\n')},\n]` : '[]';

@@ -1,5 +1,5 @@
-// Issue 3: the generate command as users run it (node generator/run.mjs: the bundled generator with its
-// validators worker), on a copy of the project: --check passes on a fresh tree, fails and names the
+// Issue 3: the generate command as users run it (node generator/run.mjs: the bundled generator), on a copy of
+// the project: --check passes on a fresh tree, fails and names the
 // stale files after a spec edit, and --watch regenerates on a spec change and says what changed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

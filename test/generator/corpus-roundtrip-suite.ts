@@ -132,7 +132,7 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
       pkg = {
         client: await load('client.ts'),
         server: await load('server.ts'),
-        validators: await load('validators.js'),
+        validators: await load('validators.ts'),
       };
       const handlers: Record<string, () => Promise<unknown>> = {};
       for (const o of [...model.operations, ...model.receivers]) {

@@ -54,7 +54,8 @@ describe.each(SERVICES)('the %s package', (service) => {
     );
     expect(files).toEqual(
       expect.arrayContaining([
-        'validators.js',
+        'validators.ts',
+        'runtime/server/vendor/ajv.js',
         'runtime/server/router.ts',
         'runtime/server/vendor/multipart-parser.js',
       ]),

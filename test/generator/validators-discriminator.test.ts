@@ -6,8 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServiceModel } from '../../generator/model/build.js';
-import { emitValidators } from '../../generator/emitters/validators.js';
+import { generatePackage } from '../../generator/pipeline.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-discriminator-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -43,11 +42,19 @@ function spec(union: Record<string, unknown>) {
   };
 }
 
+/** The package's body validator, the package generated outside the project. */
 async function validator(name: string, union: Record<string, unknown>) {
-  const { js } = await emitValidators(buildServiceModel('actions', spec(union)));
-  const file = path.join(dir, `${name}.cjs`);
-  fs.writeFileSync(file, js);
-  const module = (await import(pathToFileURL(file).href)) as Record<string, (data: unknown) => boolean>;
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(spec(union)));
+  const out = path.join(dir, name);
+  for (const [rel, content] of await generatePackage({ key: name, spec: file })) {
+    fs.mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
+    fs.writeFileSync(path.join(out, rel), content);
+  }
+  const module = (await import(pathToFileURL(path.join(out, 'validators.ts')).href)) as Record<
+    string,
+    (data: unknown) => boolean
+  >;
   return module.validateActBody0!;
 }
 

@@ -1,13 +1,12 @@
-// Issue 3: the validators emitter on a small spec of its own. The generated validators.js runs with no
-// ajv at hand (its runtime helpers are bundled in), and the unevaluated-keyword tracking the emitter
-// leaves out for the three specs comes back for a spec that uses unevaluatedProperties.
+// The validators emitter on a small spec of its own. The generated validators.ts runs with no ajv at hand (ajv is
+// bundled into the package's runtime), compiles a schema on its validator's first call, and the unevaluated-keyword
+// tracking left out for the three specs comes back for a spec that uses unevaluatedProperties.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServiceModel } from '../../generator/model/build.js';
-import { emitValidators } from '../../generator/emitters/validators.js';
+import { generatePackage } from '../../generator/pipeline.js';
 import { statusErrorStyle } from './fixtures/error-style.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-'));
@@ -52,26 +51,29 @@ function spec(closing: Record<string, unknown>) {
   };
 }
 
-/** Emits the validators, writes them as an ES module outside the project (no node_modules above) and imports them. */
+/** Generates the package outside the project (no node_modules above) and imports its validators. */
 async function load(name: string, closing: Record<string, unknown>) {
-  const model = buildServiceModel('generative', spec(closing));
-  const { js } = await emitValidators(model);
-  const file = path.join(dir, `${name}.mjs`);
-  fs.writeFileSync(file, js);
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify(spec(closing)));
+  const out = path.join(dir, name);
+  for (const [rel, content] of await generatePackage({ key: name, spec: file })) {
+    fs.mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
+    fs.writeFileSync(path.join(out, rel), content);
+  }
   return {
-    js,
-    module: (await import(pathToFileURL(file).href)) as Record<
+    ts: fs.readFileSync(path.join(out, 'validators.ts'), 'utf8'),
+    module: (await import(pathToFileURL(path.join(out, 'validators.ts')).href)) as Record<
       string,
       ((data: unknown) => boolean) & { errors?: unknown[] }
     >,
   };
 }
 
-describe('validators.js', () => {
-  it('runs on its own: ajv runtime helpers and formats are bundled in', async () => {
-    const { js, module } = await load('open', {});
-    expect(js).not.toMatch(/[^'\w]require\("ajv/); // ucs2length.code's string literal aside
-    expect(js).not.toContain('.evaluated');
+describe('validators.ts', () => {
+  it('runs on its own: ajv and its formats are bundled into the runtime', async () => {
+    const { ts, module } = await load('open', {});
+    expect(ts).not.toMatch(/from 'ajv/);
+    expect(ts).toContain('"unevaluated":false');
     const validate = module.validateCreateThingBody0!;
     expect(validate({ name: 'abc', created: '2026-11-23T10:00:00Z', extra: 1 })).toBe(true);
     expect(validate({ name: 'abcdef' })).toBe(false); // maxLength counts with ajv's ucs2length
@@ -79,8 +81,8 @@ describe('validators.js', () => {
   });
 
   it('keeps unevaluatedProperties working when a spec uses it', async () => {
-    const { js, module } = await load('closed', { unevaluatedProperties: false });
-    expect(js).toContain('.evaluated');
+    const { ts, module } = await load('closed', { unevaluatedProperties: false });
+    expect(ts).toContain('"unevaluated":true');
     const validate = module.validateCreateThingBody0!;
     expect(validate({ name: 'abc', label: 'x' })).toBe(true);
     expect(validate({ name: 'abc', extra: 1 })).toBe(false);
