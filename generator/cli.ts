@@ -9,9 +9,9 @@ import { generateAll, generatePackage, type GenerateOptions } from './pipeline.j
 import { compare, isClean, write, type Drift } from './writer.js';
 
 const USAGE = [
-  'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>] [--skip-typecheck]',
-  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--skip-typecheck]',
-  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--skip-typecheck]',
+  'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>] [--typecheck | --skip-typecheck]',
+  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--typecheck | --skip-typecheck]',
+  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--typecheck | --skip-typecheck]',
 ].join('\n');
 
 const FLAGS = {
@@ -24,6 +24,7 @@ const FLAGS = {
   out: { type: 'string' },
   key: { type: 'string' },
   'skip-typecheck': { type: 'boolean', default: false },
+  typecheck: { type: 'boolean', default: false },
 } as const;
 
 /** The flags, or one line and the usage (exit 2) for a flag this command does not take: no stack trace. */
@@ -37,6 +38,7 @@ function readFlags() {
 }
 
 const { values } = readFlags();
+if (values.typecheck && values['skip-typecheck']) usage('--typecheck and --skip-typecheck exclude each other');
 const specList = values.spec ? [] : loadSpecList(values.config ? path.resolve(values.config) : undefined);
 const services: string[] = values.service
   ? specList.some((e) => e.key === values.service)
@@ -61,17 +63,30 @@ function describe(drift: Drift): string[] {
 }
 
 /**
- * Whether the packages type-check (strict, noUnusedLocals), unless --skip-typecheck: each error printed as
- * `file:line: message` under the package's folder. Nothing is written when one does not.
+ * Whether the packages type-check (strict, noUnusedLocals): each error printed as `file:line: message` under the
+ * package's folder. Nothing is written when one does not. Not checked: with --skip-typecheck, and by default a
+ * package of more generated TypeScript than the default limit (one line says so; --typecheck checks it).
  */
 async function typeChecks(
   packages: Map<string, Map<string, string>>,
   folderOf: (key: string) => string,
 ): Promise<boolean> {
   if (values['skip-typecheck']) return true;
-  const { typeCheckPackages } = await import('./typecheck.js');
+  const { DEFAULT_TYPECHECK_LIMIT_BYTES, generatedTypeScriptBytes, typeCheckPackages } = await import('./typecheck.js');
+  // SPEC_FIRST_TYPECHECK_LIMIT (bytes) moves the limit.
+  const limit = Number(process.env.SPEC_FIRST_TYPECHECK_LIMIT || DEFAULT_TYPECHECK_LIMIT_BYTES);
+  const checked = new Map<string, Map<string, string>>();
+  for (const [key, files] of packages) {
+    const bytes = generatedTypeScriptBytes(files);
+    if (values.typecheck || bytes <= limit) checked.set(key, files);
+    else
+      console.error(
+        `generate: note: the package ${key} is ${(bytes / 2 ** 20).toFixed(1)} MB of TypeScript, more than the ${(limit / 2 ** 20).toFixed(1)} MB checked by default: not type-checked (--typecheck checks it; docs/adr/0007)`,
+      );
+  }
+  if (checked.size === 0) return true;
   let clean = true;
-  for (const [key, errors] of typeCheckPackages(packages)) {
+  for (const [key, errors] of typeCheckPackages(checked)) {
     if (errors.length === 0) continue;
     clean = false;
     console.error(`generate: the package ${key} would not compile (${errors.length} error(s)); nothing was written:`);

@@ -30,8 +30,11 @@ const printWarning = (service: string, w: SchemaWarning) =>
 interface PreparedService {
   service: string;
   model: ServiceModel;
-  /** openapi.json: the bundled document as written, serialised at once so that only its model stays in memory. */
-  bundled: string;
+  /**
+   * openapi.json: the bundled document as written, serialised at once so that only its model stays in memory;
+   * undefined for one package from a spec in one file (nothing in the package reads it, and the spec is the user's).
+   */
+  bundled: string | undefined;
   files: string[];
   /** The spec file as the banner names it: relative to the project where it lies inside it. */
   source: string;
@@ -58,8 +61,8 @@ async function prepare(
   const warn = options.onWarning ?? printWarning;
   // The model reads the normalised schemas; openapi.json keeps the document as written.
   const model = buildServiceModel(service, spec.document, (w) => warn(service, w));
-  const bundled = bundledText(spec.document);
   const files = spec.files;
+  const bundled = options.single && files.length <= 1 ? undefined : bundledText(spec.document);
   // Only the model and the text stay: the document as written is garbage from here.
   (spec as { document?: unknown }).document = undefined;
   between();
@@ -80,8 +83,8 @@ async function emit(
 ): Promise<{ service: string; sources: string[] }> {
   const banner = renderTemplate('banner.hbs', { source, regenerate });
   put('validators.ts', banner + emitValidators(model));
-  put('openapi.json', bundled);
-  put('README.md', emitReadme(model));
+  if (bundled !== undefined) put('openapi.json', bundled);
+  put('README.md', emitReadme(model, bundled !== undefined));
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
   put('types.ts', banner + emitTypes(model));
   between();

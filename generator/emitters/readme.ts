@@ -4,7 +4,8 @@ import { allOptional } from './client.js';
 import { documentedErrors, errorHelperName } from './server-types.js';
 import { renderTemplate } from './templates.js';
 
-export function emitReadme(service: ServiceModel): string {
+/** `bundled`: the package holds openapi.json, the bundled document. */
+export function emitReadme(service: ServiceModel, bundled = true): string {
   // The credential option of the kind most operations take (what the spec's security schemes say).
   const kinds = service.operations.flatMap((o) => [...new Set(o.credentialSources.map((c) => c.kind))]);
   const count = (k: string) => kinds.filter((x) => x === k).length;
@@ -16,6 +17,7 @@ export function emitReadme(service: ServiceModel): string {
     count(kind) > 0 ? `${kind}: process.env.${kind === 'apiKey' ? 'API_KEY' : 'ACCESS_TOKEN'}` : `headers: {}`;
   const example = service.operations.find((o) => !o.streaming && allOptional(o))?.id;
   return renderTemplate('package-readme.hbs', {
+    bundled,
     server: serverExample(service),
     service: service.key,
     title: service.title,

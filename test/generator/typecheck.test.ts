@@ -37,4 +37,25 @@ describe('the type-check of a generated package', () => {
     expect(run.status).toBe(0);
     expect(fs.existsSync(path.join(out, 'client.ts'))).toBe(true);
   }, 300_000);
+
+  it('above the default size limit, generate --spec writes the package unchecked and says so; --typecheck checks it', () => {
+    const run = (out: string, ...flags: string[]) =>
+      spawnSync(process.execPath, [path.join(ROOT, 'generator', 'run.mjs'), '--spec', SPEC, '--out', out, ...flags], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, SPEC_FIRST_TYPECHECK_LIMIT: '1000' },
+      });
+    const unchecked = run(path.join(tmp, 'unchecked'));
+    expect(unchecked.status).toBe(0);
+    expect(unchecked.stderr).toMatch(
+      /^generate: note: the package \S+ is [\d.]+ MB of TypeScript, .*not type-checked \(--typecheck checks it/,
+    );
+    expect(fs.existsSync(path.join(tmp, 'unchecked', 'client.ts'))).toBe(true);
+    const checked = run(path.join(tmp, 'checked'), '--typecheck');
+    expect(checked.stderr).toBe('');
+    expect(checked.status).toBe(0);
+    const both = run(path.join(tmp, 'both'), '--typecheck', '--skip-typecheck');
+    expect(both.status).toBe(2);
+    expect(both.stderr.split('\n')[0]).toBe('--typecheck and --skip-typecheck exclude each other');
+  }, 300_000);
 });
