@@ -74,6 +74,8 @@ const EMPTY = Buffer.alloc(0);
 
 /** The body definition a request's Content-Type selects (wildcards such as *\/* match anything). */
 export function selectBody(bodies: BodyDef[], contentType: string | undefined): BodyDef | undefined {
+  // The type exactly as the spec writes it (what most clients send): found without reading it apart.
+  for (const body of bodies) if (body.contentType === contentType) return body;
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return (
     bodies.find((b) => b.contentType.toLowerCase() === type) ??
