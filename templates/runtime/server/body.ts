@@ -32,7 +32,10 @@ export interface BodyDef {
  * silences them): removing four listeners costs more than the events they still hear, and once the body is
  * refused the rest of it is read and dropped anyway.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer>;
+/** The body's bytes handed to `finish`, the promise settled by what it answers or throws (one promise, not two). */
+export function readBody<T>(req: IncomingMessage, limit: number, finish: (raw: Buffer) => T): Promise<T>;
+export function readBody(req: IncomingMessage, limit: number, finish?: (raw: Buffer) => unknown): Promise<unknown> {
   const length = req.headers['content-length'];
   if (length !== undefined && Number(length) > limit) return Promise.reject(new BodyTooLargeError(limit));
   return new Promise((resolve, reject) => {
@@ -53,7 +56,13 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => {
       if (settled) return;
       settled = true;
-      resolve(chunks ? Buffer.concat(chunks, total) : (first ?? EMPTY));
+      const raw = chunks ? Buffer.concat(chunks, total) : (first ?? EMPTY);
+      if (!finish) return resolve(raw);
+      try {
+        resolve(finish(raw));
+      } catch (error) {
+        reject(error);
+      }
     });
     req.on('error', (error: Error) => {
       if (settled) return;
@@ -136,7 +145,8 @@ function formFields(body: string): Record<string, unknown> {
 }
 
 function parseJson(source: string, field: string, maxDepth: number): unknown {
-  if (jsonDepth(source, maxDepth) > maxDepth)
+  // Nesting past maxDepth takes more than maxDepth opening brackets: shorter text needs no count.
+  if (source.length > maxDepth && jsonDepth(source, maxDepth) > maxDepth)
     throw new BodyParseError(`nests arrays and objects deeper than ${maxDepth} levels`, field);
   let value: unknown;
   try {

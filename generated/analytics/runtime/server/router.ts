@@ -276,7 +276,7 @@ export function createRouter(
             completeInput(input, body, def.contentType),
           );
         // An empty JSON or form body is no body.
-        return readBody(req, limit).then((raw) =>
+        return readBody(req, limit, (raw) =>
           raw.length > 0
             ? completeInput(input, decodeBody(def, raw), def.contentType)
             : completeInput(input, undefined, undefined),
