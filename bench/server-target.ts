@@ -1,7 +1,8 @@
 // One server of the server bench, in its own process: `generated` (the generated analytics server, validating
 // every request) or `fastify` (Fastify 5 with its own ajv validation and fast-json-stringify serialisation,
 // given the same operations' schemas from the model). Both call bench/server-handlers.ts and refuse a
-// request without a Bearer token. Prints "analytics listening on <url>".
+// request without a Bearer token. `bare` is the floor beside them: node:http calling the same handlers with
+// no routing, validation or error shapes to speak of. Prints "analytics listening on <url>".
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AnalyticsHandlers, createAnalyticsServer } from '../generated/analytics/server.js';
@@ -73,7 +74,24 @@ if (kind === 'generated') {
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   announce((app.server.address() as AddressInfo).port);
+} else if (kind === 'bare') {
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': String(Buffer.byteLength(text)),
+    });
+    res.end(text);
+  };
+  const server = http.createServer((req, res) => {
+    if (!/^Bearer \S+$/i.test(req.headers.authorization ?? '')) return send(res, 401, { error: 'no credential' });
+    if (req.method === 'GET') return send(res, 200, listGroups({ mine: req.url!.includes('mine=true') }));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => send(res, 200, insertGroup(JSON.parse(Buffer.concat(chunks).toString()))));
+  });
+  server.listen(0, '127.0.0.1', () => announce((server.address() as AddressInfo).port));
 } else {
-  process.stderr.write('usage: server-target.ts generated|fastify\n');
+  process.stderr.write('usage: server-target.ts generated|fastify|bare\n');
   process.exit(2);
 }

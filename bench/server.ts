@@ -1,8 +1,12 @@
 // The generated server runtime beside Fastify 5 on the same operations and handlers (bench/server-target.ts):
 // the analytics groups list (query validated, a 10-group answer written) and a group insert (JSON body
 // validated), both behind a Bearer check, each server in its own process, the load from this one (autocannon,
-// keep-alive). The two are measured in turns, twice each, and each figure is the mean of its two turns.
-// Goal: the generated server at least as fast as Fastify (ratio >= 1.0). Writes reports/bench-server.{md,json}.
+// keep-alive), with a bare node:http server calling the same handlers as the floor beside them. The servers
+// start once and are loaded in turns, the order reversed every round, so that each round puts them side by side
+// under the same load on the machine; each figure is the median of its turns, the ratios the median of the
+// rounds' ratios, with their spread. The primary figure is server CPU per request (it hardly depends on what
+// else runs on the machine); req/s is reported too. Goal: the generated server at least as fast as Fastify
+// (ratios >= 1.0). Writes reports/bench-server.{md,json}.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +14,10 @@ import { ROOT } from '../generator/model/index.js';
 import { CONNECTIONS, DURATION_SECONDS, type LoadRequest, type MixResult, runMix } from './reference-load.js';
 import { type RunningServers, spawnListening } from './reference-servers.js';
 
-const TARGETS = ['generated', 'fastify'] as const;
+const TARGETS = ['generated', 'fastify', 'bare'] as const;
 type Target = (typeof TARGETS)[number];
+/** Rounds of turns (each server loaded once per round). */
+const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 4);
 const AUTH = { authorization: 'Bearer bench-token' };
 const OPERATIONS: Array<{ label: string; request: LoadRequest }> = [
   { label: 'list groups (GET, query)', request: { method: 'GET', path: '/v2/groups?mine=true', headers: AUTH } },
@@ -52,74 +58,138 @@ async function check(target: Target, base: string): Promise<void> {
   }
 }
 
-async function measure(target: Target): Promise<MixResult> {
-  const server = await start(target);
-  try {
-    const base = server.baseUrls.analytics!;
-    await check(target, base);
-    const parts = OPERATIONS.map((op) => ({ label: op.label, baseUrl: base, requests: [op.request] }));
-    await runMix(parts, { duration: 1 });
-    const before = server.cpuSeconds?.();
-    const result = await runMix(parts);
-    const after = server.cpuSeconds?.();
-    result.serverCpuMicrosPerRequest =
-      before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / result.responses;
-    console.error(
-      `  ${target}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, CPU ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? '-'} µs/request`,
-    );
-    return result;
-  } finally {
-    await server.stop();
-  }
+async function measure(target: Target, server: RunningServers): Promise<MixResult> {
+  const base = server.baseUrls.analytics!;
+  const parts = OPERATIONS.map((op) => ({ label: op.label, baseUrl: base, requests: [op.request] }));
+  const before = server.cpuSeconds?.();
+  const result = await runMix(parts);
+  const after = server.cpuSeconds?.();
+  result.serverCpuMicrosPerRequest =
+    before === undefined || after === undefined ? undefined : ((after - before) * 1e6) / result.responses;
+  console.error(
+    `  ${target}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, CPU ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? '-'} µs/request`,
+  );
+  return result;
 }
 
-function mean(results: MixResult[]): MixResult {
-  const avg = (f: (r: MixResult) => number | undefined) =>
-    results.reduce((n, r) => n + (f(r) ?? Number.NaN), 0) / results.length;
+function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The median turn of a server: each figure the median of its turns. */
+function medianResult(results: MixResult[]): MixResult {
+  const med = (f: (r: MixResult) => number | undefined) => median(results.map((r) => f(r) ?? Number.NaN));
   return {
-    requestsPerSecond: avg((r) => r.requestsPerSecond),
-    p50Ms: avg((r) => r.p50Ms),
-    p99Ms: avg((r) => r.p99Ms),
-    responses: avg((r) => r.responses),
+    requestsPerSecond: med((r) => r.requestsPerSecond),
+    p50Ms: med((r) => r.p50Ms),
+    p99Ms: med((r) => r.p99Ms),
+    responses: med((r) => r.responses),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
     errors: results.reduce((n, r) => n + r.errors, 0),
-    serverCpuMicrosPerRequest: avg((r) => r.serverCpuMicrosPerRequest),
+    serverCpuMicrosPerRequest: med((r) => r.serverCpuMicrosPerRequest),
     perPart: results[0]!.perPart.map((p, i) => ({
       label: p.label,
-      requestsPerSecond: avg((r) => r.perPart[i]!.requestsPerSecond),
-      p50Ms: avg((r) => r.perPart[i]!.p50Ms),
-      p99Ms: avg((r) => r.perPart[i]!.p99Ms),
+      requestsPerSecond: med((r) => r.perPart[i]!.requestsPerSecond),
+      p50Ms: med((r) => r.perPart[i]!.p50Ms),
+      p99Ms: med((r) => r.perPart[i]!.p99Ms),
       non2xx: results.reduce((n, r) => n + r.perPart[i]!.non2xx, 0),
     })),
   };
 }
 
-export async function serverBench(): Promise<{ generated: MixResult; fastify: MixResult; markdown: string }> {
-  console.error('server runtime beside Fastify 5');
-  const runs: Record<Target, MixResult[]> = { generated: [], fastify: [] };
-  for (let round = 0; round < 2; round++) for (const target of TARGETS) runs[target].push(await measure(target));
-  const generated = mean(runs.generated);
-  const fastify = mean(runs.fastify);
+/** A ratio's median over the rounds, with its lowest and highest. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  rounds: number[];
+}
+function spread(rounds: number[]): Spread {
+  return { median: median(rounds), min: Math.min(...rounds), max: Math.max(...rounds), rounds };
+}
+
+export interface ServerBenchResult {
+  generated: MixResult;
+  fastify: MixResult;
+  bare: MixResult;
+  /** Fastify's CPU per request over the generated server's, per round. */
+  cpuRatio: Spread;
+  /** The generated server's req/s over Fastify's, per round. */
+  requestRatio: Spread;
+  turns: Record<Target, MixResult[]>;
+  markdown: string;
+}
+
+export async function serverBench(): Promise<ServerBenchResult> {
+  console.error(`server runtime beside Fastify 5 (${ROUNDS} rounds)`);
+  const servers = {} as Record<Target, RunningServers>;
+  try {
+    for (const target of TARGETS) {
+      servers[target] = await start(target);
+      if (target !== 'bare') await check(target, servers[target].baseUrls.analytics!);
+      const base = servers[target].baseUrls.analytics!;
+      await runMix(
+        OPERATIONS.map((op) => ({ label: op.label, baseUrl: base, requests: [op.request] })),
+        { duration: 1 },
+      );
+    }
+    const turns: Record<Target, MixResult[]> = { generated: [], fastify: [], bare: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? TARGETS : [...TARGETS].reverse();
+      for (const target of order) turns[target].push(await measure(target, servers[target]));
+    }
+    const generated = medianResult(turns.generated);
+    const fastify = medianResult(turns.fastify);
+    const bare = medianResult(turns.bare);
+    const cpuRatio = spread(
+      turns.generated.map(
+        (g, i) =>
+          (turns.fastify[i]!.serverCpuMicrosPerRequest ?? Number.NaN) / (g.serverCpuMicrosPerRequest ?? Number.NaN),
+      ),
+    );
+    const requestRatio = spread(
+      turns.generated.map((g, i) => g.requestsPerSecond / turns.fastify[i]!.requestsPerSecond),
+    );
+    const markdown = serverMarkdown(generated, fastify, bare, cpuRatio, requestRatio);
+    return { generated, fastify, bare, cpuRatio, requestRatio, turns, markdown };
+  } finally {
+    for (const server of Object.values(servers)) await server.stop();
+  }
+}
+
+function serverMarkdown(
+  generated: MixResult,
+  fastify: MixResult,
+  bare: MixResult,
+  cpuRatio: Spread,
+  requestRatio: Spread,
+): string {
   const f0 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(0));
   const f2 = (n: number) => n.toFixed(2);
-  const ratio = generated.requestsPerSecond / fastify.requestsPerSecond;
-  const cpuRatio =
-    (fastify.serverCpuMicrosPerRequest ?? Number.NaN) / (generated.serverCpuMicrosPerRequest ?? Number.NaN);
+  const range = (s: Spread) => `${f2(s.median)}x (rounds ${s.rounds.map(f2).join(', ')})`;
+  const verdict = (s: Spread) => (s.median >= 1 ? 'met' : 'NOT met');
   const row = (name: string, m: MixResult) =>
-    `| ${name} | ${f0(m.requestsPerSecond)} | ${f2(m.p50Ms)} | ${f2(m.p99Ms)} | ${f0(m.serverCpuMicrosPerRequest)} |${m.non2xx || m.errors ? ` (${m.non2xx} non-2xx, ${m.errors} errors)` : ''}`;
-  const markdown = [
-    `### Generated server runtime beside Fastify 5 (${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s, two turns each)`,
+    `| ${name} | ${f0(m.serverCpuMicrosPerRequest)} | ${f0(m.requestsPerSecond)} | ${f2(m.p50Ms)} | ${f2(m.p99Ms)} |${m.non2xx || m.errors ? ` (${m.non2xx} non-2xx, ${m.errors} errors)` : ''}`;
+  return [
+    `### Generated server runtime beside Fastify 5 (${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s turns, ${ROUNDS} rounds)`,
     '',
     'Same operations (analytics listGroups and insertGroup), same handlers (bench/server-handlers.ts), both validating',
     'every request (the generated validators; Fastify: its ajv on the same schemas from the model, fast-json-stringify',
-    'for answers) behind a Bearer check.',
+    'for answers) behind a Bearer check. The bare node:http server calls the same handlers and validates nothing:',
+    'the floor, not a goal. Figures are medians of the turns.',
     '',
-    '| server | req/s | p50 ms | p99 ms | server CPU µs/request |',
+    '| server | server CPU µs/request | req/s | p50 ms | p99 ms |',
     '|---|---:|---:|---:|---:|',
     row('generated server', generated),
     row('Fastify 5', fastify),
+    row('bare node:http (floor)', bare),
     '',
-    `- generated / Fastify: **${f2(ratio)}x** req/s (goal >= 1.0: ${ratio >= 1 ? 'met' : 'NOT met'}); CPU per request: **${f2(cpuRatio)}x** (Fastify's CPU / ours)`,
+    `- CPU per request, Fastify's over ours: **${range(cpuRatio)}** (goal >= 1.0: ${verdict(cpuRatio)})`,
+    `- req/s, ours over Fastify's: **${range(requestRatio)}** (goal >= 1.0: ${verdict(requestRatio)})`,
+    `- above the floor, CPU per request: generated +${f0((generated.serverCpuMicrosPerRequest ?? Number.NaN) - (bare.serverCpuMicrosPerRequest ?? Number.NaN))} µs, Fastify +${f0((fastify.serverCpuMicrosPerRequest ?? Number.NaN) - (bare.serverCpuMicrosPerRequest ?? Number.NaN))} µs`,
     '',
     '| operation | generated req/s | generated p99 ms | Fastify req/s | Fastify p99 ms |',
     '|---|---:|---:|---:|---:|',
@@ -128,11 +198,10 @@ export async function serverBench(): Promise<{ generated: MixResult; fastify: Mi
         `| ${p.label} | ${f0(p.requestsPerSecond)} | ${f2(p.p99Ms)} | ${f0(fastify.perPart[i]!.requestsPerSecond)} | ${f2(fastify.perPart[i]!.p99Ms)} |`,
     ),
   ].join('\n');
-  return { generated, fastify, markdown };
 }
 
 /** Writes reports/bench-server.{md,json}; answers the Markdown. */
-export function writeServerReport(result: { generated: MixResult; fastify: MixResult; markdown: string }): string {
+export function writeServerReport(result: ServerBenchResult): string {
   const header = `Run ${new Date().toISOString()} on ${os.cpus().length} CPUs (load ${os
     .loadavg()
     .map((l) => l.toFixed(2))
@@ -141,7 +210,7 @@ export function writeServerReport(result: { generated: MixResult; fastify: MixRe
   fs.writeFileSync(path.join(ROOT, 'reports', 'bench-server.md'), `${header}${result.markdown}\n`);
   fs.writeFileSync(
     path.join(ROOT, 'reports', 'bench-server.json'),
-    `${JSON.stringify({ generated: result.generated, fastify: result.fastify }, null, 2)}\n`,
+    `${JSON.stringify({ ...result, markdown: undefined }, null, 2)}\n`,
   );
   return header + result.markdown;
 }
