@@ -1,7 +1,8 @@
 // Reports answered from the rollups held in memory: a plan that a rollup answers (rollups.ts, reportSource) whose
 // dimensions and filters are rollup columns (or the month of the day) and whose metrics are plain sums of fact
-// columns is a scan of the rollup's rows for its channels and days, grouped and sorted here, with no SQL and no
-// trip to a read thread. Any other plan is left to the SQL (undefined).
+// columns is answered here, with no SQL and no trip to a read thread: a report by day or month scans the rows of
+// its channels and days; any other sums each series (a combination of the rollup's other keys) over the range as
+// the difference of two running sums, whatever the range's length. Any other plan is left to the SQL (undefined).
 // The rollups are written only by the seed (and by the migration that made them, before the service starts), so
 // the rows read once are the rows every process sharing the database reads: nothing here can go stale.
 // The answer is the SQL's, row for row and in the same order (test/reference/analytics-rollups.test.ts compares
@@ -21,7 +22,50 @@ const PLAIN_SUM = /^SUM\(([a-z_][a-z0-9_]*)\)$/;
 const MONTH_OF_DAY = 'substr(day, 1, 7)';
 
 /** One rollup's rows by channel, each channel's in day order. */
-type HeldRollup = Map<string, { days: string[]; rows: RollupRow[] }>;
+/**
+ * A channel's rows of one rollup in day order, and (made on first use) its series: the rows of each combination
+ * of the rollup's other keys, in day order, with running sums per summed column. A report that reads no day
+ * (no day or month dimension) sums a series over a range as two running sums, whatever the range's length.
+ */
+interface ChannelRows {
+  days: string[];
+  rows: RollupRow[];
+  series?: Series[];
+}
+interface Series {
+  /** A row of the series: its keys (other than the day) are the series'. */
+  sample: RollupRow;
+  days: string[];
+  rows: RollupRow[];
+  /** Column -> running sums: entry i is the sum over the first i rows. */
+  running: Map<string, Float64Array>;
+}
+type HeldRollup = Map<string, ChannelRows>;
+
+function seriesOf(channel: ChannelRows, keys: readonly string[]): Series[] {
+  if (channel.series) return channel.series;
+  const others = keys.filter((k) => k !== 'channel_id' && k !== 'day');
+  const byKey = new Map<string, Series>();
+  for (const row of channel.rows) {
+    const key = others.map((k) => row[k]).join('\u0000');
+    let series = byKey.get(key);
+    if (!series) byKey.set(key, (series = { sample: row, days: [], rows: [], running: new Map() }));
+    series.days.push(row.day as string);
+    series.rows.push(row);
+  }
+  channel.series = [...byKey.values()];
+  return channel.series;
+}
+
+function runningSums(series: Series, column: string): Float64Array {
+  let sums = series.running.get(column);
+  if (!sums) {
+    sums = new Float64Array(series.rows.length + 1);
+    for (let i = 0; i < series.rows.length; i++) sums[i + 1] = sums[i]! + (series.rows[i]![column] as number);
+    series.running.set(column, sums);
+  }
+  return sums;
+}
 
 /** SQLite's BINARY collation on text (UTF-8 bytes, that is code points), for UTF-16 strings. */
 export function compareText(a: string, b: string): number {
@@ -114,45 +158,75 @@ export class RollupReports {
 
     const held = this.hold(rollup);
     if (!held) return undefined;
-    // Where each channel's days in range start and end, and whether the scan is small enough for the event loop.
-    const spans: Array<{ rows: RollupRow[]; from: number; to: number }> = [];
-    let scanned = 0;
-    for (const c of plan.channels) {
-      const rows = held.get(c.id);
-      if (!rows) continue;
-      // biome-ignore lint/complexity/useMathMinMax: the later of two ISO days (text), not of two numbers
-      const first = c.since > plan.from ? c.since : plan.from;
-      const from = lowerBound(rows.days, first);
-      const to = upperBound(rows.days, plan.to);
-      if (to <= from) continue;
-      spans.push({ rows: rows.rows, from, to });
-      scanned += to - from;
-    }
-    if (scanned > MAX_SCANNED_ROWS) return undefined;
-
     const filters = plan.filters.map((f) => ({ column: f.column, values: new Set(f.values) }));
     const nonEmpty = plan.dimensions.map((d) => d.nonEmpty);
     const width = dimensionOf.length;
     const groups = new Map<string, Cell[]>();
     const dims: string[] = new Array(width);
-    for (const span of spans) {
-      rows: for (let r = span.from; r < span.to; r++) {
-        const row = span.rows[r]!;
-        for (let f = 0; f < filters.length; f++)
-          if (!filters[f]!.values.has(row[filters[f]!.column] as string)) continue rows;
-        for (let d = 0; d < width; d++) {
-          const value = dimensionOf[d]!(row);
-          if (nonEmpty[d] && value === '') continue rows;
-          dims[d] = value;
+    /** The row's group (its dimension values), or undefined when a filter or a non-empty dimension leaves it out. */
+    const groupOf = (row: RollupRow): Cell[] | undefined => {
+      for (let f = 0; f < filters.length; f++)
+        if (!filters[f]!.values.has(row[filters[f]!.column] as string)) return undefined;
+      for (let d = 0; d < width; d++) {
+        const value = dimensionOf[d]!(row);
+        if (nonEmpty[d] && value === '') return undefined;
+        dims[d] = value;
+      }
+      const key = width === 0 ? '' : width === 1 ? dims[0]! : dims.join('\u0000');
+      let group = groups.get(key);
+      if (!group) {
+        group = dims.slice();
+        for (let m = 0; m < sums.length; m++) group.push(0);
+        groups.set(key, group);
+      }
+      return group;
+    };
+    const readsDay =
+      plan.dimensions.some((d) => d.sql === 'day' || d.sql === MONTH_OF_DAY) ||
+      plan.filters.some((f) => f.column === 'day');
+
+    if (!readsDay) {
+      // Each series in range: its sums over the range are two running sums apart.
+      for (const c of plan.channels) {
+        const channel = held.get(c.id);
+        if (!channel) continue;
+        // biome-ignore lint/complexity/useMathMinMax: the later of two ISO days (text), not of two numbers
+        const first = c.since > plan.from ? c.since : plan.from;
+        for (const series of seriesOf(channel, rollup.keys)) {
+          const from = lowerBound(series.days, first);
+          const to = upperBound(series.days, plan.to);
+          if (to <= from) continue;
+          const group = groupOf(series.sample);
+          if (!group) continue;
+          for (let m = 0; m < sums.length; m++) {
+            const running = runningSums(series, sums[m]!);
+            (group[width + m] as number) += running[to]! - running[from]!;
+          }
         }
-        const key = width === 0 ? '' : width === 1 ? dims[0]! : dims.join('\u0000');
-        let group = groups.get(key);
-        if (!group) {
-          group = dims.slice();
-          for (let m = 0; m < sums.length; m++) group.push(0);
-          groups.set(key, group);
+      }
+    } else {
+      // Where each channel's days in range start and end, and whether the scan is small enough for the event loop.
+      const spans: Array<{ rows: RollupRow[]; from: number; to: number }> = [];
+      let scanned = 0;
+      for (const c of plan.channels) {
+        const channel = held.get(c.id);
+        if (!channel) continue;
+        // biome-ignore lint/complexity/useMathMinMax: the later of two ISO days (text), not of two numbers
+        const first = c.since > plan.from ? c.since : plan.from;
+        const from = lowerBound(channel.days, first);
+        const to = upperBound(channel.days, plan.to);
+        if (to <= from) continue;
+        spans.push({ rows: channel.rows, from, to });
+        scanned += to - from;
+      }
+      if (scanned > MAX_SCANNED_ROWS) return undefined;
+      for (const span of spans) {
+        for (let r = span.from; r < span.to; r++) {
+          const row = span.rows[r]!;
+          const group = groupOf(row);
+          if (!group) continue;
+          for (let m = 0; m < sums.length; m++) (group[width + m] as number) += row[sums[m]!] as number;
         }
-        for (let m = 0; m < sums.length; m++) (group[width + m] as number) += row[sums[m]!] as number;
       }
     }
     const out = [...groups.values()];
@@ -176,7 +250,7 @@ export class RollupReports {
     if (held !== undefined) return held;
     held = null;
     if (this.read.count(rollup.table) <= MAX_HELD_ROWS) {
-      const byChannel = new Map<string, { days: string[]; rows: RollupRow[] }>();
+      const byChannel: HeldRollup = new Map();
       for (const row of this.read.rows(rollup.table)) {
         const channel = row.channel_id as string;
         let rows = byChannel.get(channel);
