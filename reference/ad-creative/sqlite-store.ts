@@ -72,6 +72,8 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
    * may start with another seed, so the grants are dropped whenever another connection has committed.
    */
   private readonly grants = new Map<string, TokenGrant>();
+  /** Ad accounts by id (their rate limits, read at every call), written by the seed alone, like the grants. */
+  private readonly accounts = new Map<string, AdAccountRecord | undefined>();
   private readonly othersWrote: SqliteChangeSignal;
 
   constructor(private readonly db: BetterSqlite3.Database) {
@@ -114,7 +116,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   }
 
   async token(token: string): Promise<TokenGrant | undefined> {
-    if (this.othersWrote.changed()) this.grants.clear();
+    this.dropIfOthersWrote();
     const known = this.grants.get(token);
     if (known) return known;
     const row = this.s.token.get(token) as Row | undefined;
@@ -132,14 +134,25 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     return grant;
   }
 
+  /** What the seed wrote, kept in memory, is dropped when another connection has committed (another instance's seed). */
+  private dropIfOthersWrote(): void {
+    if (!this.othersWrote.changed()) return;
+    this.grants.clear();
+    this.accounts.clear();
+  }
+
   async adAccount(id: string): Promise<AdAccountRecord | undefined> {
+    this.dropIfOthersWrote();
+    if (this.accounts.has(id)) return this.accounts.get(id);
     const row = this.s.account.get(id) as Row | undefined;
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      name: row.name,
+    const account = row && {
+      id: row.id as string,
+      name: row.name as string,
       rateLimit: row.rate_calls ? { calls: row.rate_calls, windowSeconds: row.rate_window_seconds } : undefined,
     };
+    // Only the ids that exist are kept: a stream of unknown ids cannot grow the map.
+    if (account) this.accounts.set(id, account);
+    return account;
   }
 
   async imageExists(accountId: string, hash: string): Promise<boolean> {
@@ -334,6 +347,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       this.insertTokens(seed);
     })();
     this.grants.clear();
+    this.accounts.clear();
   }
 
   private insertTokens(seed: SeedData): void {
@@ -396,6 +410,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       }
     }).immediate();
     this.grants.clear();
+    this.accounts.clear();
   }
 }
 
