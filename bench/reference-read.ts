@@ -41,7 +41,7 @@ const LIST_FIELDS = ['name', 'object_type', 'status', 'thumbnail_url', 'object_s
 const isoDay = (offset: number) => new Date(FIRST_FACT_DAY + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The date range and dimensions of the i-th report: every (start, end, dimensions) once. */
-function reportOf(i: number): { start: string; end: string; dimensions: string } {
+export function reportOf(i: number): { start: string; end: string; dimensions: string } {
   const dimensions = DIMENSIONS[i % DIMENSIONS.length]!;
   let n = Math.floor(i / DIMENSIONS.length);
   for (let start = 0; start < FACT_DAYS; start++) {
