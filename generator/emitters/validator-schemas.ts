@@ -50,18 +50,22 @@ function discriminate(node: any, out: Record<string, any>, specId: string): void
   const alternatives = out.oneOf ?? out.anyOf;
   if (typeof property !== 'string' || !Array.isArray(alternatives)) return;
   const mapping: Record<string, string> = {};
+  const members = new Set<string>();
   for (const member of (node.oneOf ?? node.anyOf) as any[]) {
     const ref = member?.$ref;
-    if (typeof ref === 'string' && ref.startsWith(COMPONENT_SCHEMAS))
-      mapping[ref.slice(COMPONENT_SCHEMAS.length)] = ref;
+    if (typeof ref !== 'string') continue;
+    members.add(ref);
+    if (ref.startsWith(COMPONENT_SCHEMAS)) mapping[ref.slice(COMPONENT_SCHEMAS.length)] = ref;
   }
   for (const [value, target] of Object.entries<unknown>(node.discriminator.mapping ?? {})) {
     if (typeof target !== 'string') continue;
     // A bare name (3.0) stands for the component of that name.
     mapping[value] = /[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${target}`;
   }
+  // Only the alternatives themselves are picked: a mapping that points elsewhere (into a path, or to a schema
+  // missing from the document) leaves the value to the alternatives.
   const picks = Object.entries(mapping)
-    .filter(([, target]) => target.startsWith('#/'))
+    .filter(([, target]) => members.has(target))
     .map(([value, target]) => ({
       if: { properties: { [property]: { const: value } }, required: [property] },
       // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a promise
