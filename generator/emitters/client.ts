@@ -38,7 +38,7 @@ export function emitClient(service: ServiceModel): string {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: `${op.typeName}Result`,
-      type: op.streaming ? streamChunkType(service, op) : successType(op),
+      type: op.streaming || op.linesType ? streamChunkType(service, op) : successType(op),
     });
     methods.push(operationMethod(service, op, fieldsType));
     const errors = errorType(service, op);
@@ -126,7 +126,7 @@ export function emitClient(service: ServiceModel): string {
       ...(service.operations.some((o) => o.pagination)
         ? [`export { Page } from './runtime/client/pagination.js';`]
         : []),
-      ...(service.operations.some((o) => o.streaming)
+      ...(service.operations.some((o) => o.streaming || o.linesType)
         ? [`export { ApiStream } from './runtime/client/stream.js';`]
         : []),
       `export {\n  ApiError, ApiTimeoutError, ApiAbortError, ApiConnectionError, BadRequestError, AuthenticationError, NotModifiedError,\n  PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError,\n} from './runtime/client/errors.js';`,
@@ -410,7 +410,7 @@ const isJsonType = (type: string) => type === 'application/json' || type.endsWit
  * asks for them and reads an answer by its Content-Type.
  */
 function answerTypes(op: OperationModel): string[] | undefined {
-  if (op.streaming) return undefined;
+  if (op.streaming || op.linesType) return undefined;
   const types = [
     ...new Set(op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).flatMap((r) => r.contentTypes)),
   ].map((t) => t.toLowerCase());
@@ -491,6 +491,25 @@ function operationMethod(
         `const spec: RequestSpec = ${requestSpec(service, op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
         `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal);`,
+      ],
+    };
+  }
+  if (op.linesType) {
+    return {
+      name: op.id,
+      docs: [
+        docText(
+          docs[0],
+          'Sends the request at once; the answer is a stream of JSON lines, each a typed value (`for await`), with abort() and toReadableStream().',
+        ),
+      ],
+      parameters: [paramsDecl, optionsDecl],
+      returnType: `ApiStream<${op.typeName}Result>`,
+      statements: [
+        ...cookieStatements(op),
+        `const spec: RequestSpec = ${requestSpec(service, op)};`,
+        `spec.headers = { accept: ${JSON.stringify(op.linesType)}, ...spec.headers };`,
+        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal, 'lines');`,
       ],
     };
   }
@@ -909,7 +928,7 @@ const TYPE_MODULE_NAMES = ['callbacks', 'components', 'operations', 'paths', 'we
 /** Only the runtime pieces this service's client uses, and the types module's names it uses. */
 function clientImports(service: ServiceModel, typeNames: readonly string[]): RuntimeImport[] {
   const ops = service.operations;
-  const streaming = ops.some((o) => o.streaming);
+  const streaming = ops.some((o) => o.streaming || o.linesType);
   const senders = service.receivers.length > 0;
   const multipart = multipartOperations(service).length > 0;
   const resumable = resumableOperations(service).length > 0;

@@ -74,7 +74,7 @@ export function rawAnswer(o: OperationModel): 'text' | 'bytes' | undefined {
 
 /** The media types of a success documented without JSON (an event stream aside); undefined where JSON is one. */
 function rawAnswerTypes(o: OperationModel): string[] | undefined {
-  if (o.success) return undefined;
+  if (o.success || o.linesType) return undefined;
   const types = o.responses
     .filter((r) => r.status.startsWith('2'))
     .flatMap((r) => r.contentTypes)
@@ -97,6 +97,7 @@ export function successType(o: OperationModel): string {
 
 /** The type of each `data:` event of a streaming operation (declared with x-sse-data in the spec). */
 export function streamChunkType(_service: ServiceModel, o: OperationModel): string {
+  if (o.linesType) return schemaType(o.responses.find((r) => r.status.startsWith('2') && r.linesData)?.linesData);
   return schemaType(o.responses.find((r) => r.status === '200')?.sseData);
 }
 

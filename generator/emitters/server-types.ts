@@ -2,6 +2,7 @@
 // union with one branch per content type the operation takes, the answer as a union with one branch per
 // documented 2xx status, and the helpers of each documented error (x-errors). Written against
 // openapi-typescript's `operations` types, so no schema is restated.
+import { isLinesType } from '../model/media-types.js';
 import { camelCase, propertyKey } from '../model/names.js';
 import type {
   ErrorModel,
@@ -118,6 +119,7 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
     for (const ct of r.contentTypes) {
       if (ct === 'text/event-stream')
         branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
+      else if (isLinesType(ct)) branches.push(`{ ${status}; lines: AsyncIterable<${schemaType(r.linesData)}> }`);
       // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).
       else
         branches.push(

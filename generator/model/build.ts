@@ -1,4 +1,5 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
+import { isLinesType } from './media-types.js';
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier } from './names.js';
@@ -338,7 +339,9 @@ function buildOperation(
     buildRequestBody(document, contentType, media),
   );
   const responses = buildResponses(document, op.responses ?? {});
-  const success = responses.find((r) => r.status.startsWith('2') && r.contentType?.includes('json'));
+  const success = responses.find(
+    (r) => r.status.startsWith('2') && r.contentType?.includes('json') && !isLinesType(r.contentType),
+  );
   const server = ownServer(document, item, op);
   return {
     id,
@@ -359,6 +362,7 @@ function buildOperation(
     responses,
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
+    ...linesType(responses, success),
     errors: (op['x-errors'] ?? []).map(
       (e: any): ErrorModel => ({
         http: e.http,
@@ -585,6 +589,15 @@ export function allProperties(document: OpenApiDocument, schema: JsonSchema): Re
   return out;
 }
 
+/** The NDJSON media type of an operation's successes, where it has no JSON success and no event stream first. */
+function linesType(responses: ResponseModel[], success: ResponseModel | undefined): { linesType?: string } {
+  if (success) return {};
+  const successes = responses.filter((r) => r.status.startsWith('2'));
+  if (successes.some((r) => r.contentType === 'text/event-stream')) return {};
+  const type = successes.flatMap((r) => r.contentTypes).find(isLinesType);
+  return type ? { linesType: type } : {};
+}
+
 function buildResponses(document: OpenApiDocument, raw: Record<string, any>): ResponseModel[] {
   return Object.entries(raw)
     .map(([status, r]): ResponseModel => {
@@ -592,6 +605,8 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
       const [contentType, media] = Object.entries<any>(response.content ?? {})[0] ?? [];
       const sse = response.content?.['text/event-stream'];
       const sseData = sse?.['x-sse-data'] ?? sse?.itemSchema ?? sse?.schema?.['x-sse-data'];
+      const lines = Object.entries<any>(response.content ?? {}).find(([type]) => isLinesType(type))?.[1];
+      const linesData = lines ? (lines.itemSchema ?? lines.schema ?? {}) : undefined;
       return {
         status,
         description: response.description ?? '',
@@ -601,6 +616,7 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
         headers: Object.keys(response.headers ?? {}).sort(),
         isError: !status.startsWith('2') && !status.startsWith('3'),
         ...(sseData ? { sseData } : {}),
+        ...(linesData ? { linesData } : {}),
       };
     })
     .sort((a, b) => a.status.localeCompare(b.status));

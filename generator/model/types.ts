@@ -133,6 +133,8 @@ export interface ResponseModel {
   isError: boolean;
   /** The JSON schema of each `data:` event of its text/event-stream content (`x-sse-data`, or `itemSchema`). */
   sseData?: JsonSchema;
+  /** The JSON schema of each line of its newline-delimited JSON content (`itemSchema`, else the content's schema). */
+  linesData?: JsonSchema;
 }
 
 export interface ErrorModel {
@@ -237,6 +239,11 @@ export interface OperationModel {
   /** The first 2xx response with a JSON body, when there is one. */
   success?: ResponseModel;
   streaming: boolean;
+  /**
+   * The newline-delimited JSON media type (NDJSON, JSON Lines) a success documents where none is plain JSON: the
+   * answer is a stream of JSON values, one a line.
+   */
+  linesType?: string;
   errors: ErrorModel[];
   credentials: CredentialPlacement;
   /** The operation's security allows a request without credentials (an empty requirement `{}`). */

@@ -1,18 +1,22 @@
 // The generated client on a document in public documents' idioms (fixtures/media-and-servers): the base address is
 // one of the spec's servers, picked by index or URL with its variables filled (defaults, enums checked) unless a
 // baseUrl is given; answers offered in several media types are asked for by Accept and read by their Content-Type;
-// an XML body is sent as its text, with the documented media type.
+// an XML body is sent as its text, with the documented media type; an NDJSON answer streams as typed values on
+// both sides (the handler gives an async iterable, the client reads one with `for await`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocal } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'media-and-servers', 'openapi.yaml');
 let dir: string;
 // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
 let client: any;
+// biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+let server: any;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-servers-package-'));
@@ -21,6 +25,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(dir, name), content);
   }
   client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
+  server = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
 }, 120_000);
 
 afterAll(() => {
@@ -131,5 +136,39 @@ describe('an XML request body', () => {
     expect(await api.createReport({ body: xml })).toBe(xml);
     expect(sent[0]!.body).toBe(xml);
     expect(sent[0]!.headers['content-type']).toBe('application/xml');
+  });
+});
+
+describe('an NDJSON answer', () => {
+  it('streams: the client has each value before the handler makes the next', async () => {
+    let next: () => void = () => undefined;
+    const asked = () => new Promise<void>((resolve) => (next = resolve));
+    async function* rows() {
+      yield { n: 1 };
+      await asked();
+      yield { n: 2 };
+      await asked();
+      yield { n: 3 };
+    }
+    const handlers = { streamRows: async () => ({ lines: rows() }) };
+    const running = await listenLocal(server.createMediaServer(handlers, { logger: false, validateResponses: true }));
+    try {
+      const api = new client.MediaClient({ baseUrl: running.baseUrl });
+      const got: unknown[] = [];
+      const stream = api.streamRows({ id: 'r1' });
+      const response = await stream.response();
+      for await (const row of stream) {
+        got.push(row);
+        // The handler waits for this before it makes the next row: the answer cannot have been buffered whole.
+        next();
+      }
+      expect(got).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(response.headers.get('content-type')).toBe('application/x-ndjson');
+      expect(fs.readFileSync(path.join(dir, 'client.ts'), 'utf8')).toContain(
+        `export type StreamRowsResult = components['schemas']["Row"];`,
+      );
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -1,9 +1,35 @@
-// A server-sent event stream of typed JSON events: the request is sent at once (its failure surfaces at
+// A server-sent event stream (or newline-delimited JSON) of typed JSON values: the request is sent at once (its failure surfaces at
 // `await stream.response()` or at the first event), the events come through `for await`, `abort()` stops it,
 // and `toReadableStream()` hands the events on as newline-delimited JSON. An `event: error` (or a data
 // payload that is an error body) ends the stream with the service's typed error.
 import { ApiAbortError, type ErrorFactory } from './errors.js';
 import { readSseMessages, SseParseError } from './sse.js';
+
+/** The lines of a newline-delimited JSON body, as they arrive (a last line without its newline included). */
+async function* readLines(response: Response): AsyncGenerator<{ data: string; event?: undefined }> {
+  if (!response.body) return;
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  let pending = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending += decoder.decode(value, { stream: true });
+      let end = pending.indexOf('\n');
+      while (end >= 0) {
+        yield { data: pending.slice(0, end) };
+        pending = pending.slice(end + 1);
+        end = pending.indexOf('\n');
+      }
+    }
+    pending += decoder.decode();
+    if (pending.trim() !== '') yield { data: pending };
+  } finally {
+    // A consumer that stops early ends the request.
+    await reader.cancel().catch(() => undefined);
+  }
+}
 
 export class ApiStream<T> implements AsyncIterable<T> {
   /** Aborting it stops the request and the stream. */
@@ -17,6 +43,8 @@ export class ApiStream<T> implements AsyncIterable<T> {
     private readonly profile: { error: ErrorFactory; requestIdHeaders?: readonly string[] },
     open: (signal: AbortSignal) => Promise<Response>,
     signal?: AbortSignal,
+    /** How the values travel: server-sent events, or newline-delimited JSON (one value a line). */
+    readonly framing: 'sse' | 'lines' = 'sse',
   ) {
     if (signal?.aborted) this.controller.abort(signal.reason);
     else signal?.addEventListener('abort', () => this.controller.abort(signal.reason), { once: true });
@@ -38,9 +66,10 @@ export class ApiStream<T> implements AsyncIterable<T> {
     if (this.#consumed) throw new Error(`${this.operationId}: a stream can be iterated only once`);
     this.#consumed = true;
     const response = await this.#response;
-    for await (const message of readSseMessages(response)) {
+    const messages = this.framing === 'lines' ? readLines(response) : readSseMessages(response);
+    for await (const message of messages) {
       if (this.controller.signal.aborted) throw new ApiAbortError(this.operationId, this.controller.signal.reason);
-      if (message.data === '[DONE]') return;
+      if (message.data === '[DONE]' && this.framing === 'sse') return;
       if (message.data.trim() === '') continue;
       let value: unknown;
       try {

@@ -1,5 +1,5 @@
 // Copied from templates/runtime/server/write-answer.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// Answer writing: a handler's JSON (or pre-serialised bytes), empty answer or event stream, and the service's
+// Answer writing: a handler's JSON (or pre-serialised bytes), empty answer, event stream or JSON lines, and the service's
 // error answers. A stream that fails after its first byte ends with an event in the service's error shape.
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
@@ -30,7 +30,11 @@ export function writeAnswer(
   const status = result.status ?? 200;
   if ('sse' in result) {
     res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });
-    return writeEvents(res, result.sse, input, context);
+    return writeEvents(res, result.sse, input, context, sseFrame);
+  }
+  if ('lines' in result) {
+    res.writeHead(status, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache', ...result.headers });
+    return writeEvents(res, result.lines, input, context, lineFrame);
   }
   const body = result.body;
   const headers = result.headers;
@@ -108,11 +112,16 @@ export function writeAnswer(
   res.end(payload);
 }
 
+/** An event of an event stream, and a line of newline-delimited JSON, each around a value's JSON. */
+const sseFrame = (json: string) => `data: ${json}\n\n`;
+const lineFrame = (json: string) => `${json}\n`;
+
 async function writeEvents(
   res: ServerResponse,
   events: AsyncIterable<unknown>,
   input: HandlerInput,
   context: AnswerContext,
+  frame: (json: string) => string,
 ): Promise<void> {
   const iterator = events[Symbol.asyncIterator]();
   let closed = false;
@@ -125,14 +134,14 @@ async function writeEvents(
       const next = await iterator.next();
       if (next.done || closed) break;
       // Backpressure: a slow reader holds the producer back instead of filling memory.
-      if (!res.write(`data: ${JSON.stringify(next.value)}\n\n`) && !closed) await drained(res);
+      if (!res.write(frame(JSON.stringify(next.value))) && !closed) await drained(res);
     }
   } catch (error) {
     // The answer has begun: the failure becomes a last event in the service's error shape, so the
     // client can tell a broken stream from a complete one.
     const answer = isServiceError(error) ? error : internalError(context.errorStyle);
     if (!isServiceError(error)) context.report(error, input, 'stream handler failed');
-    if (!closed) res.write(`data: ${JSON.stringify(answer.body)}\n\n`);
+    if (!closed) res.write(frame(JSON.stringify(answer.body)));
   }
   res.end();
 }

@@ -35,10 +35,12 @@ export interface HandlerInput {
 }
 
 /**
- * A handler's answer: a body (JSON, its bytes made ahead by serializeJson, or none), an event stream, or a
- * documented error (returned, not thrown).
+ * A handler's answer: a body (JSON, its bytes made ahead by serializeJson, or none), an event stream, a stream of
+ * JSON lines, or a documented error (returned, not thrown).
  */
 export type HandlerResult =
   | { status?: number; headers?: Record<string, string>; body?: unknown }
   | { status?: number; headers?: Record<string, string>; sse: AsyncIterable<unknown> }
+  /** Newline-delimited JSON (NDJSON): one line per value, as the values come. */
+  | { status?: number; headers?: Record<string, string>; lines: AsyncIterable<unknown> }
   | ServiceError;
