@@ -1,13 +1,14 @@
 // Crash safety: a `serve --data DIR` process under a write load (8 concurrent writers per service), killed
-// with SIGKILL at a seeded random moment, restarted on the same directory: every write that was
+// with SIGKILL at a seeded random moment of its load (after a drawn number of acknowledged writes: an event, so
+// a loaded machine moves the moment in time, not in the load), restarted on the same directory: every write that was
 // acknowledged (answered with success) is readable with exactly what was sent, and nothing half-written
 // is visible (every stored record of the workload is one whole payload that was sent). Twenty kill-restart
 // rounds on one directory (recovery of a recovered database included), as issue 15 asks. Two processes are
 // tested at the same time: the foundation alone (the notes test service) and `serve` with every real service
 // that exists, all three written at once (foundation-crash-workloads.ts). CRASH_SEED reproduces a run
 // (fast-check's generator); CRASH_ROUNDS=N runs another number of rounds.
-// A round costs a child start (about a second, mostly loading the modules), a kill moment drawn from a window
-// that covers the load from its first writes on, and a check of everything stored so far.
+// A round costs a child start (about a second, mostly loading the modules), a kill moment drawn from the load's
+// first acknowledgements on, and a check of everything stored so far.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,10 @@ import { startServe, type ServeChild } from './foundation-child.js';
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const WRITERS = 8;
-/** Kill moments after the load starts: the notes service writes fast; the real services fsync files too. */
+/**
+ * Kill moments, as the number of writes of the round acknowledged before the kill (the other writers' requests
+ * are in flight then): the notes service writes fast; the real services fsync files too.
+ */
 const killMoments = (min: number, max: number) => fc.sample(fc.integer({ min, max }), { seed: SEED, numRuns: ROUNDS });
 const dirs: string[] = [];
 const running = new Set<ServeChild>();
@@ -67,7 +71,7 @@ interface Setup {
   script: string;
   args: () => string[];
   workloads: Workload[];
-  killAfterMs: number[];
+  killAfterAcks: number[];
 }
 
 const realServices = SERVICE_KEYS.filter((s) => serviceModuleExists(s));
@@ -77,7 +81,7 @@ const SETUPS: Setup[] = [
     script: 'test/reference/foundation-serve-notes.ts',
     args: () => ['notes'],
     workloads: [notesWorkload],
-    killAfterMs: killMoments(100, 600),
+    killAfterAcks: killMoments(1, 300),
   },
   ...(realServices.length
     ? [
@@ -86,7 +90,7 @@ const SETUPS: Setup[] = [
           script: 'reference/serve.ts',
           args: () => [realServices.join(','), '--seed', unthrottledSeed()],
           workloads: realServices.map((s) => SERVICE_WORKLOADS[s]),
-          killAfterMs: killMoments(300, 1_500),
+          killAfterAcks: killMoments(1, 150),
         },
       ]
     : []),
@@ -97,7 +101,7 @@ const SETUPS: Setup[] = [
 describe.concurrent('crash safety', () => {
   it.each(SETUPS)(
     `$name: every acknowledged write survives SIGKILL (${ROUNDS} rounds, seed ${SEED})`,
-    async ({ script, args, workloads, killAfterMs }) => {
+    async ({ script, args, workloads, killAfterAcks }) => {
       const data = tmp();
       const fixedArgs = [...args(), '--data', data, '--log-level', 'error'];
       let current: ServeChild | undefined;
@@ -120,6 +124,11 @@ describe.concurrent('crash safety', () => {
         const t2 = performance.now();
         let killed = false;
         const before = acknowledged.map((a) => a.size);
+        let acks = 0;
+        let killMoment: () => void = () => undefined;
+        const killNow = new Promise<void>((resolve) => {
+          killMoment = resolve;
+        });
         const writer = async (i: number, w: number) => {
           const workload = workloads[i]!;
           for (let seq = 0; !killed; seq += 1) {
@@ -128,7 +137,10 @@ describe.concurrent('crash safety', () => {
             try {
               const key = await workload.write(urls[workload.service]!, payload);
               // an answer that arrived is an acknowledgement, even if the kill signal was already on its way
-              if (key !== undefined) acknowledged[i]!.set(key, workload.fingerprint(payload));
+              if (key !== undefined) {
+                acknowledged[i]!.set(key, workload.fingerprint(payload));
+                if (++acks >= killAfterAcks[round]!) killMoment();
+              }
             } catch (error) {
               if (killed) return; // the kill cut this request: not acknowledged
               throw error;
@@ -136,13 +148,13 @@ describe.concurrent('crash safety', () => {
           }
         };
         const load = Promise.all(workloads.flatMap((_, i) => Array.from({ length: WRITERS }, (__, w) => writer(i, w))));
-        await new Promise((r) => setTimeout(r, killAfterMs[round]));
+        await killNow;
         killed = true;
         child.child.kill('SIGKILL');
         expect(await child.exited).toBe('SIGKILL');
         await load;
         figures.push(
-          `round ${round}: start ${(t1 - t0).toFixed(0)} ms, check ${(t2 - t1).toFixed(0)} ms, killed after ${killAfterMs[round]} ms; acknowledged ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size - before[i]!}`).join(', ')}`,
+          `round ${round}: start ${(t1 - t0).toFixed(0)} ms, check ${(t2 - t1).toFixed(0)} ms, killed after ${killAfterAcks[round]} acknowledgements; acknowledged ${workloads.map((w, i) => `${w.name} ${acknowledged[i]!.size - before[i]!}`).join(', ')}`,
         );
       }
       const last = await serve();
