@@ -1,97 +1,16 @@
-// One server of the server bench, in its own process: `generated` (the generated analytics server, validating
-// every request) or `fastify` (Fastify 5 with its own ajv validation and fast-json-stringify serialisation,
-// given the same operations' schemas from the model). Both call bench/server-handlers.ts and refuse a
-// request without a Bearer token. `bare` is the floor beside them: node:http calling the same handlers with
-// no routing, validation or error shapes to speak of. Prints "analytics listening on <url>".
-import http from 'node:http';
+// One server of the server bench in its own process (bench/server-builds.ts: generated, fastify or bare),
+// listening on a free port. Prints "analytics listening on <url>".
 import type { AddressInfo } from 'node:net';
-import { type AnalyticsHandlers, createAnalyticsServer } from '../generated/analytics/server.js';
-import { loadModel } from '../generator/model/load.js';
-import { insertGroup, listGroups } from './server-handlers.js';
+import { buildServer, SERVER_KINDS, type ServerKind } from './server-builds.js';
 
-const kind = process.argv[2];
-// A clean exit on SIGTERM, so that --cpu-prof writes its profile.
-process.on('SIGTERM', () => process.exit(0));
-const announce = (port: number) => process.stdout.write(`analytics listening on http://127.0.0.1:${port}\n`);
-
-if (kind === 'generated') {
-  const handlers = {
-    listGroups: async (input) => ({ body: listGroups(input.query) }),
-    insertGroup: async (input) => ({ body: insertGroup(input.body) }),
-  } as Partial<AnalyticsHandlers> as AnalyticsHandlers;
-  const server = http.createServer(createAnalyticsServer(handlers, { logger: false }));
-  server.listen(0, '127.0.0.1', () => announce((server.address() as AddressInfo).port));
-} else if (kind === 'fastify') {
-  const { default: Fastify } = await import('fastify');
-  const model = await loadModel('analytics');
-  const document = model.document as { components: unknown };
-  // The document's internal references, pointed at the shared schema the document is added as.
-  const shared = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(shared)
-      : value && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.entries(value).map(([k, v]) => [
-              k,
-              k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `analytics${v}` : shared(v),
-            ]),
-          )
-        : value;
-  const op = (id: string) => model.operations.find((o) => o.id === id)!;
-  const querySchema = (id: string) => ({
-    type: 'object',
-    properties: Object.fromEntries(
-      op(id)
-        .parameters.filter((p) => p.in === 'query')
-        .map((p) => [p.name, shared(p.schema)]),
-    ),
-  });
-  const response = (id: string) => ({ 200: shared(op(id).responses.find((r) => r.status === '200')!.schema) });
-  const app = Fastify({
-    logger: false,
-    ajv: { customOptions: { strict: false, formats: { uint64: /^[0-9]+$/ } } },
-  });
-  app.addSchema({ $id: 'analytics', components: shared(document.components) });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!/^Bearer \S+$/i.test(request.headers.authorization ?? ''))
-      return reply.code(401).send({ error: { code: 401, message: 'no credential', status: 'UNAUTHENTICATED' } });
-  });
-  app.get(
-    '/v2/groups',
-    { schema: { querystring: querySchema('listGroups'), response: response('listGroups') } },
-    async (request) => listGroups(request.query as { mine?: boolean; id?: string }),
-  );
-  app.post(
-    '/v2/groups',
-    {
-      schema: {
-        querystring: querySchema('insertGroup'),
-        body: shared(op('insertGroup').requestBodies[0]!.schema),
-        response: response('insertGroup'),
-      },
-    },
-    async (request) => insertGroup(request.body as Parameters<typeof insertGroup>[0]),
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  announce((app.server.address() as AddressInfo).port);
-} else if (kind === 'bare') {
-  const send = (res: http.ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=UTF-8',
-      'content-length': String(Buffer.byteLength(text)),
-    });
-    res.end(text);
-  };
-  const server = http.createServer((req, res) => {
-    if (!/^Bearer \S+$/i.test(req.headers.authorization ?? '')) return send(res, 401, { error: 'no credential' });
-    if (req.method === 'GET') return send(res, 200, listGroups({ mine: req.url!.includes('mine=true') }));
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => send(res, 200, insertGroup(JSON.parse(Buffer.concat(chunks).toString()))));
-  });
-  server.listen(0, '127.0.0.1', () => announce((server.address() as AddressInfo).port));
-} else {
-  process.stderr.write('usage: server-target.ts generated|fastify|bare\n');
+const kind = process.argv[2] as ServerKind;
+if (!SERVER_KINDS.includes(kind)) {
+  process.stderr.write(`usage: server-target.ts ${SERVER_KINDS.join('|')}\n`);
   process.exit(2);
 }
+// A clean exit on SIGTERM, so that --cpu-prof writes its profile.
+process.on('SIGTERM', () => process.exit(0));
+const server = await buildServer(kind);
+server.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`analytics listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`),
+);

@@ -6,13 +6,15 @@
 // under the same load on the machine; each figure is the median of its turns, the ratios the median of the
 // rounds' ratios, with their spread. The primary figure is server CPU per request (it hardly depends on what
 // else runs on the machine); req/s is reported too. Goal: the generated server at least as fast as Fastify
-// (ratios >= 1.0). Writes reports/bench-server.{md,json}.
+// (ratios >= 1.0). The same three servers are then measured without the network, in this process
+// (bench/server-inprocess.ts), a steadier ratio on a busy machine. Writes reports/bench-server.{md,json}.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../generator/model/index.js';
 import { CONNECTIONS, DURATION_SECONDS, type LoadRequest, type MixResult, runMix } from './reference-load.js';
 import { type RunningServers, spawnListening } from './reference-servers.js';
+import { type InProcessResult, inProcessBench } from './server-inprocess.js';
 
 const TARGETS = ['generated', 'fastify', 'bare'] as const;
 type Target = (typeof TARGETS)[number];
@@ -120,6 +122,8 @@ export interface ServerBenchResult {
   /** The generated server's req/s over Fastify's, per round. */
   requestRatio: Spread;
   turns: Record<Target, MixResult[]>;
+  /** The same servers without the network (bench/server-inprocess.ts). */
+  inProcess: InProcessResult;
   markdown: string;
 }
 
@@ -153,8 +157,10 @@ export async function serverBench(): Promise<ServerBenchResult> {
     const requestRatio = spread(
       turns.generated.map((g, i) => g.requestsPerSecond / turns.fastify[i]!.requestsPerSecond),
     );
-    const markdown = serverMarkdown(generated, fastify, bare, cpuRatio, requestRatio);
-    return { generated, fastify, bare, cpuRatio, requestRatio, turns, markdown };
+    console.error('  in process, without the network');
+    const inProcessResult = await inProcessBench(ROUNDS * 3);
+    const markdown = serverMarkdown(generated, fastify, bare, cpuRatio, requestRatio, inProcessResult);
+    return { generated, fastify, bare, cpuRatio, requestRatio, turns, inProcess: inProcessResult, markdown };
   } finally {
     for (const server of Object.values(servers)) await server.stop();
   }
@@ -166,6 +172,7 @@ function serverMarkdown(
   bare: MixResult,
   cpuRatio: Spread,
   requestRatio: Spread,
+  inProcess: InProcessResult,
 ): string {
   const f0 = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(0));
   const f2 = (n: number) => n.toFixed(2);
@@ -190,6 +197,8 @@ function serverMarkdown(
     `- CPU per request, Fastify's over ours: **${range(cpuRatio)}** (goal >= 1.0: ${verdict(cpuRatio)})`,
     `- req/s, ours over Fastify's: **${range(requestRatio)}** (goal >= 1.0: ${verdict(requestRatio)})`,
     `- above the floor, CPU per request: generated +${f0((generated.serverCpuMicrosPerRequest ?? Number.NaN) - (bare.serverCpuMicrosPerRequest ?? Number.NaN))} µs, Fastify +${f0((fastify.serverCpuMicrosPerRequest ?? Number.NaN) - (bare.serverCpuMicrosPerRequest ?? Number.NaN))} µs`,
+    '',
+    `In process, without the network (bench/server-inprocess.ts: each server's http.Server fed the two requests pipelined through an in-memory connection, ${ROUNDS * 3} rounds): CPU µs per request generated ${inProcess.micros.generated.toFixed(1)}, Fastify ${inProcess.micros.fastify.toFixed(1)}, bare ${inProcess.micros.bare.toFixed(1)}; Fastify's over ours **${range(spread(inProcess.rounds))}**.`,
     '',
     '| operation | generated req/s | generated p99 ms | Fastify req/s | Fastify p99 ms |',
     '|---|---:|---:|---:|---:|',

@@ -1,0 +1,105 @@
+// The server bench without the network: each server's own http.Server (bench/server-builds.ts) is handed an
+// in-memory connection and fed the bench's two requests pipelined, in batches, all in this one process; the
+// figure is the process's CPU per answered request. No kernel, no load generator and no other process share
+// the measurement, and the servers take turns of a fraction of a second, so their ratio holds on a busy machine
+// where the network figures swing. It measures what the frameworks do (node:http's parsing and writing included),
+// not the sockets; requests arrive pipelined, which a keep-alive client does not do.
+import type http from 'node:http';
+import { Duplex } from 'node:stream';
+import { buildServer, SERVER_KINDS, type ServerKind } from './server-builds.js';
+
+const BODY = JSON.stringify({ snippet: { title: 'A new group' }, contentDetails: { itemType: 'platform#video' } });
+const GET = 'GET /v2/groups?mine=true HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer bench-token\r\n\r\n';
+const POST =
+  'POST /v2/groups HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer bench-token\r\n' +
+  `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(BODY)}\r\n\r\n${BODY}`;
+/** Pairs of requests (one list, one insert) sent in one chunk. */
+const PAIRS_PER_BATCH = 8;
+const BATCH = Buffer.from((GET + POST).repeat(PAIRS_PER_BATCH));
+
+/** A connection in memory: what the server writes is counted as answers (each must be a 200). */
+class MemorySocket extends Duplex {
+  answers = 0;
+  refused = 0;
+  onAnswer: (() => void) | undefined;
+  remoteAddress = '127.0.0.1';
+  remotePort = 40000;
+  localAddress = '127.0.0.1';
+  localPort = 80;
+  _read(): void {}
+  _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.count(chunk);
+    done();
+  }
+  _writev(chunks: Array<{ chunk: Buffer }>, done: () => void): void {
+    for (const { chunk } of chunks) this.count(chunk);
+    done();
+  }
+  setTimeout(): this {
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  private count(chunk: Buffer): void {
+    const text = chunk.toString('latin1');
+    for (let at = text.indexOf('HTTP/1.1 '); at >= 0; at = text.indexOf('HTTP/1.1 ', at + 1)) {
+      this.answers++;
+      if (text.slice(at + 9, at + 12) !== '200') this.refused++;
+    }
+    this.onAnswer?.();
+  }
+}
+
+/** CPU µs per answered request over `requests` requests on one in-memory connection. */
+async function drive(server: http.Server, requests: number): Promise<number> {
+  const socket = new MemorySocket();
+  server.emit('connection', socket);
+  const start = process.cpuUsage();
+  for (let sent = 0; sent < requests; sent += 2 * PAIRS_PER_BATCH) {
+    const expected = socket.answers + 2 * PAIRS_PER_BATCH;
+    await new Promise<void>((resolve) => {
+      socket.onAnswer = () => {
+        if (socket.answers >= expected) resolve();
+      };
+      socket.push(BATCH);
+    });
+  }
+  const used = process.cpuUsage(start);
+  socket.destroy();
+  if (socket.refused > 0) throw new Error(`${socket.refused} answers were not 200`);
+  return (used.user + used.system) / requests;
+}
+
+export interface InProcessResult {
+  /** Median CPU µs per request of each server over the rounds. */
+  micros: Record<ServerKind, number>;
+  /** Fastify's CPU per request over the generated server's, per round. */
+  rounds: number[];
+}
+
+/** `rounds` turns of each server (order reversed every round), `requests` requests a turn. */
+export async function inProcessBench(rounds = 10, requests = 4000): Promise<InProcessResult> {
+  const servers = {} as Record<ServerKind, http.Server>;
+  for (const kind of SERVER_KINDS) {
+    servers[kind] = await buildServer(kind);
+    await drive(servers[kind], requests);
+  }
+  const turns: Record<ServerKind, number[]> = { generated: [], fastify: [], bare: [] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? SERVER_KINDS : [...SERVER_KINDS].reverse();
+    for (const kind of order) turns[kind].push(await drive(servers[kind], requests));
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  return {
+    micros: { generated: median(turns.generated), fastify: median(turns.fastify), bare: median(turns.bare) },
+    rounds: turns.generated.map((g, i) => turns.fastify[i]! / g),
+  };
+}
