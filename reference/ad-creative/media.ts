@@ -2,7 +2,7 @@
 // page, served by the service itself under /_media/ (outside the spec's paths, like the public service's
 // CDN and preview hosts). URLs are signed (HMAC with a secret kept in the database), so only a caller who
 // was shown the URL by an authorised read can fetch it, and ids of other tenants cannot be probed.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import type { AdCreativeStore } from './store.js';
 import { encodePng } from './png.js';
@@ -24,10 +24,15 @@ export function previewSize(adFormat: string): { width: number; height: number }
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class MediaUrls {
-  constructor(private readonly secret: string) {}
+  /** The secret as a key object made once: an HMAC from a string key re-derives it at every signature. */
+  private readonly key: KeyObject;
+
+  constructor(secret: string) {
+    this.key = createSecretKey(Buffer.from(secret));
+  }
 
   private sign(path: string): string {
-    return createHmac('sha256', this.secret).update(path).digest('base64url').slice(0, 22);
+    return createHmac('sha256', this.key).update(path).digest('base64url').slice(0, 22);
   }
 
   private verify(path: string, sig: string | null): boolean {
