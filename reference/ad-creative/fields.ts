@@ -16,7 +16,22 @@ export type Selection = SelectedField[];
 const NAME = /^[A-Za-z0-9_]+/;
 const BLANK = /^[ \t\r\n]*/;
 
+/** Parsed selections by their text: the same few selections come back on most reads; bounded, oldest out first. */
+const parsed = new Map<string, Selection>();
+const MAX_PARSED = 256;
+
+/** The selection `text` names (shared between callers: read it, never change it); error 2500 when unparseable. */
 export function parseFields(text: string): Selection {
+  let selection = parsed.get(text);
+  if (!selection) {
+    selection = parseText(text);
+    if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+    parsed.set(text, selection);
+  }
+  return selection;
+}
+
+function parseText(text: string): Selection {
   let i = 0;
   const fail = (expected: string): never => {
     throw graphError(
