@@ -172,3 +172,25 @@ describe('an NDJSON answer', () => {
     }
   });
 });
+
+describe('an unexploded array in the query', () => {
+  it('empty, travels as `types=` and is read back as the empty array (OpenAPI style table)', async () => {
+    const handlers = {
+      listReports: async (input: { query: { types: string[] } }) => ({ body: input.query.types }),
+    };
+    const running = await listenLocal(server.createMediaServer(handlers, { logger: false, validateResponses: true }));
+    try {
+      const sent: string[] = [];
+      const fetchAndKeep = (url: string, init: RequestInit) => {
+        sent.push(url);
+        return fetch(url, init);
+      };
+      const api = new client.MediaClient({ baseUrl: running.baseUrl, fetch: fetchAndKeep });
+      expect(await api.listReports({ types: [] })).toEqual([]);
+      expect(await api.listReports({ types: ['daily', 'weekly'] })).toEqual(['daily', 'weekly']);
+      expect(sent.map((u) => new URL(u).search)).toEqual(['?types=', '?types=daily%2Cweekly']);
+    } finally {
+      await running.close();
+    }
+  });
+});
