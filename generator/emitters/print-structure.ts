@@ -4,8 +4,32 @@
 import { printStructure as printTs, type SourceFileStructure, StructureKind, type OptionalKind } from 'ts-morph';
 
 export function printStructure(structure: OptionalKind<SourceFileStructure>): string {
-  return printTs({ ...structure, kind: StructureKind.SourceFile }, { indentNumberOfSpaces: 2, useSingleQuote: true });
+  // A statement given as text is written as it is, but ts-morph's writer would still walk it character by character
+  // (a route table or a dispatch switch is megabytes for a large document): it prints a marker in its place, and
+  // the text goes where the marker is. Leading and trailing newlines stay with the marker, so that the writer's
+  // blank-line decisions are the same.
+  const texts: string[] = [];
+  const given = structure.statements;
+  const marked =
+    Array.isArray(given) && !given.some((statement) => typeof statement === 'string' && statement.includes('\u0000'));
+  const statements = marked
+    ? given.map((statement) => {
+        if (typeof statement !== 'string') return statement;
+        const [, lead, body, trail] = /^(\n*)([\s\S]*?)(\n*)$/.exec(statement)!;
+        texts.push(body!);
+        return `${lead}${marker(texts.length - 1)}${trail}`;
+      })
+    : given;
+  const printed = printTs(
+    { ...structure, statements, kind: StructureKind.SourceFile },
+    { indentNumberOfSpaces: 2, useSingleQuote: true },
+  );
+  return texts.length ? printed.replace(MARKER, (_m, index: string) => texts[Number(index)]!) : printed;
 }
+
+/** A marker no statement holds (a statement with a NUL character in it is printed whole by ts-morph). */
+const marker = (index: number) => `\u0000${index}\u0000`;
+const MARKER = /\u0000(\d+)\u0000/g;
 
 /** JSDoc text from a summary, a description and extra lines, with comment terminators defused. */
 export function docText(...parts: Array<string | undefined>): string {
