@@ -1,6 +1,8 @@
 // The corpus (test/generator/corpus: public documents, GitHub's from @octokit/openapi) generated beside
 // openapi-typescript's types-only run on the same file: wall time, peak memory of the process, output size.
 // One run each per document, alternating; `npm run bench` (or BENCH_ONLY=corpus) prints the table.
+// BENCH_CORPUS=github,... measures only those documents; BENCH_CORPUS_RUNS=n alternates n pairs of runs per document,
+// one row each (the spread of the ratios under the machine's load), and CPU time (user + system) beside wall time.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { corpusDocuments } from '../test/generator/corpus.js';
 
 interface Measure {
   ms: number;
+  cpuMs: number;
   peakMb: number;
   bytes: number;
   ok: boolean;
@@ -29,7 +32,8 @@ function measure(script: string, args: string[], cwd: string, out: string): Meas
   });
   const ms = performance.now() - start;
   const kb = Number(/max-rss (\d+)/.exec(run.stderr)?.[1] ?? 0);
-  return { ms, peakMb: kb / 1024, bytes: sizeOf(out), ok: run.status === 0 };
+  const cpuMs = Number(/cpu-ms (\d+)/.exec(run.stderr)?.[1] ?? 0);
+  return { ms, cpuMs, peakMb: kb / 1024, bytes: sizeOf(out), ok: run.status === 0 };
 }
 
 function sizeOf(target: string): number {
@@ -43,11 +47,15 @@ export async function corpusBench(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-corpus-'));
   const ots = path.join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
   const rows: string[] = [];
-  for (const d of corpusDocuments()) {
+  const only = (process.env.BENCH_CORPUS ?? '').split(',').filter(Boolean);
+  const runs = Math.max(1, Number(process.env.BENCH_CORPUS_RUNS ?? 1));
+  const documents = corpusDocuments().filter((d) => only.length === 0 || only.includes(d.name));
+  for (const d of documents.flatMap((doc) => Array.from({ length: runs }, () => doc))) {
     if (!fs.existsSync(d.spec)) {
       rows.push(`| ${d.name} | (missing: npm install) | | | | | |`);
       continue;
     }
+    fs.rmSync(path.join(tmp, d.name), { recursive: true, force: true });
     const ours = measure(
       path.join(ROOT, 'generator', 'run.mjs'),
       // What a user runs: generate's defaults (its own type-check of what it writes included, where it runs by
@@ -61,16 +69,16 @@ export async function corpusBench(): Promise<void> {
     const fmt = (m: Measure, value: string) => (m.ok ? value : 'failed');
     const ratio = (a: number, b: number) => (ours.ok && theirs.ok && b > 0 ? `${(a / b).toFixed(2)}x` : '');
     rows.push(
-      `| ${d.name} | ${fmt(ours, (ours.ms / 1000).toFixed(1))} | ${fmt(theirs, (theirs.ms / 1000).toFixed(1))} | ${ratio(ours.ms, theirs.ms)} | ${fmt(ours, ours.peakMb.toFixed(0))} | ${fmt(theirs, theirs.peakMb.toFixed(0))} | ${ratio(ours.peakMb, theirs.peakMb)} | ${(ours.bytes / 1024).toFixed(0)} | ${(theirs.bytes / 1024).toFixed(0)} | ${ratio(ours.bytes, theirs.bytes)} |`,
+      `| ${d.name} | ${fmt(ours, (ours.ms / 1000).toFixed(1))} | ${fmt(theirs, (theirs.ms / 1000).toFixed(1))} | ${ratio(ours.ms, theirs.ms)} | ${ratio(ours.cpuMs, theirs.cpuMs)} | ${fmt(ours, ours.peakMb.toFixed(0))} | ${fmt(theirs, theirs.peakMb.toFixed(0))} | ${ratio(ours.peakMb, theirs.peakMb)} | ${(ours.bytes / 1024).toFixed(0)} | ${(theirs.bytes / 1024).toFixed(0)} | ${ratio(ours.bytes, theirs.bytes)} |`,
     );
   }
   console.log(
     `\nCorpus: generate --spec (everything, with its defaults) beside openapi-typescript (types only), one cold process each\n`,
   );
   console.log(
-    '| document | ours s | openapi-typescript s | time ratio | ours peak MB | theirs peak MB | peak ratio | ours KB | theirs KB | size ratio |',
+    '| document | ours s | openapi-typescript s | time ratio | CPU ratio | ours peak MB | theirs peak MB | peak ratio | ours KB | theirs KB | size ratio |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
