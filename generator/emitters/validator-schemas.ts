@@ -115,7 +115,7 @@ export function bodySchema(service: ServiceModel, op: OperationModel, contentTyp
   return cleanSchema(decoded, specId);
 }
 
-/** Formats ajv-formats validates by name; the standalone code imports them from its build. */
+/** Formats ajv-formats validates by name (bundled with ajv into the server runtime). */
 const AJV_FORMATS = new Set([
   'date',
   'time',
@@ -136,8 +136,8 @@ const AJV_FORMATS = new Set([
 ]);
 
 /**
- * OpenAPI's own formats become plain keywords (a custom ajv format cannot be serialised into standalone
- * code); formats that only describe (float, binary, vendor-specific names) are dropped.
+ * OpenAPI's own formats become plain keywords (the schemas then need no format of ours in the runtime); formats
+ * that only describe (float, binary, vendor-specific names) are dropped.
  */
 function formatKeywords(format: string, schema: Record<string, any>): Record<string, unknown> {
   if (AJV_FORMATS.has(format)) return { format };

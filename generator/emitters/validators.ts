@@ -2,8 +2,7 @@
 // they check (each distinct schema once, beside the document's cleaned components), held as one JSON text. ajv
 // compiles each schema in the running server, on that validator's first call (runtime/server/validators.ts, with
 // ajv bundled into the runtime): nothing is compiled at generation, the package holds schemas rather than compiled
-// code (GitHub's document: 3 MB of schemas against 22 MB of standalone validators), and a server compiles only the
-// operations it serves.
+// code (GitHub's document: 3 MB of schemas), and a server compiles only the operations it serves.
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 
