@@ -29,6 +29,7 @@ export function printStructure(structure: OptionalKind<SourceFileStructure>): st
 
 /** A marker no statement holds (a statement with a NUL character in it is printed whole by ts-morph). */
 const marker = (index: number) => `\u0000${index}\u0000`;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the marker is made of NUL characters on purpose (above).
 const MARKER = /\u0000(\d+)\u0000/g;
 
 /** JSDoc text from a summary, a description and extra lines, with comment terminators defused. */
