@@ -2,6 +2,7 @@
 import { generatedSpec, type OperationSource } from '../../generator/model/index.js';
 import type { ServiceKey } from './services.js';
 import type { SessionInfo } from './session.js';
+import { SPEC_EXAMPLE_IDS } from '../targets/fixtures/example-ids.js';
 import { exampleRequest, type ExampleRequest } from './example-request.js';
 
 /** The example request of an operation, with the session's credentials and fixture ids put in. */
@@ -32,6 +33,14 @@ export function fixtureRequest(
     request.path = request.path.replace(/\/models\/[^/:]+:/, `/models/${f.generative.model}:`);
   for (const [from, to] of Object.entries(f[service].exampleIds ?? {})) replaceId(request, from, to);
   return request;
+}
+
+/** The spec's example resource ids (SPEC_EXAMPLE_IDS) a request still names: none once each is mapped. */
+export function exampleIdsNamed(service: ServiceKey, request: ExampleRequest): string[] {
+  const text = [request.path, ...Object.values(request.query), typeof request.body === 'string' ? request.body : ''];
+  return SPEC_EXAMPLE_IDS[service].filter((id) =>
+    text.some((t) => t.includes(id) || t.includes(encodeURIComponent(id))),
+  );
 }
 
 /** Puts the target's own id where an example request names the spec's example id. */
