@@ -1,9 +1,12 @@
-// The served reference's CPU per request of each read-mix operation alone, and of two answers that stop early
-// (an unknown path, a call without credentials): where the mix's cost is. One operation at a time, 50 keep-alive
-// connections (BENCH_CONNECTIONS), BENCH_DURATION seconds each (default 4) after a second of warm-up.
+// The served reference's CPU per request of each read-mix operation alone, its requests distinct as in the mix
+// (bench/reference-read.ts), and of two answers that stop early (an unknown path, a call without credentials):
+// where the mix's cost is. In the mix the operations share the service threads, so how many of each are
+// answered (and the mix's mean) moves with the others' speed; alone, each is its own figure. One operation at a
+// time, 50 keep-alive connections (BENCH_CONNECTIONS), BENCH_DURATION seconds each (default 4) after a second
+// of warm-up.
 // `npx tsx bench/reference-per-operation.ts`; prints a table, writes nothing.
 import os from 'node:os';
-import { readOperations } from './reference-read.js';
+import { distinctRequests, readOperations } from './reference-read.js';
 import { runMix, type LoadRequest } from './reference-load.js';
 import { benchSeedFile, benchTempDir, startReferenceProcess } from './reference-servers.js';
 
@@ -15,21 +18,23 @@ const servers = await startReferenceProcess(
   process.argv.slice(2),
 );
 try {
-  const operations: Array<{ label: string; baseUrl: string; request: LoadRequest }> = readOperations().map((o) => ({
+  const operations: Array<{ label: string; baseUrl: string; requests: LoadRequest[] }> = readOperations().map((o) => ({
     label: o.label,
     baseUrl: servers.baseUrls[o.service]!,
-    request: o.request(0),
+    // One cursor for the warm-up and the measurement: no request is sent twice.
+    requests: distinctRequests(o),
   }));
-  const analytics = operations.find((o) => o.label.startsWith('list groups'))!;
+  const analytics = readOperations().find((o) => o.label.startsWith('list groups'))!;
+  const analyticsUrl = servers.baseUrls[analytics.service]!;
   operations.push({
     label: 'unknown path (404)',
-    baseUrl: analytics.baseUrl,
-    request: { ...analytics.request, path: '/v2/nothing' },
+    baseUrl: analyticsUrl,
+    requests: [{ ...analytics.request(0), path: '/v2/nothing' }],
   });
   operations.push({
     label: 'no credentials (401)',
-    baseUrl: analytics.baseUrl,
-    request: { method: 'GET', path: analytics.request.path },
+    baseUrl: analyticsUrl,
+    requests: [{ method: 'GET', path: analytics.request(0).path }],
   });
   console.log(
     `Run ${new Date().toISOString()} on ${os.cpus().length} CPUs, load average ${os
@@ -41,7 +46,7 @@ try {
     '| operation alone | server CPU µs/request | req/s | p99 ms | answers not 2xx |\n|---|---:|---:|---:|---:|',
   );
   for (const op of operations) {
-    const part = [{ label: op.label, baseUrl: op.baseUrl, requests: [op.request] }];
+    const part = [{ label: op.label, baseUrl: op.baseUrl, requests: op.requests }];
     await runMix(part, { duration: 1 });
     const before = servers.cpuSeconds?.();
     const result = await runMix(part, { duration: DURATION });
