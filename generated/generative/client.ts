@@ -186,7 +186,7 @@ export type UploadFileError = StatusApiError<components['schemas']["ErrorRespons
 
 /** The transport of the Generative Content and File Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
 export function createGenerativeCore(options: ClientOptions): ApiCore {
-  return new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key", credentials: "api-key", documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}], rootServer: "http://127.0.0.1:4010", servers: {"{upload_url}":{"upload_url":"http://127.0.0.1:4010"}} });
+  return new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key", apiKeySchemes: {"apiKeyHeader":{"in":"header","name":"x-goog-api-key"},"apiKeyQuery":{"in":"query","name":"key"}}, credentials: "api-key", documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}], rootServer: "http://127.0.0.1:4010", servers: {"{upload_url}":{"upload_url":"http://127.0.0.1:4010"}} });
 }
 
 /**

@@ -845,6 +845,12 @@ function serviceProfile(service: ServiceModel): string {
   if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
   if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
   if (cookie) parts.push(`apiKeyCookie: ${JSON.stringify(cookie)}`);
+  // Where several schemes' keys travel together (a client id and a secret): every apiKey scheme by name.
+  const schemes = new Map(sources.map((c) => [c.scheme, c]));
+  if (schemes.size > 1)
+    parts.push(
+      `apiKeySchemes: ${JSON.stringify(Object.fromEntries([...schemes].sort(([a], [b]) => a.localeCompare(b)).map(([name, c]) => [name, { in: c.in, name: c.name }])))}`,
+    );
   if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
   // The service's "throttled" codes: the spec's x-throttle-codes, and what its operations document as
   // throttling (x-errors `throttled: true`, or answered with 429).

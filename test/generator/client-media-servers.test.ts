@@ -194,3 +194,40 @@ describe('an unexploded array in the query', () => {
     }
   });
 });
+
+describe('several API keys together', () => {
+  it('each scheme named in apiKeys is sent where it says; the server takes the operation only with all of them', async () => {
+    const seen: unknown[] = [];
+    const handlers = {
+      checkKeys: async (input: { credentials: unknown }) => {
+        seen.push(input.credentials);
+        return { status: 204 };
+      },
+    };
+    const running = await listenLocal(server.createMediaServer(handlers, { logger: false }));
+    try {
+      const sent: Sent[] = [];
+      const fetchAndKeep = (url: string, init: RequestInit) => {
+        sent.push({ url, headers: Object.fromEntries(new Headers(init.headers).entries()) });
+        return fetch(url, init);
+      };
+      const keys = { clientId: 'c1', secret: 's 2', tenant: 't3' };
+      const api = new client.MediaClient({ baseUrl: running.baseUrl, fetch: fetchAndKeep, apiKeys: keys });
+      await api.checkKeys();
+      expect(sent[0]!.headers['client-id']).toBe('c1');
+      expect(sent[0]!.headers['client-secret']).toBe('s 2');
+      expect(new URL(sent[0]!.url).searchParams.get('tenant')).toBe('t3');
+      expect(seen).toHaveLength(1);
+      // One key short: refused before the handler.
+      const partial = new client.MediaClient({
+        baseUrl: running.baseUrl,
+        apiKeys: { clientId: 'c1', tenant: 't3' },
+        maxRetries: 0,
+      });
+      await expect(partial.checkKeys()).rejects.toMatchObject({ httpStatus: 401 });
+      expect(seen).toHaveLength(1);
+    } finally {
+      await running.close();
+    }
+  });
+});

@@ -167,7 +167,7 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
         answers.set(o.id, { status, body, headers });
         handlers[o.id] = async () => answers.get(o.id);
       }
-      const create = Object.entries(pkg.server).find(([n]) => /^create\w+Server$/.test(n))![1] as any;
+      const create = pkg.server[`create${model.name}Server`] as any;
       const routerOptions = {
         validateResponses: true,
         logger: false,
@@ -175,7 +175,7 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
           serverErrors.push(`${input?.operationId}: ${error.message.slice(0, 300)}`),
       };
       server = await listenLocal(create(handlers, routerOptions));
-      const receive = Object.entries(pkg.server).find(([n]) => /^create\w+Receiver$/.test(n))?.[1] as any;
+      const receive = pkg.server[`create${model.name}Receiver`] as any;
       if (receive) receiver = await listenLocal(receive(handlers, routerOptions));
     }, 300_000);
 
@@ -278,11 +278,15 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
       (expected.unsatisfiable ?? []).filter((u) => requests.some((o) => u.startsWith(`${o.id}:`))).length;
 
     it('answers every operation through its client as the handler answered', async () => {
-      const Client = Object.entries(pkg.client).find(([n]) => /\w+Client$/.test(n))![1] as any;
+      const Client = pkg.client[`${model.name}Client`] as any;
       const client = new Client({
         baseUrl: server.baseUrl,
         bearerToken: 'token',
         apiKey: 'key',
+        // Every apiKey scheme's own key, for operations that take several together.
+        apiKeys: Object.fromEntries(
+          model.securitySchemes.filter((s) => s.type === 'apiKey').map((s) => [s.name, `key of ${s.name}`]),
+        ),
         basic: { username: 'user', password: 'secret' },
         maxRetries: 0,
         // Every operation to the one local server, whatever servers of its own it declares.
@@ -301,7 +305,7 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
 
     it('sends every webhook and callback through its sender to the receiver as its handler answered', async () => {
       if (model.receivers.length === 0) return;
-      const Senders = Object.entries(pkg.client).find(([n]) => /\w+Senders$/.test(n))![1] as any;
+      const Senders = pkg.client[`${model.name}Senders`] as any;
       const senders = new Senders({ bearerToken: 'token', apiKey: 'key', maxRetries: 0 });
       const { failures, called, refusals } = await roundTrips(model.receivers, (o, params) =>
         senders[o.id](`${receiver!.baseUrl}${o.path}`, params),

@@ -51,6 +51,11 @@ export interface ClientOptions {
    */
   apiKey?: string;
   apiKeyIn?: 'header' | 'query' | 'cookie';
+  /**
+   * API keys by the name of their security scheme, each sent where its scheme says: for a spec whose operations ask
+   * for several keys together (a client id and a secret, each in its own header).
+   */
+  apiKeys?: Record<string, string>;
   /** HTTP basic credentials, sent as Authorization: Basic (where the operation takes a basic scheme and no bearer token is given). */
   basic?: { username: string; password: string };
   /** Time to wait for the response headers (connect included), per attempt; default 60 s. 0 disables it. */
@@ -147,6 +152,8 @@ export interface ServiceProfile {
   apiKeyQuery?: string;
   /** The cookie an apiKey scheme `in: cookie` names. */
   apiKeyCookie?: string;
+  /** Every apiKey scheme of the spec by name: where its key travels (ClientOptions.apiKeys). */
+  apiKeySchemes?: Record<string, { in: 'header' | 'query' | 'cookie'; name: string }>;
   /** The spec's first server's address, its variables at their defaults (servers below it follow baseUrl). */
   rootServer?: string;
   /** The servers operations declare of their own: each URL as written, with its variables' defaults. */
@@ -341,6 +348,8 @@ export class ApiCore {
       apiKeyPlace(this.options.apiKeyIn, this.profile) === 'query'
     )
       query = pair(query, apiKeyQuery, apiKey);
+    if (credentials === 'api-key')
+      for (const [, key, place] of this.schemeKeys()) if (place.in === 'query') query = pair(query, place.name, key);
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
@@ -371,6 +380,14 @@ export class ApiCore {
     return base;
   }
 
+  /** The keys of ClientOptions.apiKeys whose scheme the spec declares, with where each goes. */
+  private schemeKeys(): Array<[string, string, { in: 'header' | 'query' | 'cookie'; name: string }]> {
+    const keys = this.options.apiKeys;
+    const schemes = this.profile.apiKeySchemes;
+    if (!keys || !schemes) return [];
+    return Object.entries(keys).flatMap(([name, key]) => (schemes[name] ? [[name, key, schemes[name]!]] : []));
+  }
+
   /** One attempt: the headers within timeoutMs; then the body guarded by the idle timeout. */
   private async send(spec: RequestSpec, options: CallOptions): Promise<GuardedBody> {
     const user = options.signal;
@@ -393,6 +410,11 @@ export class ApiCore {
       else if (place === 'cookie' && apiKeyCookie)
         merge(headers, { cookie: `${apiKeyCookie}=${encodeURIComponent(apiKey)}` });
     }
+    if (credentials === 'api-key')
+      for (const [, key, place] of this.schemeKeys()) {
+        if (place.in === 'header') headers[place.name.toLowerCase()] = key;
+        else if (place.in === 'cookie') merge(headers, { cookie: `${place.name}=${encodeURIComponent(key)}` });
+      }
     const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers };
     if (spec.body) init.body = this.encodeBody(spec, spec.body, headers, init);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;

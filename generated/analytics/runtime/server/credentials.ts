@@ -57,15 +57,29 @@ export function conflictingCredentials(
   if (!sources) return undefined;
   // One place that holds one value cannot disagree with itself (a query name can be repeated).
   if (sources.length === 1 && sources[0]!.in !== 'query') return undefined;
-  const seen = new Map<string, string>();
+  const given: Array<{ scheme: string; value: string; place: string }> = [];
   for (const source of sources) {
     const values =
       source.in === 'query'
         ? (query.get(source.name) ?? []).filter(Boolean)
         : [credentialAt(source, query, headers, body)].filter((v): v is string => !!v);
-    for (const value of values) if (!seen.has(value)) seen.set(value, `${source.in} ${source.name}`);
+    for (const value of values) given.push({ scheme: source.scheme, value, place: `${source.in} ${source.name}` });
   }
-  return seen.size > 1 ? [...new Set(seen.values())] : undefined;
+  // Keys of schemes one security alternative asks for together (a client id and its secret) are different
+  // credentials by design; the same scheme, or schemes offered instead of each other, must agree.
+  const places = new Set<string>();
+  for (let i = 0; i < given.length; i++)
+    for (let j = i + 1; j < given.length; j++) {
+      const [a, b] = [given[i]!, given[j]!];
+      if (a.value === b.value || (a.scheme !== b.scheme && together(route, a.scheme, b.scheme))) continue;
+      places.add(a.place).add(b.place);
+    }
+  return places.size ? [...places] : undefined;
+}
+
+/** Whether one of the route's security alternatives asks for both schemes. */
+function together(route: RouteDef, a: string, b: string): boolean {
+  return requiredSchemes(route).some((alternative) => alternative.includes(a) && alternative.includes(b));
 }
 
 /** Whether the credentials meet one of the route's security alternatives (any credential, without them). */
