@@ -8,7 +8,7 @@ import { ROOT } from './model/root.js';
 /**
  * Above this much generated TypeScript (the runtime copied from templates/runtime aside), `generate` does not
  * type-check a package unless asked (`--typecheck`): the check grows with the package and on a document of GitHub's
- * size costs more than all of the generation (about five times its time and twice its peak memory), while what it
+ * size costs more than all of the generation (about nine times its time, and twice its peak memory), while what it
  * checks is what the corpus test already type-checks, construct by construct (docs/adr/0007).
  */
 export const DEFAULT_TYPECHECK_LIMIT_BYTES = 2 * 1024 * 1024;
