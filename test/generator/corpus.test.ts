@@ -7,13 +7,16 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
-import { corpusDocuments } from './corpus.js';
 import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
+import { lazyValidators, type ValidatorKind, type ValidatorSchemas } from '../../templates/runtime/server/validators.js';
+import { corpusDocuments } from './corpus.js';
 
 const documents = corpusDocuments().filter((d) => d.name !== 'github' || process.env.SPEC_FIRST_CORPUS_GITHUB === '1');
 let dir: string;
 const warnings = new Map<string, string[]>();
 const files: string[] = [];
+/** Each package's validators.ts, as generated. */
+const validatorSources = new Map<string, string>();
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-'));
@@ -29,6 +32,7 @@ beforeAll(async () => {
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, content);
       if (name.endsWith('.ts')) files.push(target);
+      if (name === 'validators.ts') validatorSources.set(d.name, content);
     }
   }
 }, 600_000);
@@ -55,6 +59,33 @@ describe('the corpus', () => {
       return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
     });
     expect(problems).toEqual([]);
+  }, 600_000);
+
+  // Validators compile on their first call: every schema of every package must compile, or some operation's
+  // first request would find a schema ajv refuses.
+  it("compiles every validator of every package with the runtime's ajv", () => {
+    const failures: string[] = [];
+    for (const [name, text] of validatorSources) {
+      const source = ts.createSourceFile('validators.ts', text, ts.ScriptTarget.Latest);
+      let schemas: string | undefined;
+      source.forEachChild((node) => {
+        if (!ts.isVariableStatement(node)) return;
+        for (const declaration of node.declarationList.declarations)
+          if (declaration.name.getText(source) === 'SCHEMAS' && declaration.initializer)
+            schemas = (declaration.initializer as ts.StringLiteral).text;
+      });
+      expect(schemas, `${name}: validators.ts holds its schemas`).toBeDefined();
+      const validator = lazyValidators(() => JSON.parse(schemas!) as ValidatorSchemas);
+      const uses = [...text.matchAll(/validator\("(strict|coercing)", (\d+)\)/g)];
+      expect(uses.length, `${name}: validators`).toBeGreaterThan(0);
+      for (const [, kind, index] of uses)
+        try {
+          validator(kind as ValidatorKind, Number(index))(undefined);
+        } catch (error) {
+          failures.push(`${name} ${kind} ${index}: ${(error as Error).message}`);
+        }
+    }
+    expect(failures).toEqual([]);
   }, 600_000);
 
   it('warns, naming the place, only where a document asks for what cannot be honoured', () => {
