@@ -8,7 +8,11 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
-import { lazyValidators, type ValidatorKind, type ValidatorSchemas } from '../../templates/runtime/server/validators.js';
+import {
+  lazyValidators,
+  type ValidatorKind,
+  type ValidatorSchemas,
+} from '../../templates/runtime/server/validators.js';
 import { corpusDocuments } from './corpus.js';
 
 const documents = corpusDocuments().filter((d) => d.name !== 'github' || process.env.SPEC_FIRST_CORPUS_GITHUB === '1');
