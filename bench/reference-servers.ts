@@ -139,6 +139,14 @@ export async function startPrismProcesses(services: readonly BenchServiceKey[]):
   };
 }
 
+const benchTempDirs = new Set<string>();
+process.once('exit', () => {
+  for (const dir of benchTempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder for a bench's seed and stores, removed when the bench process exits (also on a failure). */
 export function benchTempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reference-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reference-'));
+  benchTempDirs.add(dir);
+  return dir;
 }
