@@ -314,7 +314,7 @@ export type ListFilesReply = { status?: 200; headers?: Record<string, string>; b
 /** The streamGenerateContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type StreamGenerateContentBody = { contentType: "application/json"; body: NonNullable<operations["streamGenerateContent"]['requestBody']>['content']["application/json"] };
 /** What the streamGenerateContent handler receives, parsed and validated. */
-export type StreamGenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["streamGenerateContent"]['parameters']['path']; query: NonNullable<operations["streamGenerateContent"]['parameters']['query']> } & StreamGenerateContentBody;
+export type StreamGenerateContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["streamGenerateContent"]['parameters']['path']; query: NonNullable<operations["streamGenerateContent"]['parameters']['query']>; readonly answerType: "text/event-stream" | "application/json" } & StreamGenerateContentBody;
 /** The errors streamGenerateContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
 export const streamGenerateContentErrors = {
     /** HTTP 400 INVALID_ARGUMENT: the request breaks the schema or a generation rule (stopSequences over 5, candidateCount other than 1, temperature out of range, responseSchema without application/json, unsupported safety category, two settings for one category), or the API key is invalid (reason API_KEY_INVALID) */
@@ -619,6 +619,7 @@ export const generativeRoutes: RouteDef[] = [
     validateParams: v.validateStreamGenerateContentParams,
     validateBody: { "application/json": v.validateStreamGenerateContentBody0 },
     validateResponse: { "400": v.validateStreamGenerateContentResponse400, "403": v.validateStreamGenerateContentResponse403, "404": v.validateStreamGenerateContentResponse404, "429": v.validateStreamGenerateContentResponse429, "500": v.validateStreamGenerateContentResponse500, "503": v.validateStreamGenerateContentResponse503, "504": v.validateStreamGenerateContentResponse504 },
+    answerTypes: { "200": ["text/event-stream","application/json"] },
     responses: ["200","400","403","404","429","500","503","504"],
   }),
   routeDef({

@@ -2,7 +2,7 @@
 // union with one branch per content type the operation takes, the answer as a union with one branch per
 // documented 2xx status, and the helpers of each documented error (x-errors). Written against
 // openapi-typescript's `operations` types, so no schema is restated.
-import { isLinesType } from '../model/media-types.js';
+import { isJsonType, isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase, propertyKey } from '../model/names.js';
 import type {
   ErrorModel,
@@ -44,7 +44,8 @@ export function handlerBodyType(o: OperationModel, body: RequestBodyModel): stri
       return `{ metadata: ${json ? bodyContentType(o, json) : 'unknown'}; media?: MediaPart }`;
     }
     case 'raw':
-      return 'MediaPart';
+      // Text media arrives as its text; other media spooled (the router's `text` body kind).
+      return isTextType(body.contentType) ? 'string' : 'MediaPart';
   }
 }
 
@@ -120,6 +121,8 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
       if (ct === 'text/event-stream')
         branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
       else if (isLinesType(ct)) branches.push(`{ ${status}; lines: AsyncIterable<${schemaType(r.linesData)}> }`);
+      // Another media type (XML, CSV, a PDF): its text or bytes, made by the handler (`input.answerType` says which).
+      else if (!isJsonType(ct)) branches.push(`{ ${status}; body: string | Uint8Array }`);
       // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).
       else
         branches.push(
@@ -128,7 +131,7 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
     }
   }
   if (branches.length === 0) branches.push('{ status?: number; headers?: Record<string, string>; body?: unknown }');
-  return branches;
+  return [...new Set(branches)];
 }
 
 /** The documented errors of an operation, one per code (the first entry of a code gives its HTTP status). */

@@ -10,6 +10,7 @@ import {
   VariableDeclarationKind,
 } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
+import { isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
 import { docText, printStructure } from './print-structure.js';
 import {
@@ -225,9 +226,19 @@ function inputType(op: OperationModel): TypeAliasDeclarationStructure {
     // Cookies likewise, where it declares cookie parameters (coerced to their schema's types, as the query).
     // checkIfMatch is callable only where the operation documents the 412 it answers (never elsewhere, so the
     // input still passes as a HandlerInput).
-    type: `Omit<HandlerInput, 'path' | 'query' | ${has('header') ? "'headers' | " : ''}${has('cookie') ? "'cookies' | " : ''}'body' | 'contentType'> & {${op.errors.some((e) => e.http === 412) ? '' : ' checkIfMatch: never;'} path: ${path}; query: ${query}${has('header') ? `; headers: ${handlerHeadersType(op)}` : ''}${has('cookie') ? `; cookies: ${cookies}` : ''} } & ${op.typeName}Body`,
+    type: `Omit<HandlerInput, 'path' | 'query' | ${has('header') ? "'headers' | " : ''}${has('cookie') ? "'cookies' | " : ''}'body' | 'contentType'> & {${op.errors.some((e) => e.http === 412) ? '' : ' checkIfMatch: never;'} path: ${path}; query: ${query}${has('header') ? `; headers: ${handlerHeadersType(op)}` : ''}${has('cookie') ? `; cookies: ${cookies}` : ''}${answerTypeField(op)} } & ${op.typeName}Body`,
     docs: [`What the ${op.id} handler receives, parsed and validated.`],
   };
+}
+
+/**
+ * `answerType` narrowed to the documented success types, where the router negotiates them (it refuses an Accept
+ * that takes none before the handler, so the handler always has one).
+ */
+function answerTypeField(op: OperationModel): string {
+  const types = successTypes(op);
+  if (!negotiated(op) || types.length === 0) return '';
+  return `; readonly answerType: ${types.map((t) => JSON.stringify(t)).join(' | ')}`;
 }
 
 function errorHelpers(service: ServiceModel, op: OperationModel): VariableStatementStructure {
@@ -278,6 +289,19 @@ function wirePath(path: string): string {
   );
 }
 
+/**
+ * The operation documents an answer in another media type than JSON alone (XML, CSV, problem+json, a stream beside
+ * JSON): its route lists each answer's types, and the router chooses among them by Accept.
+ */
+export function negotiated(op: OperationModel): boolean {
+  return op.responses.some((r) => r.contentTypes.some((t) => t !== 'application/json'));
+}
+
+/** The media types of the operation's successful answers, each once, in order. */
+export function successTypes(op: OperationModel): string[] {
+  return [...new Set(op.responses.filter((r) => r.status.startsWith('2')).flatMap((r) => r.contentTypes))];
+}
+
 /** A successful answer of the operation declares an `ETag` header (conditional requests apply). */
 function declaresEtag(op: OperationModel): boolean {
   return op.responses.some((r) => r.status.startsWith('2') && r.headers.some((h) => h.toLowerCase() === 'etag'));
@@ -312,7 +336,9 @@ function routesLiteral(operations: OperationModel[]): string {
       const json = b.jsonFields.length ? `, jsonFields: ${JSON.stringify(b.jsonFields.map((f) => f.name))}` : '';
       const files = b.kind === 'multipart-form' ? `, fileFields: ${JSON.stringify(b.fileFields)}` : '';
       const depth = op.maxDepth !== undefined && b.kind !== 'raw' ? `, maxDepth: ${op.maxDepth}` : '';
-      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(b.kind)}${json}${files}${depth} }`;
+      // Text media (XML, CSV, text/*) reaches the handler as its text, read in memory under the body limit.
+      const kind = b.kind === 'raw' && isTextType(b.contentType) ? 'text' : b.kind;
+      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(kind)}${json}${files}${depth} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${JSON.stringify(ct)}: v.${n}`);
     const responseValidators = Object.entries(names.responses).map(
@@ -336,6 +362,19 @@ function routesLiteral(operations: OperationModel[]): string {
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,
+      ...(negotiated(op)
+        ? [
+            `    answerTypes: { ${op.responses
+              // JSON alone is the default of an answer not listed; every success is listed (Accept is checked on them).
+              .filter(
+                (r) =>
+                  r.contentTypes.length > 0 &&
+                  (r.status.startsWith('2') || r.contentTypes.some((t) => t !== 'application/json')),
+              )
+              .map((r) => `${JSON.stringify(r.status)}: ${JSON.stringify(r.contentTypes)}`)
+              .join(', ')} },`,
+          ]
+        : []),
       ...(op.responses.some((r) => !names.responses[r.status])
         ? [`    responses: ${JSON.stringify(op.responses.map((r) => r.status))},`]
         : []),

@@ -3,3 +3,15 @@
 /** Newline-delimited JSON: NDJSON and JSON Lines, by the names documents give them. */
 export const isLinesType = (type: string): boolean =>
   /^application\/(x-)?(ndjson|jsonl|jsonlines|json-lines)$/i.test(type.split(';')[0]!.trim());
+
+/** Media read and written as text (XML, CSV, YAML, any `text/*` but an event stream). */
+export const isTextType = (type: string): boolean => {
+  const t = type.split(';')[0]!.trim().toLowerCase();
+  return (/^text\//.test(t) && t !== 'text/event-stream') || /[/+](xml|csv|yaml|x-yaml)$/.test(t);
+};
+
+/** JSON: application/json and the `+json` types (a problem detail, a vendor type). */
+export const isJsonType = (type: string): boolean => {
+  const t = type.split(';')[0]!.trim().toLowerCase();
+  return t === 'application/json' || t.endsWith('+json');
+};

@@ -10,7 +10,8 @@ import { decodeUtf8, formPairs, hasLoneSurrogate, InvalidTextError, jsonDepth } 
 export { BodyParseError, BodyTooLargeError } from './body-errors.js';
 export { isMediaPart, type MediaPart, Spool } from './media.js';
 
-export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw';
+/** `text`: text media (XML, CSV, text/*), read whole under the body limit and handed on as a string. */
+export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw' | 'text';
 
 export interface BodyDef {
   contentType: string;
@@ -95,10 +96,11 @@ export function selectBody(bodies: BodyDef[], contentType: string | undefined): 
 /** Nesting allowed when neither the spec nor the caller sets one: deeper than any request of the specs needs. */
 export const DEFAULT_MAX_DEPTH = 100;
 
-/** A body read whole (JSON or form-encoded), decoded. */
-export function decodeBody(def: BodyDef, raw: Buffer, maxDepth?: number): unknown {
+/** A body read whole (JSON, form-encoded or text), decoded. */
+export function decodeBody(def: BodyDef, raw: Buffer, maxDepth?: number, contentType?: string): unknown {
   const depth = def.maxDepth ?? maxDepth ?? DEFAULT_MAX_DEPTH;
   if (def.kind === 'json') return parseJson(text(raw, 'body'), 'body', depth);
+  if (def.kind === 'text') return decodeText(raw, contentType);
   return decodeJsonFields(def, formFields(text(raw, 'body')), depth);
 }
 
@@ -125,6 +127,26 @@ export async function readMediaBody(
   if (def.kind === 'raw') return spoolRaw(req, limits.bodyBytes, contentType, spool);
   if (def.kind === 'multipart-related') return multipartRelated(req, contentType, limits, spool, depth);
   return decodeJsonFields(def, await multipartFields(req, contentType, def.fileFields, limits, spool), depth);
+}
+
+/**
+ * Text media in the charset its Content-Type names (UTF-8 when it names none), decoded strictly: bytes that are not
+ * text in it, or a charset this runtime cannot decode, are the caller's error.
+ */
+function decodeText(raw: Buffer, contentType: string | undefined): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return text(raw, 'body');
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset, { fatal: true });
+  } catch {
+    throw new BodyParseError(`names a charset this server cannot read (${charset})`, 'body');
+  }
+  try {
+    return decoder.decode(raw);
+  } catch {
+    throw new BodyParseError(`is not valid ${charset} text`, 'body');
+  }
 }
 
 function text(bytes: Uint8Array, field: string): string {

@@ -32,6 +32,14 @@ export interface HandlerInput {
    * the same transaction, so the check and the write see one state. Without If-Match it does nothing.
    */
   checkIfMatch(current: string | undefined): void;
+  /**
+   * The media type of the operation's successful answer that the request's Accept prefers among those the spec
+   * documents (JSON when Accept is absent or `*\/*`); undefined where no success documents a body. An answer given
+   * without a Content-Type of its own is written in it: text or bytes for a non-JSON type, a value for JSON.
+   */
+  readonly answerType: string | undefined;
+  /** The one of `types` the request's Accept prefers (q-values, wildcards, `+json`); undefined if it takes none. */
+  accepts(types: readonly string[]): string | undefined;
 }
 
 /**

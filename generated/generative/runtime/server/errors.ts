@@ -344,6 +344,19 @@ export function tooLarge(style: ErrorStyle, limit: number): ServiceError {
   return answer(style, 'bodyTooLarge', { limit });
 }
 
+/**
+ * An Accept that takes none of the media types the operation answers in (406): problem details for a spec without
+ * x-error-style, else the style's invalidRequest shape (its code or status name) with HTTP 406.
+ */
+export function notAcceptable(style: ErrorStyle, accept: string, offered: readonly string[]): ServiceError {
+  const message = `Not Acceptable: Accept ${JSON.stringify(accept)} takes none of ${offered.join(', ')}`;
+  if (style.family === 'problem') return makeProblem(406, message);
+  const a = style.answers.invalidRequest;
+  if (style.family === 'graph')
+    return makeGraphError(style, a.code!, message, { subcode: a.subcode, type: a.type, http: 406 });
+  return makeStatusError(style, a.status!, message, { http: 406 });
+}
+
 /** A request without the credentials its route requires (the router's default; RouterOptions.missingCredentials overrides it). */
 export function missingCredential(style: ErrorStyle): ServiceError {
   return answer(style, 'missingCredential', {});

@@ -68,6 +68,11 @@ export interface RouteDef {
   validateBody: Record<string, ValidateFunction>;
   validateResponse: Record<string, ValidateFunction>;
   /**
+   * The media types each documented answer (`200`, `4XX`, `default`) offers, where some answer offers another than
+   * JSON alone: the router chooses among them by the request's Accept (negotiation.ts). Absent: answers are JSON.
+   */
+  answerTypes?: Record<string, string[]>;
+  /**
    * Every status the operation documents (`200`, `4XX`, `default`): an answer is checked against the schema of the
    * one that documents its status, never a wider one's. Absent: the exact status, then its range, then default
    * among those with a validator.

@@ -28,6 +28,7 @@ import {
   isServiceError,
   methodNotAllowed,
   missingCredential,
+  notAcceptable,
   notFoundRoute,
   type ServiceError,
   tooLarge,
@@ -36,6 +37,7 @@ import type { HandlerInput, HandlerResult } from './handler.js';
 import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readQuery } from './params.js';
 import type { RouteDef } from './route-def.js';
 import { RouteTable } from './route-table.js';
+import { acceptsSuccess, preferredType, successTypes } from './negotiation.js';
 import { InvalidQueryError, RequestTarget } from './request-target.js';
 import { isHeaderText } from './strict-text.js';
 import { AnswerValidator, validateRequest } from './validation.js';
@@ -186,6 +188,10 @@ export function createRouter(
       const authenticated = opts.authenticate?.(input, route);
       if (authenticated) await authenticated;
       validateRequest(input, route, opts.errorStyle);
+      // An Accept that takes none of the documented success types is refused before the handler works.
+      const accept = input.headers.accept;
+      if (accept !== undefined && !acceptsSuccess(route, accept))
+        throw notAcceptable(opts.errorStyle, accept, successTypes(route));
       const result = await dispatch(input);
       const written = writeAnswer(res, route, result, input, answers);
       if (written) await written;
@@ -275,10 +281,10 @@ export function createRouter(
           return readMedia(req, res, def, contentType ?? def.contentType, limit).then((body) =>
             completeInput(input, body, def.contentType),
           );
-        // An empty JSON or form body is no body.
+        // An empty JSON or form body is no body; empty text is text.
         return readBody(req, limit, (raw) =>
-          raw.length > 0
-            ? completeInput(input, decodeBody(def, raw), def.contentType)
+          raw.length > 0 || def.kind === 'text'
+            ? completeInput(input, decodeBody(def, raw, undefined, contentType), def.contentType)
             : completeInput(input, undefined, undefined),
         );
       }
@@ -287,6 +293,10 @@ export function createRouter(
     const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
     if (def?.kind === 'raw')
       return readMedia(req, res, def, contentType!, 0).then((body) => completeInput(input, body, def.contentType));
+    if (def?.kind === 'text') {
+      req.resume();
+      return completeInput(input, '', def.contentType);
+    }
     req.resume();
     return completeInput(input, undefined, undefined);
   }
@@ -352,6 +362,14 @@ class RequestInput implements HandlerInput {
   // Made on first use: most handlers never look, and a controller with its listeners costs every request.
   get signal(): AbortSignal {
     return (this.#signal ??= clientGone(this.request, this.response));
+  }
+
+  get answerType(): string | undefined {
+    return preferredType(this.headers.accept, successTypes(this.route));
+  }
+
+  accepts(types: readonly string[]): string | undefined {
+    return preferredType(this.headers.accept, types);
   }
 
   checkIfMatch(current: string | undefined): void {

@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { entityTagOf, noneMatchFails } from './conditional.js';
 import { type ErrorStyle, internalError, isServiceError, type ServiceError } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
+import { chooseAnswerType } from './negotiation.js';
 import type { RouteDef } from './route-def.js';
 import { isSerializedJson } from './serialized-json.js';
 import type { AnswerValidator } from './validation.js';
@@ -37,9 +38,16 @@ export function writeAnswer(
     return writeEvents(res, result.lines, input, context, lineFrame);
   }
   const body = result.body;
-  const headers = result.headers;
-  // The common answer: JSON with no headers of the handler's own and no entity tag to make.
-  if (headers === undefined && !context.answers && !route.etag && body !== undefined && status !== 204) {
+  let headers = result.headers;
+  // The common answer: JSON with no headers of the handler's own, no entity tag to make, no media type to choose.
+  if (
+    headers === undefined &&
+    !context.answers &&
+    !route.etag &&
+    route.answerTypes === undefined &&
+    body !== undefined &&
+    status !== 204
+  ) {
     const bytes = isSerializedJson(body) ? body.bytes : undefined;
     const payload = bytes ?? JSON.stringify(body);
     res.writeHead(status, {
@@ -50,6 +58,13 @@ export function writeAnswer(
     return;
   }
   const serialized = isSerializedJson(body) ? body : undefined;
+  // A route whose answers are documented in several media types: the one Accept prefers, unless the handler named one.
+  if (route.answerTypes !== undefined && body !== undefined && status !== 204) {
+    if (headers === undefined || headerNamed(headers, 'content-type') === undefined) {
+      const type = chooseAnswerType(route, status, body, input.headers.accept);
+      if (type !== undefined) headers = { ...headers, 'content-type': withCharset(type, body) };
+    }
+  }
   if (context.answers && body !== undefined && jsonAnswer(headers)) {
     // The response that documents the status: the exact one, then its range (2XX), then default; its JSON
     // schema, when it has one (a status documented only as text or bytes has none).
@@ -157,6 +172,14 @@ async function drained(res: ServerResponse): Promise<void> {
 function headerNamed(headers: Record<string, string>, name: string): string | undefined {
   for (const given in headers) if (given.toLowerCase() === name) return headers[given];
   return undefined;
+}
+
+/** A media type as written on an answer: application/json and text in UTF-8 say so, as the JSON default does. */
+function withCharset(type: string, body: unknown): string {
+  if (type.includes(';')) return type;
+  if (type === 'application/json' || (typeof body === 'string' && /^text\/|[/+]xml$/i.test(type)))
+    return `${type}; charset=UTF-8`;
+  return type;
 }
 
 /** Whether an answer goes out as JSON: no content type named (the default), or a JSON one. */
