@@ -62,7 +62,7 @@ export function emitServer(service: ServiceModel): string {
   const maker = graph ? 'makeGraphError' : family === 'status' ? 'makeStatusError' : 'makeProblem';
   const styleName = errorStyleName(service);
   const rest: Array<string | StatementStructures> = [
-    `export { entityTagOf, ServiceError, serializeJson } from './runtime/server/index.js';`,
+    `export { entityTagOf, ServiceError, serializeJson, ValidatorCompileError } from './runtime/server/index.js';`,
     `/** The ${service.title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
     graph
       ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
@@ -90,6 +90,12 @@ export function emitServer(service: ServiceModel): string {
       `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
       `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}, ...options });\n}`,
     ...receiverStatements(service, receiverTypes),
+    ...(service.operations.length || service.receivers.length
+      ? [
+          `/**\n * Compiles every request and answer validator of the ${service.title} now (each otherwise compiles on its first\n * call): call it at start to fail fast. Throws one ValidatorCompileError naming every schema ajv refuses, with its\n * operation and JSON pointer. The \`compileValidators\` option of create${service.name}Server does the same for a server.\n */\n` +
+            `export function compileAllValidators(): void {\n  compileValidators([...${routesName}${service.receivers.length ? `, ...${camelCase(service.key)}ReceiverRoutes` : ''}]);\n}`,
+        ]
+      : []),
   ];
   // Only what the code names is imported: an unused import does not compile (noUnusedLocals).
   // What the code names: without comments and re-exports, which name without using.
@@ -100,6 +106,7 @@ export function emitServer(service: ServiceModel): string {
     .replace(/^export (type )?\{[^}]*\} from[^\n]*$/gm, '');
   const runtime = [
     'callbackUrl',
+    'compileValidators',
     'createRouter',
     'documentedAnswer',
     'documentedError',

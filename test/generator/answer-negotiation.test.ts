@@ -71,7 +71,9 @@ describe('preferredType', () => {
 
 /** Serves the media fixture with the handlers; calls run against it. */
 async function serveMedia(handlers: Record<string, unknown>, options: Record<string, unknown> = {}) {
-  return listenLocal(pkg.media!.server.createMediaServer(handlers, { logger: false, validateResponses: true, ...options }));
+  return listenLocal(
+    pkg.media!.server.createMediaServer(handlers, { logger: false, validateResponses: true, ...options }),
+  );
 }
 
 const XML = '<report><id>r1</id></report>';
@@ -176,7 +178,7 @@ describe('a text request body', () => {
   });
   afterAll(() => running.close());
 
-  const post = (body: Uint8Array | string, type = 'application/xml') =>
+  const post = (body: Uint8Array<ArrayBuffer> | string, type = 'application/xml') =>
     fetch(`${running.baseUrl}/reports`, { method: 'POST', headers: { 'content-type': type }, body });
 
   it('over the body limit is refused 413 by its Content-Length, and also when it streams without one', async () => {
@@ -202,9 +204,9 @@ describe('a text request body', () => {
   });
 
   it('is decoded in the charset it names; bytes that are not text in it are 400', async () => {
-    expect(await (await post(new Uint8Array([0x3c, 0x61, 0x3e, 0xe9]), 'application/xml; charset=iso-8859-1')).text()).toBe(
-      '<a>é',
-    );
+    expect(
+      await (await post(new Uint8Array([0x3c, 0x61, 0x3e, 0xe9]), 'application/xml; charset=iso-8859-1')).text(),
+    ).toBe('<a>é');
     const bad = await post(new Uint8Array([0x3c, 0x61, 0x3e, 0xff]));
     expect(bad.status).toBe(400);
     const unknown = await post('<a/>', 'application/xml; charset=x-nothing');
@@ -228,7 +230,9 @@ describe('Train Travel (corpus): JSON or XML bookings, problem+json errors', () 
     const handlers = {
       createBooking: async (input: { contentType: string; body: unknown; answerType: string }) => {
         bodies.push({ contentType: input.contentType, body: input.body });
-        return input.answerType === 'application/xml' ? { status: 201, body: bookingXml } : { status: 201, body: booking };
+        return input.answerType === 'application/xml'
+          ? { status: 201, body: bookingXml }
+          : { status: 201, body: booking };
       },
     };
     running = await listenLocal(
@@ -253,7 +257,9 @@ describe('Train Travel (corpus): JSON or XML bookings, problem+json errors', () 
 
   it('an Accept it cannot answer is 406 in problem details', async () => {
     const api = new pkg.train!.client.TrainClient({ baseUrl: running.baseUrl, bearerToken: 't', maxRetries: 0 });
-    const error = await api.createBooking({ body: booking }, { headers: { Accept: 'text/html' } }).catch((e: unknown) => e);
+    const error = await api
+      .createBooking({ body: booking }, { headers: { Accept: 'text/html' } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ httpStatus: 406 });
   });
 });

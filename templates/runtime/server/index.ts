@@ -1,5 +1,6 @@
 // The server runtime of a generated package: the router and the error helpers handlers use.
 export { createRouter } from './router.js';
+export { compileValidators, ValidatorCompileError, type RefusedValidator } from './compile-validators.js';
 export type { ClientErrorListener, RouterOptions, ServerLogger, ServiceListener } from './router.js';
 export type { CredentialSource, ParamDef, RouteDef, ValidateFunction } from './route-def.js';
 export type { Credentials } from './credentials.js';

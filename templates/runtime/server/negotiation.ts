@@ -122,7 +122,8 @@ export function answerTypesOf(route: RouteDef, status: number): readonly string[
   return documented[s] ?? documented[`${s[0]}XX`] ?? documented[`${s[0]}xx`] ?? documented.default;
 }
 
-const isStreamType = (type: string) => /^text\/event-stream|^application\/(x-)?(ndjson|jsonl|jsonlines|json-lines)/i.test(type);
+const isStreamType = (type: string) =>
+  /^text\/event-stream|^application\/(x-)?(ndjson|jsonl|jsonlines|json-lines)/i.test(type);
 
 /**
  * The media type an answer the handler gave without naming one is written in: for text or bytes, the documented

@@ -12,6 +12,8 @@ export interface ValidationError {
 export interface ValidateFunction {
   (data: unknown): boolean;
   errors?: ValidationError[] | null;
+  /** Compiles the validator now rather than on its first call (a generated one compiles on first use); throws what ajv refuses. */
+  compile?(): void;
 }
 
 export interface ParamDef {

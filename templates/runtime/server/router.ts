@@ -19,6 +19,7 @@ import {
 import { type ClientErrorListener, clientErrorListener } from './client-error.js';
 import { type Credentials, conflictingCredentials, credentialsSatisfy, readCredentials } from './credentials.js';
 import { ifMatchHolds } from './conditional.js';
+import { compileValidators } from './compile-validators.js';
 import {
   documentedError,
   type ErrorStyle,
@@ -80,6 +81,12 @@ export interface RouterOptions {
   logger?: ServerLogger | false;
   /** Per-operation body limits in bytes, over the route's own (x-body-limit) and the defaults. */
   bodyLimits?: Record<string, number>;
+  /**
+   * Compile every validator of the routes when the listener is made (a generated package compiles each on its
+   * first call): a schema ajv refuses then fails the start, every one named with its operation and place in one
+   * ValidatorCompileError, instead of answering 500 at its operation's first request. Default false.
+   */
+  compileValidators?: boolean;
   /** Answer for a request without any credential (default: the x-error-style's missingCredential). */
   missingCredentials?: (route: RouteDef) => ServiceError;
 }
@@ -137,6 +144,7 @@ export function createRouter(
   options: Partial<RouterOptions> & { errorStyle: ErrorStyle },
 ): ServiceListener {
   const opts: RouterOptions = { ...DEFAULTS, ...options };
+  if (opts.compileValidators) compileValidators(routes);
   const table = new RouteTable(routes);
   const plans = new Map<RouteDef, ParamPlan>(routes.map((route) => [route, planParams(route)]));
   const logger = opts.logger === false ? undefined : (opts.logger ?? stderrLogger);

@@ -59,7 +59,13 @@ export function lazyValidators(load: () => ValidatorSchemas): (kind: ValidatorKi
       if (!ajv) instances.set(kind, (ajv = createAjv(source, kind === 'coercing')));
       const schema = source.schemas[index];
       if (!schema) throw new Error(`the package's validators have no schema ${index}`);
-      validate = ajv.compile(schema) as ValidateFunction;
+      try {
+        validate = ajv.compile(schema) as ValidateFunction;
+      } catch (error) {
+        // ajv names neither the place nor, for a pattern, the schema: the first place that explains it, if found.
+        const place = refusedPlace(source, schema);
+        throw new Error(`${(error as Error).message}${place ? ` (at ${place})` : ''}`);
+      }
       compiled.set(key, validate);
     }
     return validate;
@@ -72,6 +78,61 @@ export function lazyValidators(load: () => ValidatorSchemas): (kind: ValidatorKi
       validate.errors = compiledValidate.errors as ValidationError[] | null | undefined;
       return valid;
     }) as ValidateFunction;
+    validate.compile = () => {
+      compiledValidate ??= compile(kind, index);
+    };
     return validate;
   };
+}
+
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/** A JSON pointer token (RFC 6901). */
+const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The first place in a schema (or the components it refers to) ajv would refuse: a `pattern` that is no regular
+ * expression in unicode mode, a `type` that is no JSON type, or a `$ref` into the document that resolves to nothing. Its JSON pointer: in the
+ * document for a component (`#/components/schemas/A/properties/b/pattern`), else within the schema.
+ */
+function refusedPlace(source: ValidatorSchemas, schema: object): string | undefined {
+  const seen = new Set<unknown>();
+  const resolve = (ref: string): unknown => {
+    const at = ref.indexOf('#');
+    if (at < 0) return undefined;
+    let node: unknown = { components: source.components };
+    for (const part of ref.slice(at + 2).split('/')) {
+      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+      if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
+      node = (node as Record<string, unknown>)[key];
+    }
+    return node;
+  };
+  const walk = (node: unknown, pointer: string): string | undefined => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    if (typeof record.pattern === 'string') {
+      try {
+        new RegExp(record.pattern, 'u');
+      } catch {
+        return `${pointer}/pattern`;
+      }
+    }
+    const types = typeof record.type === 'string' ? [record.type] : Array.isArray(record.type) ? record.type : [];
+    if (types.some((t) => !JSON_TYPES.has(t as string))) return `${pointer}/type`;
+    if (typeof record.$ref === 'string') {
+      const target = resolve(record.$ref);
+      if (target === undefined) return `${pointer}/$ref (${record.$ref})`;
+      const inner = walk(target, `#${record.$ref.slice(record.$ref.indexOf('#') + 1)}`);
+      if (inner) return inner;
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key === '$ref' || key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
+      const found = walk(value, `${pointer}/${token(key)}`);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(schema, '');
 }
