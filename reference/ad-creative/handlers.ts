@@ -6,6 +6,7 @@ import { graphError, type AdCreativeHandlers, type HandlerInput } from '../../ge
 import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
 import { canonicalJson } from './canonical.js';
 import { checkCreate, invalid } from './create-rules.js';
+import { showCreative, shownStatus, versionNumber } from './creative-view.js';
 import { parseFields, pickNode, selectNode, selectionOf, type Selection } from './fields.js';
 import { type MediaUrls, previewSize } from './media.js';
 import { tooManyCalls, type RateLimiter } from './rate-limit.js';
@@ -13,7 +14,6 @@ import {
   IdenticalCreativeError,
   type AdCreativeStore,
   type CreativeRecord,
-  type CreativeStatus,
   type Page,
   type RateLimit,
   type TokenGrant,
@@ -38,9 +38,37 @@ const UPDATABLE = new Set(['account_id', 'adlabels', 'name', 'status']);
 /** Parameters a write carries that are not part of the written node. */
 const REQUEST_PARAMS = new Set(['access_token', 'fields', 'thumbnail_width', 'thumbnail_height']);
 
-const versionNumber = (version: string) => Number(/^v([0-9]+)\.0$/.exec(version)?.[1] ?? 0);
+/** Cursors by item (a stored record is shared while unchanged, so its cursor is made once). */
+const cursors = new WeakMap<object, string>();
+
 /** A cursor names the item a page starts or ends with (its id, which says nothing about other tenants). */
-const cursorOf = (id: string) => Buffer.from(id).toString('base64url');
+function cursorOf(item: { id: string }): string {
+  let cursor = cursors.get(item);
+  if (cursor === undefined) cursors.set(item, (cursor = Buffer.from(item.id).toString('base64url')));
+  return cursor;
+}
+
+/** The seq of the item a list read's `after` or `before` cursor names; error 100 when it names none of the list. */
+async function cursorSeq(
+  query: Json,
+  param: 'after' | 'before',
+  seqOf: (id: string) => Promise<number | undefined>,
+): Promise<number | undefined> {
+  const cursor = query[param];
+  if (typeof cursor !== 'string') return undefined;
+  const seq = await seqOf(Buffer.from(cursor, 'base64url').toString());
+  if (seq === undefined) throw invalid(`Param ${param} is not a valid cursor for this list`);
+  return seq;
+}
+
+/** The URL of the page before or after a cursor: the read's own path and parameters, its page size and the cursor. */
+function pageLink(base: string, read: URL, limit: number, param: 'after' | 'before', cursor: string): string {
+  const url = new URL(`${base}${read.pathname}`);
+  for (const [k, v] of read.searchParams) if (k !== 'after' && k !== 'before') url.searchParams.set(k, v);
+  url.searchParams.set('limit', String(limit));
+  url.searchParams.set(param, cursor);
+  return url.toString();
+}
 
 /** Answers for an object the caller may not see, worded like the public service's, whether it exists or not. */
 function unsupported(method: string, id: string) {
@@ -102,15 +130,30 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     height?: number,
     selection?: Selection,
   ): Json {
-    // 0 (an unsigned int the public service accepts) reads as the default size.
-    const [w, h] = [width || 64, height || 64];
-    let status: CreativeStatus = creative.status;
-    // IN_PROCESS and WITH_ISSUES exist from version 4.0 (ADC-VERSION-2); older versions see ACTIVE.
-    if (versionNumber(version) < 4 && (status === 'IN_PROCESS' || status === 'WITH_ISSUES')) status = 'ACTIVE';
+    const status = shownStatus(creative.status, version);
     const node: Json = { ...creative.fields, id: creative.id, account_id: creative.accountId, status };
     if (!selection || selection.some((f) => f.name === 'thumbnail_url'))
-      node.thumbnail_url = media.thumbnailUrl(baseOf(input), creative.id, w, h);
+      node.thumbnail_url = thumbnailOf(input, creative, width, height);
     return node;
+  }
+
+  /** The signed thumbnail URL of a creative at a read's size; 0 (an unsigned int the public service accepts) reads as the default 64. */
+  function thumbnailOf(input: HandlerInput, creative: CreativeRecord, width?: number, height?: number): string {
+    return media.thumbnailUrl(baseOf(input), creative.id, width || 64, height || 64);
+  }
+
+  /** A creative as a read with `selection` answers it. */
+  function shown(
+    input: HandlerInput,
+    creative: CreativeRecord,
+    selection: Selection,
+    width?: number,
+    height?: number,
+  ): Json {
+    const version = input.path.version as string;
+    // An empty selection (`fields=,`) answers the whole node.
+    if (selection.length === 0) return pickNode(view(input, creative, version, width, height, selection), selection);
+    return showCreative(creative, selection, version, () => thumbnailOf(input, creative, width, height));
   }
 
   /** The creative selection a read's `fields` (text or list) asks for. */
@@ -141,21 +184,14 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   ): { data: T[]; paging?: Json } {
     const { items } = page;
     if (items.length === 0) return { data: [] };
-    const link = (cursor: Record<string, string>) => {
-      const url = new URL(`${baseOf(input)}${input.url.pathname}`);
-      for (const [k, v] of input.url.searchParams) if (k !== 'after' && k !== 'before') url.searchParams.set(k, v);
-      url.searchParams.set('limit', String(limit));
-      for (const [k, v] of Object.entries(cursor)) url.searchParams.set(k, v);
-      return url.toString();
-    };
-    const before = cursorOf(items[0]!.id);
-    const after = cursorOf(items.at(-1)!.id);
+    const before = cursorOf(items[0]!);
+    const after = cursorOf(items.at(-1)!);
     return {
       data: items,
       paging: {
         cursors: { before, after },
-        ...(page.earlier ? { previous: link({ before }) } : {}),
-        ...(page.more ? { next: link({ after }) } : {}),
+        ...(page.earlier ? { previous: pageLink(baseOf(input), input.url, limit, 'before', before) } : {}),
+        ...(page.more ? { next: pageLink(baseOf(input), input.url, limit, 'after', after) } : {}),
       },
     };
   }
@@ -166,15 +202,9 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     // in pages of at most MAX_PAGE (paging.next leads on), as the public service caps pages silently.
     const asked = Number(query.limit ?? DEFAULT_PAGE);
     const limit = asked >= 1 ? Math.min(asked, MAX_PAGE) : DEFAULT_PAGE;
-    const resolve = async (param: 'after' | 'before'): Promise<number | undefined> => {
-      const cursor = query[param];
-      if (typeof cursor !== 'string') return undefined;
-      const seq = await seqOf(Buffer.from(cursor, 'base64url').toString());
-      if (seq === undefined) throw invalid(`Param ${param} is not a valid cursor for this list`);
-      return seq;
-    };
-    const afterSeq = await resolve('after');
-    const beforeSeq = afterSeq === undefined ? await resolve('before') : undefined;
+    if (typeof query.after !== 'string' && typeof query.before !== 'string') return { limit };
+    const afterSeq = await cursorSeq(query, 'after', seqOf);
+    const beforeSeq = afterSeq === undefined ? await cursorSeq(query, 'before', seqOf) : undefined;
     return { limit, afterSeq, beforeSeq };
   }
 
@@ -257,8 +287,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const creative = await visibleCreative(input, path.creative_id, 'get');
       await throttle(creative.accountId);
       const selection = creativeSelection(query.fields);
-      const node = view(input, creative, path.version, query.thumbnail_width, query.thumbnail_height, selection);
-      return { body: pickNode(node, selection) };
+      return { body: shown(input, creative, selection, query.thumbnail_width, query.thumbnail_height) };
     },
 
     async updateAdCreative(input) {
@@ -333,7 +362,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
         ...result,
         data: result.data.map((c: CreativeRecord) => {
           selection ??= creativeSelection(query.fields);
-          return pickNode(view(input, c, path.version, undefined, undefined, selection), selection);
+          return shown(input, c, selection);
         }),
       };
       if (query.summary === 'total_count' || query.summary === 'true')

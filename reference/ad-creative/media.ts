@@ -1,7 +1,9 @@
 // What thumbnail_url and the preview snippets point at: a PNG of the requested size and an HTML preview
 // page, served by the service itself under /_media/ (outside the spec's paths, like the public service's
 // CDN and preview hosts). URLs are signed (HMAC with a secret kept in the database), so only a caller who
-// was shown the URL by an authorised read can fetch it, and ids of other tenants cannot be probed.
+// was shown the URL by an authorised read can fetch it, and ids of other tenants cannot be probed. A thumbnail's
+// signature names its creative, not its size: whoever was shown one size of a creative's thumbnail may ask
+// for another (sizes are bounded by MAX_THUMBNAIL_SIDE), and a read signs each creative once, not per size.
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import type { AdCreativeStore } from './store.js';
@@ -9,6 +11,9 @@ import { encodePng } from './png.js';
 
 /** Largest side the thumbnail endpoint renders (a bound on work per request, not a rule of the API). */
 export const MAX_THUMBNAIL_SIDE = 4096;
+
+/** Thumbnail signatures kept by creative id (a signature never changes: the secret does not). */
+const MAX_KEPT_SIGNATURES = 10_000;
 
 /** Preview frame size of each ad format family (width x height in pixels). */
 export function previewSize(adFormat: string): { width: number; height: number } {
@@ -26,6 +31,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export class MediaUrls {
   /** The secret as a key object made once: an HMAC from a string key re-derives it at every signature. */
   private readonly key: KeyObject;
+  private readonly thumbnailSignatures = new Map<string, string>();
 
   constructor(secret: string) {
     this.key = createSecretKey(Buffer.from(secret));
@@ -35,15 +41,26 @@ export class MediaUrls {
     return createHmac('sha256', this.key).update(path).digest('base64url').slice(0, 22);
   }
 
-  private verify(path: string, sig: string | null): boolean {
-    const expected = Buffer.from(this.sign(path));
+  private verify(signed: string, sig: string | null): boolean {
+    const expected = Buffer.from(signed);
     const given = Buffer.from(sig ?? '');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
+  /** What a thumbnail's signature covers: its creative (any size of it). */
+  private thumbnailSignature(creativeId: string): string {
+    let sig = this.thumbnailSignatures.get(creativeId);
+    if (sig === undefined) {
+      sig = this.sign(`/_media/thumbnails/${creativeId}`);
+      if (this.thumbnailSignatures.size >= MAX_KEPT_SIGNATURES)
+        this.thumbnailSignatures.delete(this.thumbnailSignatures.keys().next().value!);
+      this.thumbnailSignatures.set(creativeId, sig);
+    }
+    return sig;
+  }
+
   thumbnailUrl(base: string, creativeId: string, width: number, height: number): string {
-    const path = `/_media/thumbnails/${creativeId}/${width}x${height}.png`;
-    return `${base}${path}?sig=${this.sign(path)}`;
+    return `${base}/_media/thumbnails/${creativeId}/${width}x${height}.png?sig=${this.thumbnailSignature(creativeId)}`;
   }
 
   previewUrl(base: string, creativeId: string, adFormat: string): string {
@@ -72,9 +89,13 @@ export class MediaUrls {
     };
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return (send(405, 'text/plain; charset=utf-8', 'method not allowed\n'), true);
-    if (!this.verify(url.pathname, url.searchParams.get('sig')))
-      return (send(404, 'text/plain; charset=utf-8', 'not found\n'), true);
     const thumbnail = /^\/_media\/thumbnails\/([0-9]+)\/([0-9]+)x([0-9]+)\.png$/.exec(url.pathname);
+    // A probed id is signed to compare, not kept: only reads keep signatures.
+    const expected = thumbnail
+      ? (this.thumbnailSignatures.get(thumbnail[1]!) ?? this.sign(`/_media/thumbnails/${thumbnail[1]}`))
+      : this.sign(url.pathname);
+    if (!this.verify(expected, url.searchParams.get('sig')))
+      return (send(404, 'text/plain; charset=utf-8', 'not found\n'), true);
     if (thumbnail) {
       const [width, height] = [Number(thumbnail[2]), Number(thumbnail[3])];
       if (width < 1 || height < 1 || width > MAX_THUMBNAIL_SIDE || height > MAX_THUMBNAIL_SIDE) {

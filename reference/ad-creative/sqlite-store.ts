@@ -28,6 +28,9 @@ export const newPostNumber = () => String(randomInt(10 ** 14, 2 ** 48));
 
 type Row = Record<string, any>;
 
+/** Creatives kept parsed in memory (SqliteAdCreativeStore.records): about 1 KB each. */
+const MAX_RECORDS = 10_000;
+
 export const isoNow = () => new Date().toISOString().replace(/\.\d+Z$/, '+0000');
 
 export function creativeOf(row: Row): CreativeRecord {
@@ -74,6 +77,12 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   private readonly grants = new Map<string, TokenGrant>();
   /** Ad accounts by id (their rate limits, read at every call), written by the seed alone, like the grants. */
   private readonly accounts = new Map<string, AdAccountRecord | undefined>();
+  /**
+   * Creatives by id as last read, their fields parsed (records are shared: read, never change). This
+   * connection's own writes replace an entry; any other connection's commit drops them all (data_version), so a
+   * record kept here is the row as the database holds it now. Bounded, oldest read out first.
+   */
+  private readonly records = new Map<string, CreativeRecord>();
   private readonly othersWrote: SqliteChangeSignal;
 
   constructor(private readonly db: BetterSqlite3.Database) {
@@ -105,6 +114,23 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       update: db.prepare(
         'UPDATE creatives SET account_id = @account_id, status = @status, fields = @fields WHERE id = @id',
       ),
+      // A page of live creatives newest first (one more row than the page: whether more follow), and one oldest first.
+      // Ids only (plucked): the records come from those kept in memory, read by id when not kept.
+      newest: db
+        .prepare(
+          "SELECT id FROM creatives WHERE account_id = ? AND status <> 'DELETED' ORDER BY seq DESC LIMIT CAST(? AS INTEGER)",
+        )
+        .pluck(),
+      olderThan: db.prepare(
+        "SELECT * FROM creatives WHERE account_id = ? AND status <> 'DELETED' AND seq >= ? AND seq < ? ORDER BY seq DESC LIMIT CAST(? AS INTEGER)",
+      ),
+      newerThan: db.prepare(
+        "SELECT * FROM creatives WHERE account_id = ? AND status <> 'DELETED' AND seq >= ? AND seq > ? ORDER BY seq ASC LIMIT CAST(? AS INTEGER)",
+      ),
+      anyOlder: db.prepare(
+        "SELECT 1 FROM creatives WHERE account_id = ? AND status <> 'DELETED' AND seq >= ? AND seq < ? LIMIT 1",
+      ),
+      anyNewer: db.prepare("SELECT 1 FROM creatives WHERE account_id = ? AND status <> 'DELETED' AND seq > ? LIMIT 1"),
       capFloor: db.prepare(
         "SELECT seq FROM creatives WHERE account_id = ? AND status <> 'DELETED' ORDER BY seq DESC LIMIT 1 OFFSET ?",
       ),
@@ -137,8 +163,38 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   /** What the seed wrote, kept in memory, is dropped when another connection has committed (another instance's seed). */
   private dropIfOthersWrote(): void {
     if (!this.othersWrote.changed()) return;
+    this.forget();
+  }
+
+  private forget(): void {
     this.grants.clear();
     this.accounts.clear();
+    this.records.clear();
+  }
+
+  /** The creative of a row read now: the kept record when it is this row (same status, account and fields). */
+  private recordOf(row: Row): CreativeRecord {
+    const kept = this.records.get(row.id);
+    if (
+      kept &&
+      kept.status === row.status &&
+      kept.accountId === row.account_id &&
+      this.fieldsText.get(kept) === row.fields
+    )
+      return kept;
+    return this.keep(row);
+  }
+
+  /** Parsed fields' text by record: a row read again with the same text keeps its record (and what readers made of it). */
+  private readonly fieldsText = new WeakMap<CreativeRecord, string>();
+
+  private keep(row: Row): CreativeRecord {
+    const record = creativeOf(row);
+    this.fieldsText.set(record, row.fields);
+    this.records.delete(row.id);
+    if (this.records.size >= MAX_RECORDS) this.records.delete(this.records.keys().next().value!);
+    this.records.set(row.id, record);
+    return record;
   }
 
   async adAccount(id: string): Promise<AdAccountRecord | undefined> {
@@ -220,8 +276,14 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   }
 
   async creative(id: string): Promise<CreativeRecord | undefined> {
+    this.dropIfOthersWrote();
+    return this.records.get(id) ?? this.keepRow(id);
+  }
+
+  /** The creative read by id and kept; only creatives that exist are kept (unknown ids cannot grow the map). */
+  private keepRow(id: string): CreativeRecord | undefined {
     const row = this.s.creative.get(id) as Row | undefined;
-    return row ? creativeOf(row) : undefined;
+    return row ? this.keep(row) : undefined;
   }
 
   async updateCreative(id: string, changes: CreativeChanges): Promise<void> {
@@ -246,37 +308,45 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new IdenticalCreativeError();
       throw error;
+    } finally {
+      // Read again at its next use, whatever the outcome.
+      this.records.delete(id);
     }
   }
 
   async listCreatives(accountId: string, query: PageQuery, cap: number): Promise<Page<CreativeRecord>> {
+    this.dropIfOthersWrote();
+    const limit = query.limit;
+    if (query.afterSeq === undefined && query.beforeSeq === undefined && limit < cap) {
+      // The first page: the newest `limit` are within the newest `cap`, and one row more says whether more follow.
+      const ids = this.s.newest.all(accountId, limit + 1) as string[];
+      const more = ids.length > limit;
+      if (more) ids.pop();
+      const items: CreativeRecord[] = [];
+      for (const id of ids) {
+        const record = this.records.get(id) ?? this.keepRow(id);
+        if (record) items.push(record);
+      }
+      return { items, more, earlier: false };
+    }
     // Only the newest `cap` creatives are reachable (ADC-LIST-1: no paging beyond 50,000).
     const floor = ((this.s.capFloor.get(accountId, cap - 1) as Row | undefined)?.seq as number | undefined) ?? 0;
-    const live = "account_id = ? AND status <> 'DELETED' AND seq >= ?";
-    let rows: Row[];
     if (query.afterSeq !== undefined) {
-      rows = this.db
-        .prepare(`SELECT * FROM creatives WHERE ${live} AND seq < ? ORDER BY seq DESC LIMIT CAST(? AS INTEGER)`)
-        .all(accountId, floor, query.afterSeq, query.limit) as Row[];
-    } else if (query.beforeSeq !== undefined) {
-      rows = this.db
-        .prepare(`SELECT * FROM creatives WHERE ${live} AND seq > ? ORDER BY seq ASC LIMIT CAST(? AS INTEGER)`)
-        .all(accountId, floor, query.beforeSeq, query.limit) as Row[];
-    } else {
-      rows = this.db
-        .prepare(`SELECT * FROM creatives WHERE ${live} ORDER BY seq DESC LIMIT CAST(? AS INTEGER)`)
-        .all(accountId, floor, query.limit) as Row[];
+      const rows = this.s.olderThan.all(accountId, floor, query.afterSeq, limit + 1) as Row[];
+      const more = rows.length > limit;
+      if (more) rows.pop();
+      if (rows.length === 0) return { items: [], more: false, earlier: false };
+      const earlier = this.s.anyNewer.get(accountId, rows[0]!.seq) !== undefined;
+      return { items: rows.map((r) => this.recordOf(r)), more, earlier };
     }
-    const exists = (op: '<' | '>', seq: number) =>
-      this.db.prepare(`SELECT 1 FROM creatives WHERE ${live} AND seq ${op} ? LIMIT 1`).get(accountId, floor, seq) !==
-      undefined;
-    return pageOf(
-      rows,
-      query,
-      (last) => exists('<', last),
-      (first) => exists('>', first),
-      creativeOf,
-    );
+    // Before a cursor: read oldest first from it, one row more says whether newer ones precede the page.
+    const rows = this.s.newerThan.all(accountId, floor, query.beforeSeq, limit + 1) as Row[];
+    const earlier = rows.length > limit;
+    if (earlier) rows.pop();
+    if (rows.length === 0) return { items: [], more: false, earlier: false };
+    rows.reverse();
+    const more = this.s.anyOlder.get(accountId, floor, rows.at(-1)!.seq) !== undefined;
+    return { items: rows.map((r) => this.recordOf(r)), more, earlier };
   }
 
   async countCreatives(accountId: string, cap: number): Promise<number> {
@@ -346,8 +416,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
       db.prepare('DELETE FROM tokens').run();
       this.insertTokens(seed);
     })();
-    this.grants.clear();
-    this.accounts.clear();
+    this.forget();
   }
 
   private insertTokens(seed: SeedData): void {
@@ -409,8 +478,7 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
         );
       }
     }).immediate();
-    this.grants.clear();
-    this.accounts.clear();
+    this.forget();
   }
 }
 

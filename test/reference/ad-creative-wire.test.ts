@@ -159,3 +159,44 @@ describe('title and body rules and thumbnails', () => {
     expect(pngSize(encodePng(300, 7, '2'))).toEqual({ width: 300, height: 7 });
   });
 });
+
+describe('signed thumbnail URLs', () => {
+  const thumbnailOf = async (id: string, size: string) =>
+    (
+      (await (await fetch(`${base}/v20.0/${id}?fields=thumbnail_url&${size}&access_token=${TOKEN}`)).json()) as {
+        thumbnail_url: string;
+      }
+    ).thumbnail_url;
+  const creativeIds = async (account: string, token: string) =>
+    (
+      (await (await fetch(`${base}/v20.0/act_${account}/adcreatives?limit=1&access_token=${token}`)).json()) as {
+        data: Array<{ id: string }>;
+      }
+    ).data.map((c) => c.id);
+
+  it('a signature opens any size of its own creative and nothing else', async () => {
+    const [acme] = await creativeIds(ACCOUNT, TOKEN);
+    const [globex] = await creativeIds('2234567890', 'test-token-globex');
+    const url = new URL(await thumbnailOf(acme!, 'thumbnail_width=30&thumbnail_height=20'));
+    expect(pngSize(Buffer.from(await (await fetch(url)).arrayBuffer()))).toEqual({ width: 30, height: 20 });
+    // Another size of the same creative, under the signature a read gave.
+    const resized = new URL(url.pathname.replace('30x20', '7x9') + url.search, url);
+    const other = await fetch(resized);
+    expect(other.status).toBe(200);
+    expect(pngSize(Buffer.from(await other.arrayBuffer()))).toEqual({ width: 7, height: 9 });
+    // Another tenant's creative under this signature, a changed signature, none: not found.
+    for (const target of [
+      new URL(url.pathname.replace(acme!, globex!) + url.search, url),
+      new URL(`${url.pathname}?sig=${url.searchParams.get('sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, url),
+      new URL(url.pathname, url),
+    ])
+      expect((await fetch(target)).status, String(target)).toBe(404);
+    // The other tenant's own read signs its own creative.
+    const globexUrl = (
+      (await (await fetch(`${base}/v20.0/${globex}?fields=thumbnail_url&access_token=test-token-globex`)).json()) as {
+        thumbnail_url: string;
+      }
+    ).thumbnail_url;
+    expect((await fetch(globexUrl)).status).toBe(200);
+  });
+});

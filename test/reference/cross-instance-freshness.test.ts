@@ -1,7 +1,8 @@
 // Several instances on one database (a --data folder, or one PostgreSQL database) answer as one: what one writes,
-// another reads at once, and what a store keeps in memory (credentials, the rollups of report answers) never
-// answers for what another instance has replaced. Here an instance starts with a seed that revokes tokens while
-// the first is running, and writes go through one instance and reads through the other.
+// another reads at once, and what a store keeps in memory (credentials, creative records, the rollups of report
+// answers) never answers for what another instance has replaced. Here an instance starts with a seed that revokes
+// tokens while the first is running, and writes go through one instance and reads through the other (a creative
+// read and listed through one, then renamed or deleted through the other, is answered as it is now).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,6 +93,17 @@ function twoInstances(name: string, options: () => Promise<ReferenceOptions>) {
         await fetch(`${b}/v20.0/act_1234567890/adcreatives?fields=name&limit=1&access_token=test-token-admin`),
       );
       expect(listed.data[0]).toEqual({ id, name: `Written through one ${name} instance` });
+      // Read and listed through the first too, so an instance that keeps records in memory holds it.
+      const readThrough = async (base: string) =>
+        json(await fetch(`${base}/v20.0/${id}?fields=name,status&access_token=test-token-admin`));
+      const firstIdsThrough = async (base: string) =>
+        (
+          await json(
+            await fetch(`${base}/v20.0/act_1234567890/adcreatives?fields=name&limit=2&access_token=test-token-admin`),
+          )
+        ).data.map((c: { id: string }) => c.id);
+      expect((await readThrough(a)).name).toBe(`Written through one ${name} instance`);
+      expect((await firstIdsThrough(a))[0]).toBe(id);
       // Renamed through the second, read through the first.
       await json(
         await fetch(`${b}/v20.0/${id}`, {
@@ -102,6 +114,19 @@ function twoInstances(name: string, options: () => Promise<ReferenceOptions>) {
       expect((await json(await fetch(`${a}/v20.0/${id}?fields=name&access_token=test-token-admin`))).name).toBe(
         'Renamed',
       );
+      expect(
+        (
+          await json(
+            await fetch(`${a}/v20.0/act_1234567890/adcreatives?fields=name&limit=1&access_token=test-token-admin`),
+          )
+        ).data[0],
+      ).toEqual({ id, name: 'Renamed' });
+      // Deleted through the first: the second reads it DELETED and no longer lists it.
+      expect(await firstIdsThrough(b)).toContain(id);
+      await json(await fetch(`${a}/v20.0/${id}?access_token=test-token-admin`, { method: 'DELETE' }));
+      expect(await readThrough(b)).toEqual({ id, name: 'Renamed', status: 'DELETED' });
+      expect(await firstIdsThrough(b)).not.toContain(id);
+      expect(await firstIdsThrough(a)).not.toContain(id);
     });
 
     it('a group and its items written through one instance: the other lists it and reports its sums', async () => {
