@@ -45,7 +45,8 @@ class CallTimes {
     // Kept in order even if the clock steps back, so the front is always the oldest call.
     let at = this.times.length;
     while (at > this.head && this.times[at - 1]! > now) at -= 1;
-    this.times.splice(at, 0, now);
+    if (at === this.times.length) this.times.push(now);
+    else this.times.splice(at, 0, now);
   }
 }
 

@@ -28,8 +28,8 @@ export const newPostNumber = () => String(randomInt(10 ** 14, 2 ** 48));
 
 type Row = Record<string, any>;
 
-/** Creatives kept parsed in memory (SqliteAdCreativeStore.records): about 1 KB each. */
-const MAX_RECORDS = 10_000;
+/** Creatives kept parsed in memory by default (SqliteAdCreativeStore.records): about 1 KB each. */
+export const KEPT_RECORDS = 10_000;
 
 export const isoNow = () => new Date().toISOString().replace(/\.\d+Z$/, '+0000');
 
@@ -85,7 +85,11 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   private readonly records = new Map<string, CreativeRecord>();
   private readonly othersWrote: SqliteChangeSignal;
 
-  constructor(private readonly db: BetterSqlite3.Database) {
+  /** `keptRecords`: how many parsed creatives to keep (0: every read parses its row). */
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly keptRecords = KEPT_RECORDS,
+  ) {
     this.othersWrote = new SqliteChangeSignal(db);
     this.s = {
       token: db.prepare(
@@ -190,9 +194,10 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
 
   private keep(row: Row): CreativeRecord {
     const record = creativeOf(row);
+    if (this.keptRecords === 0) return record;
     this.fieldsText.set(record, row.fields);
     this.records.delete(row.id);
-    if (this.records.size >= MAX_RECORDS) this.records.delete(this.records.keys().next().value!);
+    if (this.records.size >= this.keptRecords) this.records.delete(this.records.keys().next().value!);
     this.records.set(row.id, record);
     return record;
   }
