@@ -73,20 +73,23 @@ export function logRequests(inner: http.RequestListener, logger: Logger): http.R
       if (failed) logger.error(line, 'request failed');
       else logger.debug(line, 'request');
     });
-    const fail = (error: unknown) => {
-      logger.error({ err: error, method: req.method, path: redactUrl(req.url) }, 'unhandled error in request listener');
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json; charset=UTF-8' });
-        res.end(JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } }));
-      } else {
-        res.destroy();
-      }
-    };
     try {
       const result = inner(req, res) as unknown;
-      if (result && typeof (result as Promise<unknown>).catch === 'function') (result as Promise<unknown>).catch(fail);
+      if (result && typeof (result as Promise<unknown>).catch === 'function')
+        (result as Promise<unknown>).catch((error) => answerFailure(error, req, res, logger));
     } catch (error) {
-      fail(error);
+      answerFailure(error, req, res, logger);
     }
   };
+}
+
+/** A listener's escaped exception: logged, and answered 500 unless the answer has begun (then the socket is cut). */
+function answerFailure(error: unknown, req: http.IncomingMessage, res: http.ServerResponse, logger: Logger): void {
+  logger.error({ err: error, method: req.method, path: redactUrl(req.url) }, 'unhandled error in request listener');
+  if (!res.headersSent) {
+    res.writeHead(500, { 'content-type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } }));
+  } else {
+    res.destroy();
+  }
 }
