@@ -55,7 +55,7 @@ class MemorySocket extends Duplex {
 }
 
 /** CPU µs per answered request over `requests` requests on one in-memory connection. */
-async function drive(server: http.Server, requests: number): Promise<number> {
+export async function drive(server: http.Server, requests: number): Promise<number> {
   const socket = new MemorySocket();
   server.emit('connection', socket);
   const start = process.cpuUsage();

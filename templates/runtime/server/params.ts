@@ -13,6 +13,10 @@ export interface ParamPlan {
   textHeaders: readonly string[];
   /** An exploded form-style object query parameter gathers the query's undeclared keys. */
   gathersForm: boolean;
+  /** Every query parameter is a scalar: each name's last value is its value, with nothing to read apart. */
+  scalarQuery: boolean;
+  /** The route declares cookie parameters. */
+  cookies: boolean;
 }
 
 export function planParams(route: RouteDef): ParamPlan {
@@ -20,6 +24,8 @@ export function planParams(route: RouteDef): ParamPlan {
     queryDefs: new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])),
     pathDefs: new Map(route.params.filter((p) => p.in === 'path').map((p) => [p.name, p])),
     gathersForm: route.params.some((p) => p.in === 'query' && p.type === 'object' && p.style === 'form' && p.explode),
+    scalarQuery: !route.params.some((p) => p.in === 'query' && (p.type === 'array' || p.type === 'object')),
+    cookies: route.params.some((p) => p.in === 'cookie'),
     credentialQueryNames: new Set((route.credentialSources ?? []).filter((c) => c.in === 'query').map((c) => c.name)),
     textHeaders: [
       ...new Set([
@@ -98,6 +104,30 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
       if (taken.length) query[def.name] = Object.fromEntries(taken.map((k) => [k, query[k]]));
       for (const k of taken) delete query[k];
     }
+  }
+  return query;
+}
+
+/**
+ * The query of a route whose query parameters are all scalars (`plan.scalarQuery`), read straight from the search
+ * text (`?a=1&b=2`) when it holds nothing to decode (no `%`, no `+`): what readQuery answers from the decoded
+ * pairs, without making them. Undefined when the text must be decoded first.
+ */
+export function readPlainQuery(search: string): Record<string, unknown> | undefined {
+  const query: Record<string, unknown> = {};
+  if (search === '') return query;
+  if (search.includes('%') || search.includes('+')) return undefined;
+  let start = 1;
+  while (start <= search.length) {
+    let end = search.indexOf('&', start);
+    if (end < 0) end = search.length;
+    if (end > start) {
+      const at = search.indexOf('=', start);
+      // Repeated, the last value wins (as readQuery reads a scalar).
+      if (at < 0 || at > end) query[search.slice(start, end)] = '';
+      else query[search.slice(start, at)] = search.slice(at + 1, end);
+    }
+    start = end + 1;
   }
   return query;
 }

@@ -74,6 +74,9 @@ export function pathTemplate(path: string): PathTemplate {
   };
 }
 
+/** The values of a template without parameters (shared: nothing writes to them). */
+const NO_VALUES: string[] = Object.freeze([]) as unknown as string[];
+
 /** A route as the table needs it: an HTTP method and a path template. */
 export interface RouteTemplate {
   method: string;
@@ -101,8 +104,11 @@ export interface RouteTableOptions {
 export class RouteTable<R extends RouteTemplate> {
   readonly #entries: Array<{ route: R; method: string; template: PathTemplate }>;
   readonly #byMethod = new Map<string, Array<{ route: R; method: string; template: PathTemplate }>>();
-  /** Templates without parameters, by method and path: an exact path has the most literal characters of all. */
-  readonly #literal = new Map<string, Map<string, { route: R; method: string; template: PathTemplate }>>();
+  /**
+   * Templates without parameters, by method and path (an exact path has the most literal characters of all),
+   * each with its match made once: finding one allocates nothing.
+   */
+  readonly #literal = new Map<string, Map<string, Omit<RouteMatch<R>, 'params'>>>();
   readonly #anyPrefix: boolean;
 
   constructor(routes: Iterable<R>, options: RouteTableOptions = {}) {
@@ -117,7 +123,11 @@ export class RouteTable<R extends RouteTemplate> {
       if (entry.template.names.length === 0 && !this.#anyPrefix) {
         let literal = this.#literal.get(entry.method);
         if (!literal) this.#literal.set(entry.method, (literal = new Map()));
-        if (!literal.has(entry.template.path)) literal.set(entry.template.path, entry);
+        if (!literal.has(entry.template.path))
+          literal.set(
+            entry.template.path,
+            Object.freeze({ route: entry.route, template: entry.template, values: NO_VALUES }),
+          );
       }
     }
   }
@@ -143,7 +153,7 @@ export class RouteTable<R extends RouteTemplate> {
     const list = this.#byMethod.get(method) ?? this.#byMethod.get(method.toUpperCase());
     if (!list) return undefined;
     const exact = this.#literal.get(list[0]!.method)?.get(pathname);
-    if (exact) return { route: exact.route, template: exact.template, values: [] };
+    if (exact) return exact;
     for (const entry of list) {
       const values = entry.template.match(pathname, this.#anyPrefix);
       if (values !== undefined) return { route: entry.route, template: entry.template, values };
