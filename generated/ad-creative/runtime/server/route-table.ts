@@ -17,6 +17,10 @@ export interface PathTemplate {
    * With `anyPrefix`, the template may be preceded by any segments (a base URL's path).
    */
   match(pathname: string, anyPrefix?: boolean): string[] | undefined;
+  /** As `match`, given the path already split at its `/`s (a table splits a path once for all its templates). */
+  matchSegments(parts: readonly string[], anyPrefix?: boolean): string[] | undefined;
+  /** How many segments a path of this template has (the text before its leading `/` counts as one). */
+  readonly segmentCount: number;
 }
 
 /** One segment of a template: a literal, any non-empty segment (`{name}`), or a pattern with parameters in it. */
@@ -44,33 +48,35 @@ export function pathTemplate(path: string): PathTemplate {
       .join('');
     return { pattern: new RegExp(`^${source}$`), count: inSegment.length };
   });
+  const matchSegments = (parts: readonly string[], anyPrefix = false): string[] | undefined => {
+    // A template starts with `/`: its first segment is the empty text before it.
+    const offset = parts.length - segments.length;
+    if (offset < 0 || (offset > 0 && !anyPrefix)) return undefined;
+    const values: string[] = [];
+    for (let i = 0; i < segments.length; i++) {
+      const test = segments[i]!;
+      const part = parts[offset + i]!;
+      if ('literal' in test) {
+        // With a prefix, the template's leading empty segment stands for the segment boundary only.
+        if (part !== test.literal && !(offset > 0 && i === 0 && test.literal === '')) return undefined;
+      } else if ('any' in test) {
+        if (part === '') return undefined;
+        values.push(part);
+      } else {
+        const found = test.pattern.exec(part);
+        if (!found) return undefined;
+        for (let g = 1; g <= test.count; g++) values.push(found[g]!);
+      }
+    }
+    return values;
+  };
   return {
     path,
     names,
     literalLength,
-    match(pathname, anyPrefix = false) {
-      const parts = pathname.split('/');
-      // A template starts with `/`: its first segment is the empty text before it.
-      const offset = parts.length - segments.length;
-      if (offset < 0 || (offset > 0 && !anyPrefix)) return undefined;
-      const values: string[] = [];
-      for (let i = 0; i < segments.length; i++) {
-        const test = segments[i]!;
-        const part = parts[offset + i]!;
-        if ('literal' in test) {
-          // With a prefix, the template's leading empty segment stands for the segment boundary only.
-          if (part !== test.literal && !(offset > 0 && i === 0 && test.literal === '')) return undefined;
-        } else if ('any' in test) {
-          if (part === '') return undefined;
-          values.push(part);
-        } else {
-          const found = test.pattern.exec(part);
-          if (!found) return undefined;
-          for (let g = 1; g <= test.count; g++) values.push(found[g]!);
-        }
-      }
-      return values;
-    },
+    segmentCount: segments.length,
+    match: (pathname, anyPrefix = false) => matchSegments(pathname.split('/'), anyPrefix),
+    matchSegments,
   };
 }
 
@@ -92,6 +98,12 @@ export interface RouteMatch<R> {
   params: Record<string, string>;
 }
 
+interface Entry<R> {
+  route: R;
+  method: string;
+  template: PathTemplate;
+}
+
 export interface RouteTableOptions {
   /** Match a path that has any segments before the template (a request to a base URL with a path). */
   anyPrefix?: boolean;
@@ -102,8 +114,12 @@ export interface RouteTableOptions {
  * wins (`/v1/files/list` before `/v1/files/{id}`); among equals, the first given.
  */
 export class RouteTable<R extends RouteTemplate> {
-  readonly #entries: Array<{ route: R; method: string; template: PathTemplate }>;
-  readonly #byMethod = new Map<string, Array<{ route: R; method: string; template: PathTemplate }>>();
+  readonly #entries: Entry<R>[];
+  /**
+   * Templates with parameters by method and, without `anyPrefix`, by segment count: a path is tried only against
+   * the templates it could be of, each given the path split once.
+   */
+  readonly #byMethod = new Map<string, { all: Entry<R>[]; bySegments: Map<number, Entry<R>[]> }>();
   /**
    * Templates without parameters, by method and path (an exact path has the most literal characters of all),
    * each with its match made once: finding one allocates nothing.
@@ -117,9 +133,9 @@ export class RouteTable<R extends RouteTemplate> {
       .map((route) => ({ route, method: route.method.toUpperCase(), template: pathTemplate(route.path) }))
       .sort((a, b) => b.template.literalLength - a.template.literalLength);
     for (const entry of this.#entries) {
-      let list = this.#byMethod.get(entry.method);
-      if (!list) this.#byMethod.set(entry.method, (list = []));
-      list.push(entry);
+      let byMethod = this.#byMethod.get(entry.method);
+      if (!byMethod) this.#byMethod.set(entry.method, (byMethod = { all: [], bySegments: new Map() }));
+      byMethod.all.push(entry);
       if (entry.template.names.length === 0 && !this.#anyPrefix) {
         let literal = this.#literal.get(entry.method);
         if (!literal) this.#literal.set(entry.method, (literal = new Map()));
@@ -129,6 +145,9 @@ export class RouteTable<R extends RouteTemplate> {
             Object.freeze({ route: entry.route, template: entry.template, values: NO_VALUES }),
           );
       }
+      let sameLength = byMethod.bySegments.get(entry.template.segmentCount);
+      if (!sameLength) byMethod.bySegments.set(entry.template.segmentCount, (sameLength = []));
+      sameLength.push(entry);
     }
   }
 
@@ -150,12 +169,15 @@ export class RouteTable<R extends RouteTemplate> {
 
   /** As `match`, without the values by name (what a router on every request needs). */
   find(method: string, pathname: string): Omit<RouteMatch<R>, 'params'> | undefined {
-    const list = this.#byMethod.get(method) ?? this.#byMethod.get(method.toUpperCase());
-    if (!list) return undefined;
-    const exact = this.#literal.get(list[0]!.method)?.get(pathname);
+    const byMethod = this.#byMethod.get(method) ?? this.#byMethod.get(method.toUpperCase());
+    if (!byMethod) return undefined;
+    const exact = this.#literal.get(byMethod.all[0]!.method)?.get(pathname);
     if (exact) return exact;
-    for (const entry of list) {
-      const values = entry.template.match(pathname, this.#anyPrefix);
+    const parts = pathname.split('/');
+    const candidates = this.#anyPrefix ? byMethod.all : byMethod.bySegments.get(parts.length);
+    if (!candidates) return undefined;
+    for (const entry of candidates) {
+      const values = entry.template.matchSegments(parts, this.#anyPrefix);
       if (values !== undefined) return { route: entry.route, template: entry.template, values };
     }
     return undefined;
@@ -163,9 +185,11 @@ export class RouteTable<R extends RouteTemplate> {
 
   /** The methods (upper case, sorted) of every route whose template the path matches: a 405's Allow list. */
   methodsAt(pathname: string): string[] {
+    const parts = pathname.split('/');
     const methods = new Set<string>();
     for (const entry of this.#entries) {
-      if (entry.template.match(pathname, this.#anyPrefix) !== undefined) methods.add(entry.method);
+      if (!this.#anyPrefix && entry.template.segmentCount !== parts.length) continue;
+      if (entry.template.matchSegments(parts, this.#anyPrefix) !== undefined) methods.add(entry.method);
     }
     return [...methods].sort();
   }
