@@ -322,11 +322,13 @@ export class SqliteAdCreativeStore implements AdCreativeStore {
   async listCreatives(accountId: string, query: PageQuery, cap: number): Promise<Page<CreativeRecord>> {
     this.dropIfOthersWrote();
     const limit = query.limit;
-    if (query.afterSeq === undefined && query.beforeSeq === undefined && limit < cap) {
-      // The first page: the newest `limit` are within the newest `cap`, and one row more says whether more follow.
-      const ids = this.s.newest.all(accountId, limit + 1) as string[];
-      const more = ids.length > limit;
-      if (more) ids.pop();
+    if (query.afterSeq === undefined && query.beforeSeq === undefined) {
+      // The first page: the newest `limit` within the newest `cap`; one id more says whether more follow (within
+      // the cap: a page that reaches the cap has none after it).
+      const size = Math.min(limit, cap);
+      const ids = this.s.newest.all(accountId, size + 1) as string[];
+      const more = ids.length > size && size < cap;
+      if (ids.length > size) ids.pop();
       const items: CreativeRecord[] = [];
       for (const id of ids) {
         const record = this.records.get(id) ?? this.keepRow(id);

@@ -88,3 +88,57 @@ describe('the ad creative SQLite store', () => {
     expect((await store.listPosts('4', { limit: 10, includeInline: false })).items).toEqual([]);
   });
 });
+
+describe('list pages beside a plain model', () => {
+  it('every page, from the start and from every cursor both ways, is the model list cut as it says', async () => {
+    // A deterministic sequence of creates, deletes and moves between the two accounts.
+    let state = 7;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % n;
+    };
+    const live = new Map<string, { account: string; order: number }>();
+    let order = 0;
+    for (let step = 0; step < 60; step++) {
+      const ids = [...live.keys()];
+      const action = ids.length === 0 ? 0 : next(4);
+      if (action <= 1) {
+        const { id } = await create(next(3) === 0 ? '20' : '10', `m${step}`);
+        live.set(id, { account: (await store.creative(id))!.accountId, order: order++ });
+      } else if (action === 2) {
+        const id = ids[next(ids.length)]!;
+        await store.updateCreative(id, { status: 'DELETED' });
+        live.delete(id);
+      } else {
+        const id = ids[next(ids.length)]!;
+        const account = live.get(id)!.account === '10' ? '20' : '10';
+        await store.updateCreative(id, { accountId: account });
+        live.get(id)!.account = account;
+      }
+    }
+    for (const account of ['10', '20'])
+      for (const cap of [4, 1000])
+        for (const limit of [1, 2, 3, 7]) {
+          const model = [...live.entries()]
+            .filter(([, c]) => c.account === account)
+            .sort((a, b) => b[1].order - a[1].order)
+            .map(([id]) => id)
+            .slice(0, cap);
+          const seqOf = async (id: string) => (await store.creative(id))!.seq;
+          const first = await store.listCreatives(account, { limit }, cap);
+          expect(first.items.map((c) => c.id), `${account} ${cap} ${limit}`).toEqual(model.slice(0, limit));
+          expect([first.more, first.earlier]).toEqual([model.length > limit, false]);
+          for (const [at, id] of model.entries()) {
+            const after = await store.listCreatives(account, { limit, afterSeq: await seqOf(id) }, cap);
+            expect(after.items.map((c) => c.id)).toEqual(model.slice(at + 1, at + 1 + limit));
+            if (after.items.length > 0)
+              expect([after.more, after.earlier]).toEqual([at + 1 + limit < model.length, true]);
+            const before = await store.listCreatives(account, { limit, beforeSeq: await seqOf(id) }, cap);
+            expect(before.items.map((c) => c.id)).toEqual(model.slice(Math.max(0, at - limit), at));
+            if (before.items.length > 0) expect([before.more, before.earlier]).toEqual([true, at - limit > 0]);
+          }
+          // Every record listed is the one read alone (fields, status and account as stored now).
+          for (const c of first.items) expect(c).toEqual(await store.creative(c.id));
+        }
+  });
+});
