@@ -126,7 +126,10 @@ describe('list pages beside a plain model', () => {
             .slice(0, cap);
           const seqOf = async (id: string) => (await store.creative(id))!.seq;
           const first = await store.listCreatives(account, { limit }, cap);
-          expect(first.items.map((c) => c.id), `${account} ${cap} ${limit}`).toEqual(model.slice(0, limit));
+          expect(
+            first.items.map((c) => c.id),
+            `${account} ${cap} ${limit}`,
+          ).toEqual(model.slice(0, limit));
           expect([first.more, first.earlier]).toEqual([model.length > limit, false]);
           for (const [at, id] of model.entries()) {
             const after = await store.listCreatives(account, { limit, afterSeq: await seqOf(id) }, cap);
