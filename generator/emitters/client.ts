@@ -355,6 +355,11 @@ function pathExpression(op: OperationModel): string {
   return '`' + parts + '`';
 }
 
+/** A required exploded form array: an empty one has no query form, and the client refuses it before sending. */
+function emptyRefused(p: ParameterModel): boolean {
+  return p.required && p.type === 'array' && p.style === 'form' && p.explode;
+}
+
 function requestSpec(
   service: ServiceModel,
   op: OperationModel,
@@ -380,7 +385,7 @@ function requestSpec(
   const styled = callParams(op).filter((p) => p.in === 'query' && (p.type === 'array' || p.type === 'object'));
   if (styled.length)
     lines.push(
-      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`,
+      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
@@ -713,7 +718,7 @@ function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const styled = query.filter((p) => p.type === 'array' || p.type === 'object');
   if (styled.length)
     members.push(
-      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode} }`).join(', ')} }`,
+      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
   const headers = params
     .filter((p) => p.in === 'header')

@@ -361,6 +361,7 @@ function routesLiteral(operations: OperationModel[]): string {
       `    bodyRequired: ${op.bodyRequired},`,
       `    security: ${JSON.stringify(op.credentialsOptional ? 'optional' : 'required')},`,
       `    securityRequirements: ${JSON.stringify(op.security)},`,
+      ...(op.transportSchemes ? [`    transportSchemes: ${JSON.stringify(op.transportSchemes)},`] : []),
       `    credentialSources: [${op.credentialSources.map((c) => `{ scheme: ${JSON.stringify(c.scheme)}, kind: ${JSON.stringify(c.kind)}, in: ${JSON.stringify(c.in)}, name: ${JSON.stringify(c.name)} }`).join(', ')}],`,
       `    scopes: ${JSON.stringify(op.scopes)},`,
       ...(op.bodyLimit !== undefined ? [`    maxBodyBytes: ${op.bodyLimit},`] : []),

@@ -1,6 +1,6 @@
 // The JSON Schemas the generated server validates requests (and, optionally, responses) with.
 // Annotations are stripped: they cost code size and compile time and validate nothing.
-import { resolveRef } from '../model/ref.js';
+import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import type { JsonSchema, OperationModel, ServiceModel } from '../model/types.js';
 
 const ANNOTATIONS = new Set([
@@ -15,9 +15,13 @@ const ANNOTATIONS = new Set([
   '$comment',
 ]);
 
-/** Copies a schema without annotations or x- extensions, with refs pointed at the shared spec schema. */
-export function cleanSchema(node: any, specId: string): any {
-  if (Array.isArray(node)) return node.map((n) => cleanSchema(n, specId));
+/**
+ * Copies a schema without annotations or x- extensions, with refs pointed at the shared spec schema. With the
+ * document, a oneOf / anyOf of components that inherit one discriminator (allOf a parent that declares it) is
+ * checked by that discriminator, as OpenAPI's polymorphism means it.
+ */
+export function cleanSchema(node: any, specId: string, document?: OpenApiDocument): any {
+  if (Array.isArray(node)) return node.map((n) => cleanSchema(n, specId, document));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, any> = {};
   // An open enum (x-open-enum) names the known values; any other value of its type is valid too.
@@ -27,10 +31,16 @@ export function cleanSchema(node: any, specId: string): any {
     if (key === 'format') continue;
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
     else if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
-      out[key] = Object.fromEntries(Object.entries<any>(value as any).map(([k, v]) => [k, cleanSchema(v, specId)]));
-    } else out[key] = cleanSchema(value, specId);
+      out[key] = Object.fromEntries(
+        Object.entries<any>(value as any).map(([k, v]) => [k, cleanSchema(v, specId, document)]),
+      );
+    } else out[key] = cleanSchema(value, specId, document);
   }
   if (node.discriminator) discriminate(node, out, specId);
+  else if (document && (node.oneOf || node.anyOf)) {
+    const inherited = inheritedDiscriminator(node.oneOf ?? node.anyOf, document);
+    if (inherited) discriminate({ ...node, discriminator: inherited }, out, specId);
+  }
   // After the schema's own keywords: a format's bounds are the schema's narrowed to what the format holds.
   if (typeof node.format === 'string') Object.assign(out, formatKeywords(node.format, node));
   // An integer without a format is held as a double too: only the integers it holds exactly (1e308 is an integer
@@ -82,6 +92,35 @@ function discriminate(node: any, out: Record<string, any>, specId: string): void
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 
+/**
+ * The discriminator every alternative inherits (each a component whose allOf holds a parent that declares one, the
+ * same property for all: OpenAPI's Pet / Cat / Dog), or undefined. Without it every Cat, whose members are all
+ * optional, is also a Dog, and a oneOf of the two accepts nothing.
+ */
+function inheritedDiscriminator(alternatives: unknown, document: OpenApiDocument): any {
+  if (!Array.isArray(alternatives) || alternatives.length < 2) return undefined;
+  let found: any;
+  for (const member of alternatives) {
+    const ref = member?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_SCHEMAS)) return undefined;
+    const parent = (followed(document, member)?.allOf ?? [])
+      .map((m: unknown) => followed(document, m))
+      .find((m: any) => typeof m?.discriminator?.propertyName === 'string');
+    if (!parent) return undefined;
+    if (found && found.propertyName !== parent.discriminator.propertyName) return undefined;
+    found = parent.discriminator;
+  }
+  return found;
+}
+
+function followed(document: OpenApiDocument, node: unknown): any {
+  try {
+    return resolveRef(document, node);
+  } catch {
+    return undefined;
+  }
+}
+
 export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
   const group = (where: 'path' | 'query' | 'header' | 'cookie') => {
     const params = op.parameters.filter((p) => p.in === where);
@@ -103,7 +142,7 @@ export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
 /** A form body as the server sees it after decoding its JSON-string fields. */
 export function bodySchema(service: ServiceModel, op: OperationModel, contentType: string, specId: string): JsonSchema {
   const body = op.requestBodies.find((b) => b.contentType === contentType)!;
-  if (body.jsonFields.length === 0) return cleanSchema(body.schema, specId);
+  if (body.jsonFields.length === 0) return cleanSchema(body.schema, specId, service.document);
   const decoded = structuredClone(resolveRef(service.document, body.schema));
   const replace = (schema: any) => {
     for (const field of body.jsonFields) {
@@ -112,7 +151,7 @@ export function bodySchema(service: ServiceModel, op: OperationModel, contentTyp
     for (const member of schema.allOf ?? []) replace(member);
   };
   replace(decoded);
-  return cleanSchema(decoded, specId);
+  return cleanSchema(decoded, specId, service.document);
 }
 
 /** Formats ajv-formats validates by name (bundled with ajv into the server runtime). */

@@ -3,6 +3,7 @@
 // compiles each schema in the running server, on that validator's first call (runtime/server/validators.ts, with
 // ajv bundled into the runtime): nothing is compiled at generation, the package holds schemas rather than compiled
 // code (GitHub's document: 3 MB of schemas), and a server compiles only the operations it serves.
+import { resolveRef } from '../model/ref.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 
@@ -41,6 +42,56 @@ function stringLiteral(text: string): string {
   return `'${text.replace(/[\\']/g, '\\$&')}'`;
 }
 
+/**
+ * The schemas `$ref`s point to outside the components (a schema under `#/paths/...`: a request body's own
+ * property referring back to itself), cleaned and placed at their pointers, so that the validators' root
+ * document resolves them as the spec does. Undefined when every reference lands in the components.
+ */
+function referencedElsewhere(
+  service: ServiceModel,
+  specId: string,
+  roots: unknown[],
+): Record<string, unknown> | undefined {
+  const prefix = `${specId}#/`;
+  const placed = new Set<string>();
+  let elsewhere: Record<string, unknown> | undefined;
+  const pending: unknown[] = [...roots];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    if (!node || typeof node !== 'object') continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== '$ref' || typeof value !== 'string') {
+        if (value && typeof value === 'object') pending.push(value);
+        continue;
+      }
+      if (!value.startsWith(prefix) || value.startsWith(`${prefix}components/`) || placed.has(value)) continue;
+      placed.add(value);
+      const pointer = value.slice(specId.length);
+      const keys = pointer
+        .slice(2)
+        .split('/')
+        .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+      let target: unknown;
+      try {
+        target = resolveRef(service.document, { $ref: pointer });
+      } catch {
+        continue; // a dangling reference: ajv names it when the schema is compiled
+      }
+      const cleaned = cleanSchema(target, specId, service.document);
+      elsewhere ??= {};
+      let parent: Record<string, any> = elsewhere;
+      for (const k of keys.slice(0, -1)) parent = parent[k] ??= {};
+      parent[keys.at(-1)!] = cleaned;
+      pending.push(cleaned);
+    }
+  }
+  return elsewhere;
+}
+
 /** validators.ts (without its banner). */
 export function emitValidators(service: ServiceModel): string {
   const specId = `spec://${service.key}`;
@@ -69,15 +120,18 @@ export function emitValidators(service: ServiceModel): string {
     }
     for (const r of op.responses) {
       const name = names.responses[r.status];
-      if (name) add('strict', name, cleanSchema(r.schema, specId));
+      if (name) add('strict', name, cleanSchema(r.schema, specId, service.document));
     }
   }
   exports.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Nothing to validate: no names and no schemas (an unused one would not compile under noUnusedLocals).
   if (exports.length === 0) return 'export {};\n';
+  const components = cleanSchema(service.document.components ?? {}, specId, service.document);
+  const elsewhere = referencedElsewhere(service, specId, [components, ...schemas]);
   const file = {
     specId,
-    components: cleanSchema(service.document.components ?? {}, specId),
+    components,
+    ...(elsewhere ? { elsewhere } : {}),
     unevaluated: usesUnevaluatedKeywords(service.document),
     schemas,
   };

@@ -37,8 +37,15 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export function buildServiceModel(
   service: string,
   source: OpenApiDocument,
-  warn: (warning: SchemaWarning) => void = () => {},
+  warnOf: (warning: SchemaWarning) => void = () => {},
 ): ServiceModel {
+  // Once per place: the root's security is read for every operation that inherits it.
+  const warned = new Set<string>();
+  const warn = (w: SchemaWarning) => {
+    if (warned.has(w.pointer + w.message)) return;
+    warned.add(w.pointer + w.message);
+    warnOf(w);
+  };
   const document = normaliseSchemas(source, warn);
   const errorStyle =
     document['x-error-style'] === undefined ? problemStyle() : buildErrorStyle(service, document['x-error-style']);
@@ -46,16 +53,19 @@ export function buildServiceModel(
   const operations: OperationModel[] = [];
   const ids = operationIds(document);
   const owners: Array<{ id: string; op: any }> = [];
+  const ownerPointers = new Map<string, string>();
   for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      operations.push(buildOperation(document, path, method, item, op, securitySchemes, ids));
+      const pointer = `#/paths/${escapePointer(path)}/${method}`;
+      operations.push(buildOperation(document, path, method, item, op, securitySchemes, ids, warn, pointer));
       owners.push({ id: ids.get(`${method} ${path}`)!.id, op });
+      ownerPointers.set(ids.get(`${method} ${path}`)!.id, pointer);
     }
   }
   operations.sort((a, b) => a.id.localeCompare(b.id));
-  const receivers = buildReceivers(document, owners, ids, securitySchemes);
+  const receivers = buildReceivers(document, owners, ids, securitySchemes, warn, ownerPointers);
   const rules = collectRules(service, document);
   return {
     key: service,
@@ -89,6 +99,8 @@ function buildReceivers(
   owners: Array<{ id: string; op: any }>,
   ids: Map<string, OperationNames>,
   schemes: SecuritySchemeModel[],
+  warn: (warning: SchemaWarning) => void,
+  ownerPointers: Map<string, string>,
 ): OperationModel[] {
   const taken = new Set([...ids.values()].flatMap((n) => [n.id, n.typeName]));
   const receivers: OperationModel[] = [];
@@ -101,7 +113,11 @@ function buildReceivers(
     ids.set(key, { id, typeName: pascalCase(id), typesRef: entry.typesRef });
     // The root's security describes calls to the service, not its requests to a receiver: only their own applies.
     const op = { ...entry.op, security: entry.op.security ?? [] };
-    const model = buildOperation(document, entry.path, entry.method, entry.item, op, schemes, ids, key);
+    const pointer =
+      entry.kind === 'webhook'
+        ? `#/webhooks/${escapePointer(entry.name)}/${entry.method}`
+        : `${ownerPointers.get(entry.owner ?? '') ?? '#'}/callbacks/${escapePointer(entry.name)}/${escapePointer(entry.expression ?? '')}/${entry.method}`;
+    const model = buildOperation(document, entry.path, entry.method, entry.item, op, schemes, ids, warn, pointer, key);
     delete model.server;
     model.receiver = {
       kind: entry.kind,
@@ -324,17 +340,25 @@ function buildOperation(
   op: any,
   schemes: SecuritySchemeModel[],
   ids: Map<string, OperationNames>,
+  warn: (warning: SchemaWarning) => void,
+  pointer: string,
   key = `${method} ${path}`,
 ): OperationModel {
   const { id, typeName, typesRef } = ids.get(key)!;
   const security = securityAlternatives(op, document);
+  warnUnmetSecurity(op.security ?? document.security ?? [], op.security ? pointer : '#', schemes, warn);
   const credentialSources = buildCredentialSources(id, op, security, schemes);
+  const pathPointer = pointer.slice(0, pointer.lastIndexOf('/'));
   const parameters = buildParameters(
     document,
-    [...(item.parameters ?? []), ...(op.parameters ?? [])],
+    [
+      ...(item.parameters ?? []).map((raw: unknown, i: number) => ({ raw, at: `${pathPointer}/parameters/${i}` })),
+      ...(op.parameters ?? []).map((raw: unknown, i: number) => ({ raw, at: `${pointer}/parameters/${i}` })),
+    ],
     credentialSources,
+    warn,
   );
-  const body = op.requestBody ? resolveRef(document, op.requestBody) : undefined;
+  const body = requestBodyOf(document, method, op, pointer, warn);
   const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
     buildRequestBody(document, contentType, media),
   );
@@ -373,10 +397,16 @@ function buildOperation(
         ...(e.throttled === true ? { throttled: true } : {}),
       }),
     ),
-    credentials: credentialPlacement(op, security, schemes),
+    // The client sends what an alternative a request can meet asks for: never one that is refused whatever it sends.
+    credentials: credentialPlacement(
+      op,
+      security.filter((alternative) => !unmetSecurityReason(alternative, schemes)),
+      schemes,
+    ),
     credentialsOptional: security.some((req) => Object.keys(req).length === 0),
     security,
     credentialSources,
+    ...transportSchemes(security, schemes),
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
     ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
     ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string'
@@ -387,6 +417,30 @@ function buildOperation(
     ...selection(document, parameters, success, op['x-pagination']?.items),
     ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),
   };
+}
+
+/**
+ * The operation's request body. A GET or HEAD one is left out with a warning: OpenAPI 3.0 says a body where HTTP
+ * defines none "SHALL be ignored by consumers", 3.1 that it has no well-defined semantics, RFC 9110 that a client
+ * should not send one, and fetch (the client's transport) cannot. The server reads a GET that carries one as it
+ * reads any request to an operation that takes none: without its body (its bytes are discarded).
+ */
+function requestBodyOf(
+  document: OpenApiDocument,
+  method: string,
+  op: any,
+  pointer: string,
+  warn: (warning: SchemaWarning) => void,
+): any {
+  if (!op.requestBody) return undefined;
+  if (method === 'get' || method === 'head') {
+    warn({
+      pointer: `${pointer}/requestBody`,
+      message: `a ${method.toUpperCase()} request body has no HTTP semantics (OpenAPI 3.0: ignored by consumers) and fetch cannot send one; left out of the client, and the server reads such a request as one without a body`,
+    });
+    return undefined;
+  }
+  return resolveRef(document, op.requestBody);
 }
 
 /**
@@ -422,7 +476,8 @@ function buildCredentialSources(
   };
   for (const name of [...new Set(security.flatMap((req) => Object.keys(req)))].sort()) {
     const scheme = schemes.find((s) => s.name === name);
-    if (!scheme) throw new Error(`${id}: security names the undeclared scheme ${name}`);
+    // An undeclared scheme has no place to read: its alternative is never met (warnUnmetSecurity says so).
+    if (!scheme) continue;
     if (
       scheme.type === 'oauth2' ||
       scheme.type === 'openIdConnect' ||
@@ -466,13 +521,18 @@ function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {
 
 function buildParameters(
   document: OpenApiDocument,
-  raw: any[],
+  raw: Array<{ raw: unknown; at: string }>,
   credentialSources: CredentialSourceModel[],
+  warn: (warning: SchemaWarning) => void,
 ): ParameterModel[] {
-  const byKey = new Map<string, any>();
-  for (const p of raw.map((r) => resolveRef(document, r))) byKey.set(`${p.in}:${p.name}`, p);
-  const params = [...byKey.values()];
-  for (const p of params.filter((x) => x.in === 'cookie')) checkCookieParameter(document, p);
+  const byKey = new Map<string, { p: any; at: string }>();
+  for (const { raw: r, at } of raw) {
+    const p = resolveRef(document, r);
+    byKey.set(`${p.in}:${p.name}`, { p, at });
+  }
+  const params = [...byKey.values()].flatMap(({ p, at }) =>
+    p.in === 'cookie' ? cookieParameter(document, p, at, warn) : [p],
+  );
   const used = new Set<string>();
   return params.map((p): ParameterModel => {
     const schema = resolveRef(document, p.schema ?? {});
@@ -500,21 +560,91 @@ function buildParameters(
 }
 
 /**
- * A cookie parameter this generator can carry in one Cookie header (RFC 6265 `name=value; ...`): its name a
- * cookie token; the form style (OpenAPI's only style for cookies); an array or object not exploded, since the
- * exploded forms of OpenAPI's style table (`a=1&a=2`, `R=100&G=200`) are query strings, not cookie pairs.
+ * A cookie parameter as this generator carries it in one Cookie header (RFC 6265 `name=value; ...`): its name a
+ * cookie token; the form style (OpenAPI's only style for cookies); an array or object not exploded. What a document
+ * asks beyond that has no Cookie-header form and is warned about with its pointer: another style is read as form;
+ * an exploded array or object as unexploded (OpenAPI's exploded form, `a=1&a=2` or `R=100&G=200`, is a query
+ * string, not a cookie pair); a name that is not a token cannot be sent at all, and the parameter is left out.
  */
-function checkCookieParameter(document: OpenApiDocument, p: any): void {
-  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(String(p.name)))
-    throw new Error(`parameter ${p.name}: a cookie parameter's name must be an RFC 6265 token (in: cookie)`);
-  if ((p.style ?? 'form') !== 'form')
-    throw new Error(`parameter ${p.name}: a cookie parameter takes style form only, not ${p.style} (in: cookie)`);
+function cookieParameter(document: OpenApiDocument, p: any, at: string, warn: (warning: SchemaWarning) => void): any[] {
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(String(p.name))) {
+    warn({
+      pointer: at,
+      message: `cookie parameter ${p.name}: its name is not an RFC 6265 token, so no Cookie header can carry it; left out of the client and the server`,
+    });
+    return [];
+  }
+  let cookie = p;
+  if ((p.style ?? 'form') !== 'form') {
+    warn({
+      pointer: `${at}/style`,
+      message: `cookie parameter ${p.name}: style ${p.style} is not a cookie style; read as form`,
+    });
+    cookie = { ...cookie, style: 'form' };
+  }
   const type = coarseType(document, resolveRef(document, p.schema ?? {}));
   if ((type === 'array' || type === 'object') && p.explode !== false) {
-    throw new Error(
-      `parameter ${p.name}: an ${type} cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)`,
-    );
+    warn({
+      pointer: at,
+      message: `cookie parameter ${p.name}: an exploded ${type} has no Cookie header form (OpenAPI's exploded form style is a query string); sent and read unexploded (${p.name}=${type === 'array' ? 'a,b,c' : 'k1,v1,k2,v2'})`,
+    });
+    cookie = { ...cookie, explode: false };
   }
+  return [cookie];
+}
+
+function transportSchemes(
+  security: Array<Record<string, string[]>>,
+  schemes: SecuritySchemeModel[],
+): { transportSchemes?: string[] } {
+  const names = [...new Set(security.flatMap((req) => Object.keys(req)))]
+    .filter((name) => schemes.find((s) => s.name === name)?.type === 'mutualTLS')
+    .sort();
+  return names.length ? { transportSchemes: names } : {};
+}
+
+/** A key of a JSON pointer (RFC 6901). */
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Why one security alternative can never be met by a request, or undefined when it can: it names a scheme the
+ * document does not declare (there is no place to read its credential from), or it asks for two schemes that both
+ * use the Authorization header with different credentials (basic and bearer, say: RFC 9110 gives that header one
+ * credential, and a request one such header).
+ */
+export function unmetSecurityReason(
+  alternative: Record<string, unknown>,
+  schemes: SecuritySchemeModel[],
+): string | undefined {
+  const authorization = new Set<string>();
+  for (const name of Object.keys(alternative)) {
+    const scheme = schemes.find((s) => s.name === name);
+    if (!scheme) return `it names the undeclared security scheme ${name}`;
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') authorization.add('bearer');
+    else if (scheme.type === 'http') authorization.add(scheme.scheme?.toLowerCase() ?? '');
+  }
+  if (authorization.size > 1)
+    return `it asks for ${[...authorization].sort().join(' and ')} credentials together, and a request has one Authorization header`;
+  return undefined;
+}
+
+/** A warning for each security alternative no request can meet: the server refuses it (401) as any unmet one. */
+function warnUnmetSecurity(
+  alternatives: Array<Record<string, unknown>>,
+  pointer: string,
+  schemes: SecuritySchemeModel[],
+  warn: (warning: SchemaWarning) => void,
+): void {
+  alternatives.forEach((alternative, i) => {
+    const reason = unmetSecurityReason(alternative ?? {}, schemes);
+    if (reason)
+      warn({
+        pointer: `${pointer}/security/${i}`,
+        message: `this security requirement can never be met: ${reason}; requests that only it would admit are refused`,
+      });
+  });
 }
 
 function coarseType(document: OpenApiDocument, schema: JsonSchema): ParameterModel['type'] {

@@ -1,7 +1,7 @@
 // The model's public entry: the one way code outside the generator (contracts/, reference/, tests, bench/)
 // sees a spec. Pure: no emitter, ts-morph or handlebars behind it.
 export { loadSpecList, type SpecEntry } from '../config.js';
-export { buildServiceModel } from './build.js';
+export { buildServiceModel, unmetSecurityReason } from './build.js';
 export {
   type GeneratedSpec,
   generatedSpec,

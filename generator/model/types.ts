@@ -255,6 +255,8 @@ export interface OperationModel {
   security: Array<Record<string, string[]>>;
   /** Where each scheme of the operation's security takes its credential on the wire. */
   credentialSources: CredentialSourceModel[];
+  /** The mutualTLS schemes its security names: the connection's certificate meets them, not the request. */
+  transportSchemes?: string[];
   /** Every scope some alternative names (a token with the scopes of one alternative suffices). */
   scopes: string[];
   /** `x-idempotent`: sending the operation twice has the effect of sending it once (retries are safe). */

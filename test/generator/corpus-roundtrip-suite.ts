@@ -19,6 +19,7 @@ import {
   type OperationModel,
   resolveRef,
   type ServiceModel,
+  unmetSecurityReason,
 } from '../../generator/model/index.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
@@ -69,6 +70,15 @@ function mergedSchema(model: ServiceModel, schema: unknown): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The value with each empty string (at its top, or an item or member of it) replaced by `a`. */
+function nonEmpty(value: unknown): unknown {
+  if (value === '') return 'a';
+  if (Array.isArray(value)) return value.map(nonEmpty);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nonEmpty(v)]));
+  return value;
 }
 
 /** The example where the validator accepts it, else the first derived value it accepts; undefined when none. */
@@ -171,6 +181,9 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
       const routerOptions = {
         validateResponses: true,
         logger: false,
+        // The TLS-terminating proxy a mutualTLS deployment sits behind, vouching for the certificate it verified
+        // (the router's own TLS check is server-security-mutual-tls.test.ts's).
+        clientCertificate: () => 'certificate verified by the proxy',
         onError: (error: Error, input?: { operationId: string }) =>
           serverErrors.push(`${input?.operationId}: ${error.message.slice(0, 300)}`),
       };
@@ -201,9 +214,12 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
         const params: Record<string, unknown> = {};
         for (const p of o.parameters) {
           if (!p.required || p.isCredential) continue;
-          const value = sample(model, p.schema);
-          // A path segment cannot be empty: the smallest string a schema allows may be.
-          params[p.identifier] = p.in === 'path' && value === '' ? 'a' : value;
+          // A required array has at least one item: an empty exploded one has no query form (the client refuses it).
+          const schema = resolveRef<any>(model.document, p.schema);
+          const value = sample(model, p.type === 'array' ? { minItems: 1, ...schema } : p.schema);
+          // A path segment cannot be empty: the smallest string a schema allows may be (an array's or object's
+          // items too: [''] is an empty segment).
+          params[p.identifier] = p.in === 'path' ? nonEmpty(value) : value;
         }
         const json = o.requestBodies.find((b) => b.kind === 'json');
         // Without a JSON body: a form (URL-encoded or multipart, file fields as bytes) or raw bytes.
@@ -239,6 +255,16 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
           }
         }
         if (unsatisfiable.some((u) => u.startsWith(`${o.id}:`))) continue;
+        // Security no request can meet (an undeclared scheme; basic and bearer together): the server refuses it.
+        if (o.security.length > 0 && o.security.every((a) => unmetSecurityReason(a, model.securitySchemes))) {
+          const refused = await invoke(o, params).then(
+            () => 'an answer',
+            (error: { httpStatus?: number }) => error.httpStatus,
+          );
+          if (refused !== 401) failures.push(`${o.id}: security no request can meet got ${refused}`);
+          called++;
+          continue;
+        }
         if (json) {
           // A body its schema refuses is answered 400 before the handler runs.
           const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(json)}`]!;

@@ -11,8 +11,11 @@ import { generatePackage } from '../../generator/pipeline.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-discriminator-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A spec whose one JSON body is the given union of the Action, Snapshot and Resize components. */
-function spec(union: Record<string, unknown>) {
+/**
+ * A spec whose one JSON body is the given union of the Action, Snapshot and Resize components; Snapshot and Resize
+ * inherit Action (allOf), which may declare a discriminator of its own.
+ */
+function spec(union: Record<string, unknown>, parent: Record<string, unknown> = {}) {
   const action = (extra: Record<string, unknown>) => ({
     allOf: [{ $ref: '#/components/schemas/Action' }, { type: 'object', ...extra }],
   });
@@ -34,6 +37,7 @@ function spec(union: Record<string, unknown>) {
           type: 'object',
           required: ['type'],
           properties: { type: { type: 'string', enum: ['reboot', 'snapshot', 'resize', 'Snapshot', 'Resize'] } },
+          ...parent,
         },
         Snapshot: action({ properties: { name: { type: 'string' } } }),
         Resize: action({ required: ['size'], properties: { size: { type: 'string' } } }),
@@ -43,9 +47,9 @@ function spec(union: Record<string, unknown>) {
 }
 
 /** The package's body validator, the package generated outside the project. */
-async function validator(name: string, union: Record<string, unknown>) {
+async function validator(name: string, union: Record<string, unknown>, parent?: Record<string, unknown>) {
   const file = path.join(dir, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify(spec(union)));
+  fs.writeFileSync(file, JSON.stringify(spec(union, parent)));
   const out = path.join(dir, name);
   for (const [rel, content] of await generatePackage({ key: name, spec: file })) {
     fs.mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
@@ -97,5 +101,28 @@ describe('a discriminated union', () => {
     const validate = await validator('plain', { oneOf: [ref('Action'), ref('Snapshot')] });
     expect(validate({ type: 'reboot' })).toBe(false);
     expect(validate({ type: 'reboot', name: 5 })).toBe(true);
+  });
+
+  it("a discriminator the alternatives inherit (their allOf parent's, OpenAPI's Pet / Cat / Dog) decides", async () => {
+    // Every Snapshot whose size is absent is also a Resize without its required size, and vice versa: JSON
+    // Schema's oneOf alone would refuse each value both match.
+    const validate = await validator(
+      'inherited',
+      { oneOf: [ref('Snapshot'), ref('Resize')] },
+      {
+        discriminator: {
+          propertyName: 'type',
+          mapping: { snapshot: 'Snapshot', resize: '#/components/schemas/Resize' },
+        },
+      },
+    );
+    expect(validate({ type: 'Snapshot', name: 'nightly' })).toBe(true);
+    expect(validate({ type: 'snapshot', name: 'nightly' })).toBe(true);
+    expect(validate({ type: 'resize', size: 's-1vcpu' })).toBe(true);
+    expect(validate({ type: 'Resize', size: 's-1vcpu', name: 'both' })).toBe(true);
+    // The alternative the value names is checked.
+    expect(validate({ type: 'resize' })).toBe(false);
+    expect(validate({ type: 'Snapshot', name: 7 })).toBe(false);
+    expect(validate({ name: 'nightly' })).toBe(false);
   });
 });

@@ -120,7 +120,7 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, unknown>;
   /** OpenAPI style / explode of array and object query parameters (others: comma-joined, JSON). */
-  queryStyle?: Record<string, { style: string; explode: boolean }>;
+  queryStyle?: Record<string, { style: string; explode: boolean; required?: boolean }>;
   headers?: Record<string, string>;
   body?: RequestBody;
   /** Where the credential goes; default: the service's (ServiceProfile.credentials). */
@@ -318,6 +318,12 @@ export class ApiCore {
       const value = values[name];
       if (value === undefined || value === null) continue;
       const style = spec.queryStyle?.[name];
+      // An exploded form array writes one pair per item: an empty one writes nothing, which a server must read
+      // as the required parameter missing. Refused here rather than sent to be refused.
+      if (style?.required && style.explode && style.style === 'form' && Array.isArray(value) && value.length === 0)
+        throw new TypeError(
+          `${spec.operationId}: the required query parameter ${name} is an empty array; an exploded form query has no pair for it (give at least one item)`,
+        );
       if (style && this.profile.styleQuery)
         for (const [key, v] of this.profile.styleQuery(name, value, style.style, style.explode))
           query = pair(query, key, v);

@@ -17,7 +17,13 @@ import {
   selectBody,
 } from './body.js';
 import { type ClientErrorListener, clientErrorListener } from './client-error.js';
-import { type Credentials, conflictingCredentials, credentialsSatisfy, readCredentials } from './credentials.js';
+import {
+  addTransportCredential,
+  type Credentials,
+  conflictingCredentials,
+  credentialsSatisfy,
+  readCredentials,
+} from './credentials.js';
 import { ifMatchHolds } from './conditional.js';
 import { compileValidators } from './compile-validators.js';
 import {
@@ -87,6 +93,13 @@ export interface RouterOptions {
    * ValidatorCompileError, instead of answering 500 at its operation's first request. Default false.
    */
   compileValidators?: boolean;
+  /**
+   * The identity of the client certificate a TLS-terminating proxy verified (read from what the proxy adds), for
+   * the routes whose security names a mutualTLS scheme; undefined: none. Consulted when the request's own TLS
+   * socket holds no verified client certificate (the router's server is plain HTTP, or the peer sent none).
+   * Without it, a mutualTLS scheme is met only by a verified certificate on the request's own socket.
+   */
+  clientCertificate?: (req: IncomingMessage) => string | undefined;
   /** Answer for a request without any credential (default: the x-error-style's missingCredential). */
   missingCredentials?: (route: RouteDef) => ServiceError;
 }
@@ -200,6 +213,7 @@ export function createRouter(
   function authorize(req: IncomingMessage, res: ServerResponse, input: RequestInput): void {
     try {
       const route = input.route;
+      if (route.transportSchemes) addTransportCredential(input.credentials, route.transportSchemes, req, opts);
       if (!credentialsSatisfy(input.credentials, route)) {
         throw opts.missingCredentials?.(route) ?? missingCredential(opts.errorStyle);
       }

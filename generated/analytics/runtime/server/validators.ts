@@ -13,6 +13,8 @@ export interface ValidatorSchemas {
   specId: string;
   /** The document's components, cleaned as the schemas are. */
   components: unknown;
+  /** Schemas referred to outside the components (under `#/paths/...`), at their pointers in the document. */
+  elsewhere?: Record<string, unknown>;
   /** Whether some schema uses unevaluatedProperties / unevaluatedItems (ajv tracks evaluation only then). */
   unevaluated: boolean;
   /** Each distinct schema once. */
@@ -39,7 +41,7 @@ function createAjv(source: ValidatorSchemas, coerce: boolean): Ajv2020 {
   // evaluated: the validators are smaller and compile faster.
   ajv.opts.unevaluated = source.unevaluated;
   addFormats(ajv);
-  ajv.addSchema({ $id: source.specId, components: source.components });
+  ajv.addSchema({ ...source.elsewhere, $id: source.specId, components: source.components });
   return ajv;
 }
 

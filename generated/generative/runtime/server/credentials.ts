@@ -1,6 +1,8 @@
 // Copied from templates/runtime/server/credentials.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
 // Credentials: read only from the places the route's security schemes name, and checked against its
 // security alternatives before validation.
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { CredentialSource, RouteDef } from './route-def.js';
 
 /** The request's query values by name (decoded). */
@@ -16,6 +18,8 @@ export interface Credentials {
   apiKey?: string;
   /** Authorization: Basic, decoded: `user:password` (an http basic scheme). */
   basic?: string;
+  /** The verified client certificate (a mutualTLS scheme): its SHA-256 fingerprint, or what the hook named. */
+  clientCertificate?: string;
   /** The credential of each security scheme the request carried, by scheme name. */
   schemes?: Record<string, string>;
 }
@@ -40,6 +44,28 @@ export function readCredentials(
   }
   if (schemes) credentials.schemes = schemes;
   return credentials;
+}
+
+/**
+ * A mutualTLS scheme is the transport's: met when the request's TLS socket verified the client's certificate
+ * against the server's trusted CAs (`requestCert` with `rejectUnauthorized: false` lets the router answer 401
+ * itself), else when the clientCertificate hook vouches for one a proxy verified. Plain HTTP without the hook:
+ * never met.
+ */
+export function addTransportCredential(
+  credentials: Credentials,
+  schemes: readonly string[],
+  req: IncomingMessage,
+  opts: { clientCertificate?: (req: IncomingMessage) => string | undefined },
+): void {
+  const socket = req.socket as Partial<TLSSocket>;
+  let identity: string | undefined;
+  if (socket.encrypted && socket.authorized) identity = socket.getPeerCertificate?.().fingerprint256 || 'verified';
+  else identity = opts.clientCertificate?.(req);
+  if (!identity) return;
+  credentials.clientCertificate = identity;
+  credentials.schemes = { ...credentials.schemes };
+  for (const scheme of schemes) credentials.schemes[scheme] = identity;
 }
 
 /**

@@ -53,6 +53,11 @@ export interface RouteDef {
    * every scheme of one of them; an empty alternative allows anonymous calls. Absent: any credential will do.
    */
   securityRequirements?: Array<Record<string, string[]>>;
+  /**
+   * The route's mutualTLS schemes: met by the connection, not the request (a client certificate the TLS socket
+   * verified, or one the router's clientCertificate hook vouches for).
+   */
+  transportSchemes?: string[];
   /** Where the route takes each scheme's credential; a credential sent anywhere else is not one. */
   credentialSources?: CredentialSource[];
   /** Every scope some alternative accepts, for the authenticate hook (the router cannot read a token's scopes). */

@@ -1,0 +1,42 @@
+// A package generated from a small OpenAPI document written in a test (the idioms of public documents, one at a
+// time): its files in a temporary folder, its modules loaded, and the warnings generate gave.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
+import { generatePackage } from '../../generator/pipeline.js';
+
+export interface InlinePackage {
+  dir: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+  client: any;
+  // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+  server: any;
+  validators: Record<string, ((data: unknown) => boolean) & { errors?: unknown }>;
+  warnings: SchemaWarning[];
+  /** Removes the folder. */
+  remove(): void;
+}
+
+export async function inlinePackage(key: string, document: object): Promise<InlinePackage> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${key}-`));
+  const spec = path.join(dir, 'openapi.json');
+  fs.writeFileSync(spec, JSON.stringify(document));
+  const warnings: SchemaWarning[] = [];
+  const out = path.join(dir, 'package');
+  const files = await generatePackage({ key, spec }, { onWarning: (_, w) => warnings.push(w) });
+  for (const [name, content] of files) {
+    fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
+    fs.writeFileSync(path.join(out, name), content);
+  }
+  const load = (file: string) => import(pathToFileURL(path.join(out, file)).href);
+  return {
+    dir: out,
+    client: await load('client.ts'),
+    server: await load('server.ts'),
+    validators: await load('validators.ts'),
+    warnings,
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
