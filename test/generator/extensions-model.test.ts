@@ -220,21 +220,40 @@ describe('cookie parameters', () => {
     });
   });
 
-  it('an exploded array or object, another style, or a name that is no cookie token is refused, naming the parameter', () => {
-    const refused = (cookie: Record<string, unknown>) => () => buildServiceModel('t', withCookie(cookie));
-    expect(refused({ name: 'ids', schema: { type: 'array', items: { type: 'integer' } } })).toThrow(
-      'parameter ids: an array cookie parameter must declare explode: false (name=a,b,c); the exploded form is a query string, not a Cookie header pair (in: cookie)',
-    );
-    expect(refused({ name: 'rgb', explode: true, schema: { type: 'object' } })).toThrow(
-      'parameter rgb: an object cookie parameter must declare explode: false',
-    );
-    expect(refused({ name: 'ids', style: 'simple', explode: false, schema: { type: 'array' } })).toThrow(
-      'parameter ids: a cookie parameter takes style form only, not simple (in: cookie)',
-    );
-    expect(refused({ name: 'my session', schema: { type: 'string' } })).toThrow(
-      "parameter my session: a cookie parameter's name must be an RFC 6265 token (in: cookie)",
-    );
-    expect(refused({ name: 'a;b', schema: { type: 'string' } })).toThrow('must be an RFC 6265 token');
+  it('an exploded array or object, another style, or a name that is no cookie token is a warning with its pointer', () => {
+    const warned = (cookie: Record<string, unknown>) => {
+      const warnings: Array<{ pointer: string; message: string }> = [];
+      const parameters = buildServiceModel('t', withCookie(cookie), (w) => warnings.push(w)).operations[0]!.parameters;
+      return { parameters, warnings };
+    };
+    // Read unexploded: the one form a Cookie header pair holds.
+    const ids = warned({ name: 'ids', schema: { type: 'array', items: { type: 'integer' } } });
+    expect(ids.parameters[0]).toMatchObject({ name: 'ids', style: 'form', explode: false, type: 'array' });
+    expect(ids.warnings).toEqual([
+      {
+        pointer: '#/paths/~1things/post/parameters/0',
+        message:
+          "cookie parameter ids: an exploded array has no Cookie header form (OpenAPI's exploded form style is a query string); sent and read unexploded (ids=a,b,c)",
+      },
+    ]);
+    const rgb = warned({ name: 'rgb', explode: true, schema: { type: 'object' } });
+    expect(rgb.parameters[0]).toMatchObject({ explode: false, type: 'object' });
+    expect(rgb.warnings[0]!.message).toContain('sent and read unexploded (rgb=k1,v1,k2,v2)');
+    // Another style is read as form.
+    const simple = warned({ name: 'ids', style: 'simple', explode: false, schema: { type: 'array' } });
+    expect(simple.parameters[0]).toMatchObject({ style: 'form', explode: false });
+    expect(simple.warnings).toEqual([
+      {
+        pointer: '#/paths/~1things/post/parameters/0/style',
+        message: 'cookie parameter ids: style simple is not a cookie style; read as form',
+      },
+    ]);
+    // No Cookie header can carry the name: left out.
+    for (const name of ['my session', 'a;b']) {
+      const untoken = warned({ name, schema: { type: 'string' } });
+      expect(untoken.parameters).toEqual([]);
+      expect(untoken.warnings[0]!.message).toContain('its name is not an RFC 6265 token');
+    }
   });
 });
 
