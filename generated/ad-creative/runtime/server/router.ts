@@ -26,6 +26,7 @@ import {
   readCredentials,
 } from './credentials.js';
 import { ifMatchHolds } from './conditional.js';
+import { compileValidators } from './compile-validators.js';
 import {
   documentedError,
   type ErrorStyle,
@@ -34,6 +35,7 @@ import {
   isServiceError,
   methodNotAllowed,
   missingCredential,
+  notAcceptable,
   notFoundRoute,
   type ServiceError,
   tooLarge,
@@ -42,6 +44,7 @@ import type { HandlerInput, HandlerResult } from './handler.js';
 import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readQuery } from './params.js';
 import type { RouteDef } from './route-def.js';
 import { RouteTable } from './route-table.js';
+import { acceptsSuccess, preferredType, successTypes } from './negotiation.js';
 import { InvalidQueryError, RequestTarget } from './request-target.js';
 import { isHeaderText } from './strict-text.js';
 import { AnswerValidator, validateRequest } from './validation.js';
@@ -85,6 +88,12 @@ export interface RouterOptions {
   logger?: ServerLogger | false;
   /** Per-operation body limits in bytes, over the route's own (x-body-limit) and the defaults. */
   bodyLimits?: Record<string, number>;
+  /**
+   * Compile every validator of the routes when the listener is made (a generated package compiles each on its
+   * first call): a schema ajv refuses then fails the start, every one named with its operation and place in one
+   * ValidatorCompileError, instead of answering 500 at its operation's first request. Default false.
+   */
+  compileValidators?: boolean;
   /**
    * The identity of the client certificate a TLS-terminating proxy verified (read from what the proxy adds), for
    * the routes whose security names a mutualTLS scheme; undefined: none. Consulted when the request's own TLS
@@ -149,6 +158,7 @@ export function createRouter(
   options: Partial<RouterOptions> & { errorStyle: ErrorStyle },
 ): ServiceListener {
   const opts: RouterOptions = { ...DEFAULTS, ...options };
+  if (opts.compileValidators) compileValidators(routes);
   const table = new RouteTable(routes);
   const plans = new Map<RouteDef, ParamPlan>(routes.map((route) => [route, planParams(route)]));
   const logger = opts.logger === false ? undefined : (opts.logger ?? stderrLogger);
@@ -200,6 +210,10 @@ export function createRouter(
       const authenticated = opts.authenticate?.(input, route);
       if (authenticated) await authenticated;
       validateRequest(input, route, opts.errorStyle);
+      // An Accept that takes none of the documented success types is refused before the handler works.
+      const accept = input.headers.accept;
+      if (accept !== undefined && !acceptsSuccess(route, accept))
+        throw notAcceptable(opts.errorStyle, accept, successTypes(route));
       const result = await dispatch(input);
       const written = writeAnswer(res, route, result, input, answers);
       if (written) await written;
@@ -289,10 +303,10 @@ export function createRouter(
           return readMedia(req, res, def, contentType ?? def.contentType, limit).then((body) =>
             completeInput(input, body, def.contentType),
           );
-        // An empty JSON or form body is no body.
+        // An empty JSON or form body is no body; empty text is text.
         return readBody(req, limit, (raw) =>
-          raw.length > 0
-            ? completeInput(input, decodeBody(def, raw), def.contentType)
+          raw.length > 0 || def.kind === 'text'
+            ? completeInput(input, decodeBody(def, raw, undefined, contentType), def.contentType)
             : completeInput(input, undefined, undefined),
         );
       }
@@ -301,6 +315,10 @@ export function createRouter(
     const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
     if (def?.kind === 'raw')
       return readMedia(req, res, def, contentType!, 0).then((body) => completeInput(input, body, def.contentType));
+    if (def?.kind === 'text') {
+      req.resume();
+      return completeInput(input, '', def.contentType);
+    }
     req.resume();
     return completeInput(input, undefined, undefined);
   }
@@ -366,6 +384,14 @@ class RequestInput implements HandlerInput {
   // Made on first use: most handlers never look, and a controller with its listeners costs every request.
   get signal(): AbortSignal {
     return (this.#signal ??= clientGone(this.request, this.response));
+  }
+
+  get answerType(): string | undefined {
+    return preferredType(this.headers.accept, successTypes(this.route));
+  }
+
+  accepts(types: readonly string[]): string | undefined {
+    return preferredType(this.headers.accept, types);
   }
 
   checkIfMatch(current: string | undefined): void {
