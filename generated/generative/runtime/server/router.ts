@@ -41,7 +41,7 @@ import {
   tooLarge,
 } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
-import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readQuery } from './params.js';
+import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readPlainQuery, readQuery } from './params.js';
 import type { RouteDef } from './route-def.js';
 import { RouteTable } from './route-table.js';
 import { acceptsSuccess, preferredType, successTypes } from './negotiation.js';
@@ -180,50 +180,92 @@ export function createRouter(
     answers: opts.validateResponses ? new AnswerValidator() : null,
     report,
   };
-  // handle() answers every failure itself, so its promise never rejects: no handler per request to catch it.
-  const listener = (req: IncomingMessage, res: ServerResponse) => void handle(req, res);
+  // Each step hands the next its input, going through a promise only where there is something to wait for (a body
+  // still arriving, an asynchronous authenticate hook, the handler's answer): no async frame per request, and every
+  // failure of a step is answered by `fail`, so nothing is left to reject.
+  const listener = (req: IncomingMessage, res: ServerResponse) => handle(req, res);
   return Object.assign(listener, { clientError: clientErrorListener(opts.errorStyle) });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let input: HandlerInput | undefined;
+  function handle(req: IncomingMessage, res: ServerResponse): void {
     try {
       const target = new RequestTarget(req.url ?? '/');
       const method = req.method ?? 'GET';
       const match = table.find(method, target.pathname);
-      if (!match) {
-        req.resume();
-        const allowed = table.methodsAt(target.pathname);
-        const upper = method.toUpperCase();
-        if (allowed.length > 0)
-          return writeError(res, methodNotAllowed(opts.errorStyle, upper, target.pathname, allowed));
-        return writeError(res, notFoundRoute(opts.errorStyle, upper, target.pathname));
-      }
+      if (!match) return refuseRoute(req, res, method, target.pathname);
       const { route } = match;
       const plan = plans.get(route)!;
-      // Awaited only when there is something to wait for: each needless await is a turn of the microtask queue.
-      const parsed = parseInput(req, res, target, route, plan, match.template.names, match.values);
-      input = parsed instanceof Promise ? await parsed : parsed;
+      const input = parseInput(req, res, target, route, plan, match.template.names, match.values);
+      if (input) authorize(req, res, input);
+    } catch (error) {
+      fail(req, res, error, undefined);
+    }
+  }
+
+  /** No route for the method and path: 405 with the methods the path has, or 404. */
+  function refuseRoute(req: IncomingMessage, res: ServerResponse, method: string, pathname: string): void {
+    req.resume();
+    const allowed = table.methodsAt(pathname);
+    const upper = method.toUpperCase();
+    if (allowed.length > 0) writeError(res, methodNotAllowed(opts.errorStyle, upper, pathname, allowed));
+    else writeError(res, notFoundRoute(opts.errorStyle, upper, pathname));
+  }
+
+  /** The credentials a route asks for, then the authenticate hook. */
+  function authorize(req: IncomingMessage, res: ServerResponse, input: RequestInput): void {
+    try {
+      const route = input.route;
       if (route.transportSchemes) addTransportCredential(input.credentials, route.transportSchemes, req, opts);
       if (!credentialsSatisfy(input.credentials, route)) {
         throw opts.missingCredentials?.(route) ?? missingCredential(opts.errorStyle);
       }
       const authenticated = opts.authenticate?.(input, route);
-      if (authenticated) await authenticated;
-      validateRequest(input, route, opts.errorStyle);
+      if (authenticated)
+        Promise.resolve(authenticated).then(
+          () => call(req, res, input),
+          (error) => fail(req, res, error, input),
+        );
+      else call(req, res, input);
+    } catch (error) {
+      fail(req, res, error, input);
+    }
+  }
+
+  /** Validation, the handler, and its answer written. */
+  function call(req: IncomingMessage, res: ServerResponse, input: RequestInput): void {
+    try {
+      validateRequest(input, input.route, opts.errorStyle);
       // An Accept that takes none of the documented success types is refused before the handler works.
       const accept = input.headers.accept;
-      if (accept !== undefined && !acceptsSuccess(route, accept))
-        throw notAcceptable(opts.errorStyle, accept, successTypes(route));
-      const result = await dispatch(input);
-      const written = writeAnswer(res, route, result, input, answers);
-      if (written) await written;
+      if (accept !== undefined && !acceptsSuccess(input.route, accept))
+        throw notAcceptable(opts.errorStyle, accept, successTypes(input.route));
+      const result = dispatch(input) as HandlerResult | PromiseLike<HandlerResult>;
+      if (isThenable(result))
+        result.then(
+          (answer) => answerWith(req, res, input, answer),
+          (error) => fail(req, res, error, input),
+        );
+      else answerWith(req, res, input, result);
     } catch (error) {
-      try {
-        refuse(req, res, error, input);
-      } catch (failure) {
-        report(failure, input);
-        res.destroy();
-      }
+      fail(req, res, error, input);
+    }
+  }
+
+  function answerWith(req: IncomingMessage, res: ServerResponse, input: RequestInput, result: HandlerResult): void {
+    try {
+      const written = writeAnswer(res, input.route, result, input, answers);
+      if (written) written.then(undefined, (error) => fail(req, res, error, input));
+    } catch (error) {
+      fail(req, res, error, input);
+    }
+  }
+
+  /** A step that failed: answered by `refuse`; a failure to answer is reported and the connection dropped. */
+  function fail(req: IncomingMessage, res: ServerResponse, error: unknown, input: HandlerInput | undefined): void {
+    try {
+      refuse(req, res, error, input);
+    } catch (failure) {
+      report(failure, input);
+      res.destroy();
     }
   }
 
@@ -251,7 +293,10 @@ export function createRouter(
     else res.end();
   }
 
-  /** The handler's input; a promise only when a body is still to be read. */
+  /**
+   * The handler's input, or undefined while a body is still to be read: then `authorize` (or `fail`) is called
+   * once it is.
+   */
   function parseInput(
     req: IncomingMessage,
     res: ServerResponse,
@@ -260,16 +305,18 @@ export function createRouter(
     plan: ParamPlan,
     names: readonly string[],
     values: readonly string[],
-  ): RequestInput | Promise<RequestInput> {
+  ): RequestInput | undefined {
     const path = names.length === 0 ? {} : readPath(names, values, plan, opts.errorStyle);
-    let query: Record<string, unknown>;
-    try {
-      query = readQuery(target.query, plan);
-    } catch (error) {
-      if (!(error instanceof InvalidQueryError)) throw error;
-      throw invalidRequest(opts.errorStyle, 'Invalid parameter', [
-        { field: error.field, description: 'is not a valid percent-encoded UTF-8 value' },
-      ]);
+    let query = plan.scalarQuery ? readPlainQuery(target.search) : undefined;
+    if (query === undefined) {
+      try {
+        query = readQuery(target.query, plan);
+      } catch (error) {
+        if (!(error instanceof InvalidQueryError)) throw error;
+        throw invalidRequest(opts.errorStyle, 'Invalid parameter', [
+          { field: error.field, description: 'is not a valid percent-encoded UTF-8 value' },
+        ]);
+      }
     }
     const headers = readHeaders(req.headers);
     // Declared header parameters and credential headers hold text: other bytes are refused, not read as Latin-1.
@@ -299,47 +346,73 @@ export function createRouter(
           opts.bodyLimits?.[route.operationId] ??
           route.maxBodyBytes ??
           (media ? opts.maxMediaBytes : opts.maxBodyBytes);
-        if (media)
-          return readMedia(req, res, def, contentType ?? def.contentType, limit).then((body) =>
-            completeInput(input, body, def.contentType),
-          );
-        // An empty JSON or form body is no body; empty text is text.
-        return readBody(req, limit, (raw) =>
-          raw.length > 0 || def.kind === 'text'
-            ? completeInput(input, decodeBody(def, raw, undefined, contentType), def.contentType)
-            : completeInput(input, undefined, undefined),
-        );
+        if (media) return void readMedia(req, res, def, contentType ?? def.contentType, limit, input, plan);
+        readBody(req, limit, (error, raw) => {
+          if (error) return fail(req, res, error, undefined);
+          let ready: RequestInput;
+          try {
+            // An empty JSON or form body is no body; empty text is text.
+            ready =
+              raw.length > 0 || def.kind === 'text'
+                ? completeInput(input, plan, decodeBody(def, raw, undefined, contentType), def.contentType)
+                : completeInput(input, plan, undefined, undefined);
+          } catch (failure) {
+            return fail(req, res, failure, undefined);
+          }
+          authorize(req, res, ready);
+        });
+        return undefined;
       }
     }
     // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body.
     const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
-    if (def?.kind === 'raw')
-      return readMedia(req, res, def, contentType!, 0).then((body) => completeInput(input, body, def.contentType));
+    if (def?.kind === 'raw') return void readMedia(req, res, def, contentType!, 0, input, plan);
     if (def?.kind === 'text') {
       req.resume();
-      return completeInput(input, '', def.contentType);
+      return completeInput(input, plan, '', def.contentType);
     }
     req.resume();
-    return completeInput(input, undefined, undefined);
+    return completeInput(input, plan, undefined, undefined);
   }
 
-  /** A media body, spooled into temporary files that are removed once the request is over, whatever happens. */
-  async function readMedia(
+  /**
+   * A media body, spooled into temporary files that are removed once the request is over, whatever happens; the
+   * input completed with it goes on to `authorize`.
+   */
+  function readMedia(
     req: IncomingMessage,
     res: ServerResponse,
     def: BodyDef,
     contentType: string,
     limit: number,
-  ): Promise<unknown> {
+    input: RequestInput,
+    plan: ParamPlan,
+  ): void {
     const spool = new Spool(opts.uploadDir ?? os.tmpdir());
     // 'close' comes once the answer is written or the connection is gone; a removal that fails is a server fault.
     res.once('close', () => void spool.remove().catch((error) => report(error, undefined, 'upload cleanup failed')));
     const limits = { bodyBytes: limit, textBytes: Math.min(limit, opts.maxBodyBytes) };
-    return readMediaBody(req, def, contentType, limits, spool);
+    readMediaBody(req, def, contentType, limits, spool).then(
+      (body) => {
+        let ready: RequestInput;
+        try {
+          ready = completeInput(input, plan, body, def.contentType);
+        } catch (error) {
+          return fail(req, res, error, undefined);
+        }
+        authorize(req, res, ready);
+      },
+      (error) => fail(req, res, error, undefined),
+    );
   }
 
   /** The input with its body read: credentials found (refusing two different ones) and cookies decoded. */
-  function completeInput(input: RequestInput, body: unknown, bodyType: string | undefined): RequestInput {
+  function completeInput(
+    input: RequestInput,
+    plan: ParamPlan,
+    body: unknown,
+    bodyType: string | undefined,
+  ): RequestInput {
     const { route, headers } = input;
     const query = input.target.query;
     const conflict = conflictingCredentials(route, query, headers, body);
@@ -350,9 +423,14 @@ export function createRouter(
     input.body = body;
     input.contentType = bodyType;
     input.credentials = readCredentials(route, query, headers, body);
-    input.cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
+    if (plan.cookies) input.cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
     return input;
   }
+}
+
+/** Whether a handler's result is a promise (or another thenable) rather than the answer itself. */
+function isThenable(value: unknown): value is PromiseLike<HandlerResult> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /** What a handler receives: one object per request, its URL and abort signal made on first use. */
