@@ -4,8 +4,13 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { CredentialSource, RouteDef } from './route-def.js';
 
-/** The request's query values by name (decoded). */
-type QueryValues = ReadonlyMap<string, readonly string[]>;
+/**
+ * The request's query values by name (decoded), behind a getter (a RequestTarget's `query`): read apart only
+ * where a route takes a credential from the query.
+ */
+interface QuerySource {
+  readonly query: ReadonlyMap<string, readonly string[]>;
+}
 
 /** The credentials a request carried, wherever it carried them. */
 export interface Credentials {
@@ -26,7 +31,7 @@ export interface Credentials {
 /** Only the places the route declares count: a bearer token on an API-key route is no credential there. */
 export function readCredentials(
   route: RouteDef,
-  query: QueryValues,
+  query: QuerySource,
   headers: Record<string, string>,
   body: unknown,
 ): Credentials {
@@ -74,7 +79,7 @@ export function addTransportCredential(
  */
 export function conflictingCredentials(
   route: RouteDef,
-  query: QueryValues,
+  query: QuerySource,
   headers: Record<string, string>,
   body: unknown,
 ): string[] | undefined {
@@ -86,7 +91,7 @@ export function conflictingCredentials(
   for (const source of sources) {
     const values =
       source.in === 'query'
-        ? (query.get(source.name) ?? []).filter(Boolean)
+        ? (query.query.get(source.name) ?? []).filter(Boolean)
         : [credentialAt(source, query, headers, body)].filter((v): v is string => !!v);
     for (const value of values) given.push({ scheme: source.scheme, value, place: `${source.in} ${source.name}` });
   }
@@ -131,13 +136,13 @@ function requiredSchemes(route: RouteDef): string[][] {
 
 function credentialAt(
   source: CredentialSource,
-  query: QueryValues,
+  query: QuerySource,
   headers: Record<string, string>,
   body: unknown,
 ): string | undefined {
   switch (source.in) {
     case 'query':
-      return query.get(source.name)?.[0];
+      return query.query.get(source.name)?.[0];
     case 'header': {
       const value = headers[source.name.toLowerCase()];
       if (source.kind === 'basic') {
@@ -173,8 +178,18 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
  */
 function bearerToken(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
+  // What nearly every client sends, `Bearer <visible ASCII>`, known without a pattern: no white space to skip.
+  if (value.startsWith('Bearer ') && isVisible(value.charCodeAt(7)) && isVisible(value.charCodeAt(value.length - 1))) {
+    const token = value.slice(7);
+    return LINE_BREAK.test(token) ? undefined : token;
+  }
   const prefix = BEARER.exec(value);
   if (!prefix) return undefined;
   const token = value.slice(prefix[0].length).trimEnd();
   return token === '' || LINE_BREAK.test(token) ? undefined : token;
+}
+
+/** A visible ASCII character: neither white space nor a line break. */
+function isVisible(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
 }

@@ -74,12 +74,15 @@ export function lazyValidators(load: () => ValidatorSchemas): (kind: ValidatorKi
   };
   return (kind, index) => {
     let compiledValidate: ValidateFunction | undefined;
-    const validate = ((data: unknown): boolean => {
-      compiledValidate ??= compile(kind, index);
-      const valid = compiledValidate(data);
-      validate.errors = compiledValidate.errors as ValidationError[] | null | undefined;
-      return valid;
-    }) as ValidateFunction;
+    const validate = ((data: unknown): boolean =>
+      (compiledValidate ??= compile(kind, index))(data)) as ValidateFunction;
+    // The compiled function's errors, read where they are (only a failed check looks): nothing copied per call.
+    Object.defineProperty(validate, 'errors', {
+      get: (): ValidationError[] | null | undefined => compiledValidate?.errors,
+      set: (errors: ValidationError[] | null | undefined) => {
+        (compiledValidate ??= compile(kind, index)).errors = errors;
+      },
+    });
     validate.compile = () => {
       compiledValidate ??= compile(kind, index);
     };

@@ -413,16 +413,16 @@ export function createRouter(
     body: unknown,
     bodyType: string | undefined,
   ): RequestInput {
-    const { route, headers } = input;
-    const query = input.target.query;
-    const conflict = conflictingCredentials(route, query, headers, body);
+    const { route, headers, target } = input;
+    // The target, not its query: the query's values are read apart only for a route that takes a credential there.
+    const conflict = conflictingCredentials(route, target, headers, body);
     if (conflict)
       throw invalidRequest(opts.errorStyle, 'Conflicting credentials', [
         { field: conflict.join(', '), description: 'carry different credentials; send one' },
       ]);
     input.body = body;
     input.contentType = bodyType;
-    input.credentials = readCredentials(route, query, headers, body);
+    input.credentials = readCredentials(route, target, headers, body);
     if (plan.cookies) input.cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
     return input;
   }
