@@ -10,6 +10,7 @@ import {
   StructureKind,
   type TypeAliasDeclarationStructure,
 } from 'ts-morph';
+import { isLinesType } from '../model/media-types.js';
 import { pascalCase, propertyKey } from '../model/names.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
 import {
@@ -307,12 +308,21 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
     properties.push({ name: 'body', hasQuestionToken: !op.bodyRequired, type: body, docs: ['The request body.'] });
   else if (op.requestBodies.length > 0) {
     const text = op.requestBodies.some((b) => isTextType(b.contentType));
+    const lines = op.requestBodies.find((b) => isLinesType(b.contentType));
     properties.push({
       name: 'body',
       hasQuestionToken: !op.bodyRequired,
-      type: text ? 'Blob | Uint8Array | string' : 'Blob | Uint8Array',
+      type: lines
+        ? `Array<${schemaType(lines.schema)}> | Blob | Uint8Array | string`
+        : text
+          ? 'Blob | Uint8Array | string'
+          : 'Blob | Uint8Array',
       docs: [
-        text ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.' : 'Raw bytes of the request body.',
+        lines
+          ? 'The request body: its values, sent one JSON line each, or its text or bytes.'
+          : text
+            ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.'
+            : 'Raw bytes of the request body.',
       ],
     });
     const concrete = op.requestBodies.map((b) => b.contentType).filter((t) => !t.includes('*'));
@@ -433,7 +443,11 @@ function bodyExpression(op: OperationModel): string | undefined {
   if (op.requestBodies.some((b) => b.kind === 'multipart-form'))
     return `bodyOf('multipart', params.body as Record<string, unknown> | undefined)`;
   const documented = op.requestBodies.map((b) => b.contentType).find((t) => !t.includes('*'));
-  return `params.body === undefined ? undefined : { kind: 'raw', value: params.body, contentType: params.contentType ?? ${JSON.stringify(documented ?? 'application/octet-stream')} }`;
+  // JSON lines given as values: one line of JSON each.
+  const value = op.requestBodies.some((b) => isLinesType(b.contentType))
+    ? "Array.isArray(params.body) ? params.body.map((line) => `${JSON.stringify(line)}\\n`).join('') : params.body"
+    : 'params.body';
+  return `params.body === undefined ? undefined : { kind: 'raw', value: ${value}, contentType: params.contentType ?? ${JSON.stringify(documented ?? 'application/octet-stream')} }`;
 }
 
 /** The answer type narrowed to the selection S: the answer itself, or the items of a paginated list. */

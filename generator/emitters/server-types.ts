@@ -45,6 +45,7 @@ export function handlerBodyType(o: OperationModel, body: RequestBodyModel): stri
     }
     case 'raw':
       // Text media arrives as its text; other media spooled (the router's `text` body kind).
+      if (isLinesType(body.contentType)) return `Array<${schemaType(body.schema)}>`;
       return isTextType(body.contentType) ? 'string' : 'MediaPart';
   }
 }

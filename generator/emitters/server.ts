@@ -10,7 +10,7 @@ import {
   VariableDeclarationKind,
 } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
-import { isTextType } from '../model/media-types.js';
+import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
 import { docText, printStructure } from './print-structure.js';
 import {
@@ -344,7 +344,9 @@ function routesLiteral(operations: OperationModel[]): string {
       const files = b.kind === 'multipart-form' ? `, fileFields: ${JSON.stringify(b.fileFields)}` : '';
       const depth = op.maxDepth !== undefined && b.kind !== 'raw' ? `, maxDepth: ${op.maxDepth}` : '';
       // Text media (XML, CSV, text/*) reaches the handler as its text, read in memory under the body limit.
-      const kind = b.kind === 'raw' && isTextType(b.contentType) ? 'text' : b.kind;
+      // JSON lines arrive as their values, each validated; other text media as its text.
+      const kind =
+        b.kind !== 'raw' ? b.kind : isLinesType(b.contentType) ? 'lines' : isTextType(b.contentType) ? 'text' : 'raw';
       return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(kind)}${json}${files}${depth} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${JSON.stringify(ct)}: v.${n}`);
@@ -370,6 +372,13 @@ function routesLiteral(operations: OperationModel[]): string {
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,
+      ...(Object.keys(names.lines).length
+        ? [
+            `    validateLines: { ${Object.entries(names.lines)
+              .map(([status, n]) => `${JSON.stringify(status)}: v.${n}`)
+              .join(', ')} },`,
+          ]
+        : []),
       ...(negotiated(op)
         ? [
             `    answerTypes: { ${op.responses

@@ -3,28 +3,35 @@
 // compiles each schema in the running server, on that validator's first call (runtime/server/validators.ts, with
 // ajv bundled into the runtime): nothing is compiled at generation, the package holds schemas rather than compiled
 // code (GitHub's document: 3 MB of schemas), and a server compiles only the operations it serves.
+import { isLinesType } from '../model/media-types.js';
 import { resolveRef } from '../model/ref.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 
 export interface ValidatorNames {
   params: string;
+  /** Per request media type; for JSON lines, the validator of one line. */
   bodies: Record<string, string>;
   responses: Record<string, string>;
+  /** Per status whose answer documents JSON lines: the validator of one line. */
+  lines: Record<string, string>;
 }
 
 export function validatorNames(op: OperationModel): ValidatorNames {
   const bodies: Record<string, string> = {};
   op.requestBodies.forEach((b, i) => {
-    if (b.kind === 'json' || b.kind === 'form' || b.kind === 'multipart-form')
+    if (b.kind === 'json' || b.kind === 'form' || b.kind === 'multipart-form' || isLinesType(b.contentType))
       bodies[b.contentType] = `validate${op.typeName}Body${i}`;
   });
+  const lines: Record<string, string> = {};
+  for (const r of op.responses)
+    if (r.linesData) lines[r.status] = `validate${op.typeName}Lines${r.status.toUpperCase()}`;
   const responses: Record<string, string> = {};
   for (const r of op.responses) {
     if (r.schema && r.contentType?.includes('json'))
       responses[r.status] = `validate${op.typeName}Response${r.status.toUpperCase()}`;
   }
-  return { params: `validate${op.typeName}Params`, bodies, responses };
+  return { params: `validate${op.typeName}Params`, bodies, responses, lines };
 }
 
 function usesUnevaluatedKeywords(node: unknown): boolean {
@@ -116,7 +123,12 @@ export function emitValidators(service: ServiceModel): string {
     add('coercing', names.params, paramsSchema(op, specId));
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
-      add(kind === 'json' ? 'strict' : 'coercing', name, bodySchema(service, op, contentType, specId));
+      const strict = kind === 'json' || isLinesType(contentType);
+      add(strict ? 'strict' : 'coercing', name, bodySchema(service, op, contentType, specId));
+    }
+    for (const r of op.responses) {
+      const name = names.lines[r.status];
+      if (name) add('strict', name, cleanSchema(r.linesData, specId));
     }
     for (const r of op.responses) {
       const name = names.responses[r.status];

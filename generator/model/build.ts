@@ -663,7 +663,8 @@ function bodyKind(contentType: string): BodyKind {
 }
 
 function buildRequestBody(document: OpenApiDocument, contentType: string, media: any): RequestBodyModel {
-  const schema = media.schema ?? {};
+  // JSON lines: the schema of one line (OpenAPI 3.2's itemSchema, else the content's schema, as answers read it).
+  const schema = (isLinesType(contentType) ? (media.itemSchema ?? media.schema) : media.schema) ?? {};
   const kind = bodyKind(contentType);
   const jsonFields: RequestBodyModel['jsonFields'] = [];
   if (kind === 'form' || kind === 'multipart-form') {

@@ -110,6 +110,7 @@ export interface ParameterModel {
 export interface RequestBodyModel {
   contentType: string;
   kind: BodyKind;
+  /** The body's schema; for JSON lines (NDJSON), the schema of one line. */
   schema: JsonSchema;
   /** Form fields whose value is a JSON string (contentMediaType application/json), with the schema of the JSON. */
   jsonFields: { name: string; schema: JsonSchema }[];

@@ -74,6 +74,8 @@ export interface RouteDef {
   validateParams: ValidateFunction;
   validateBody: Record<string, ValidateFunction>;
   validateResponse: Record<string, ValidateFunction>;
+  /** Per status whose answer documents JSON lines (NDJSON): the validator of one line, checked line by line. */
+  validateLines?: Record<string, ValidateFunction>;
   /**
    * The media types each documented answer (`200`, `4XX`, `default`) offers, where some answer offers another than
    * JSON alone: the router chooses among them by the request's Accept (negotiation.ts). Absent: answers are JSON.

@@ -353,7 +353,7 @@ export function createRouter(
           try {
             // An empty JSON or form body is no body; empty text is text.
             ready =
-              raw.length > 0 || def.kind === 'text'
+              raw.length > 0 || def.kind === 'text' || def.kind === 'lines'
                 ? completeInput(input, plan, decodeBody(def, raw, undefined, contentType), def.contentType)
                 : completeInput(input, plan, undefined, undefined);
           } catch (failure) {
@@ -367,9 +367,9 @@ export function createRouter(
     // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body.
     const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
     if (def?.kind === 'raw') return void readMedia(req, res, def, contentType!, 0, input, plan);
-    if (def?.kind === 'text') {
+    if (def?.kind === 'text' || def?.kind === 'lines') {
       req.resume();
-      return completeInput(input, plan, '', def.contentType);
+      return completeInput(input, plan, def.kind === 'text' ? '' : [], def.contentType);
     }
     req.resume();
     return completeInput(input, plan, undefined, undefined);

@@ -11,8 +11,11 @@ import { decodeUtf8, formPairs, hasLoneSurrogate, InvalidTextError, jsonDepth } 
 export { BodyParseError, BodyTooLargeError } from './body-errors.js';
 export { isMediaPart, type MediaPart, Spool } from './media.js';
 
-/** `text`: text media (XML, CSV, text/*), read whole under the body limit and handed on as a string. */
-export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw' | 'text';
+/**
+ * `text`: text media (XML, CSV, text/*), read whole under the body limit and handed on as a string. `lines`: JSON
+ * lines (NDJSON), read whole under the body limit and handed on as the array of their values.
+ */
+export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw' | 'text' | 'lines';
 
 export interface BodyDef {
   contentType: string;
@@ -97,6 +100,7 @@ export function decodeBody(def: BodyDef, raw: Buffer, maxDepth?: number, content
   const depth = def.maxDepth ?? maxDepth ?? DEFAULT_MAX_DEPTH;
   if (def.kind === 'json') return parseJson(text(raw, 'body'), 'body', depth);
   if (def.kind === 'text') return decodeText(raw, contentType);
+  if (def.kind === 'lines') return decodeLines(text(raw, 'body'), depth);
   return decodeJsonFields(def, formFields(text(raw, 'body')), depth);
 }
 
@@ -143,6 +147,17 @@ function decodeText(raw: Buffer, contentType: string | undefined): string {
   } catch {
     throw new BodyParseError(`is not valid ${charset} text`, 'body');
   }
+}
+
+/** JSON lines: each line that is not blank one JSON value (a line that is not is refused by its number). */
+function decodeLines(source: string, maxDepth: number): unknown[] {
+  const values: unknown[] = [];
+  const lines = source.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line !== '') values.push(parseJson(line, `line ${i + 1}`, maxDepth));
+  }
+  return values;
 }
 
 function text(bytes: Uint8Array, field: string): string {

@@ -7,7 +7,7 @@ import { entityTagOf, noneMatchFails } from './conditional.js';
 import { type ErrorStyle, internalError, isServiceError, type ServiceError } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
 import { chooseAnswerType } from './negotiation.js';
-import type { RouteDef } from './route-def.js';
+import type { RouteDef, ValidateFunction } from './route-def.js';
 import { isSerializedJson } from './serialized-json.js';
 import type { AnswerValidator } from './validation.js';
 
@@ -35,7 +35,10 @@ export function writeAnswer(
   }
   if ('lines' in result) {
     res.writeHead(status, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache', ...result.headers });
-    return writeEvents(res, result.lines, input, context, lineFrame);
+    const s = String(status);
+    const lines = route.validateLines;
+    const validator = context.answers && lines ? (lines[s] ?? lines[`${s[0]}XX`] ?? lines.default) : undefined;
+    return writeEvents(res, result.lines, input, context, lineFrame, validator && lineCheck(route, status, validator));
   }
   const body = result.body;
   let headers = result.headers;
@@ -137,6 +140,7 @@ async function writeEvents(
   input: HandlerInput,
   context: AnswerContext,
   frame: (json: string) => string,
+  check?: (value: unknown, index: number) => void,
 ): Promise<void> {
   const iterator = events[Symbol.asyncIterator]();
   let closed = false;
@@ -145,9 +149,10 @@ async function writeEvents(
     void iterator.return?.();
   });
   try {
-    for (;;) {
+    for (let index = 0; ; index++) {
       const next = await iterator.next();
       if (next.done || closed) break;
+      check?.(next.value, index);
       // Backpressure: a slow reader holds the producer back instead of filling memory.
       if (!res.write(frame(JSON.stringify(next.value))) && !closed) await drained(res);
     }
@@ -159,6 +164,23 @@ async function writeEvents(
     if (!closed) res.write(frame(JSON.stringify(answer.body)));
   }
   res.end();
+}
+
+/**
+ * Checks each value of a JSON lines answer against the schema of a line (validateResponses): one that breaks it ends
+ * the stream as a handler failure does, reported with its line's number.
+ */
+function lineCheck(
+  route: RouteDef,
+  status: number,
+  validator: ValidateFunction,
+): (value: unknown, index: number) => void {
+  return (value, index) => {
+    if (!validator(value))
+      throw new Error(
+        `${route.operationId}: line ${index + 1} of answer ${status} does not match the spec: ${JSON.stringify(validator.errors)}`,
+      );
+  };
 }
 
 /** Resolves when the response can take more data, or has closed. */

@@ -47,6 +47,20 @@ export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle
     // Files are checked by the handler; the schema sees their names.
     subject = Object.fromEntries(Object.entries(subject).map(([k, v]) => [k, holdsMedia(v) ? asFileNames(v) : v]));
   }
+  if (def?.kind === 'lines' && validator) {
+    // Each line is a value of the schema: the first lines that break it are named by their number.
+    const found: FieldViolation[] = [];
+    (subject as unknown[]).forEach((line, index) => {
+      if (found.length < 10 && !validator!(line))
+        for (const v of violations(validator!.errors, false))
+          found.push({
+            field: `line ${index + 1}${v.field === 'body' ? '' : `: ${v.field}`}`,
+            description: v.description,
+          });
+    });
+    if (found.length) throw invalidRequest(errorStyle, 'Invalid request body', found);
+    return;
+  }
   if (validator && !validator(subject)) {
     throw invalidRequest(errorStyle, 'Invalid request body', violations(validator.errors, false));
   }
