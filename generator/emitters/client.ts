@@ -403,6 +403,7 @@ function requestSpec(
   // The service's usual placement is the core's default (ServiceProfile.credentials).
   if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
   if (op.server) lines.push(`server: ${JSON.stringify(op.server.url)}`);
+  if (op.servers) lines.push(`serverChoices: ${JSON.stringify(op.servers.map((s) => s.url))}`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
   const raw = rawAnswer(op);
@@ -887,7 +888,7 @@ function serviceProfile(service: ServiceModel): string {
       `documentServers: ${JSON.stringify(service.documentServers.map(({ url, variables, enums }) => ({ url, ...(Object.keys(variables).length ? { variables } : {}), ...(enums ? { enums } : {}) })))}`,
     );
   // The servers operations declare of their own, and the first server they are read against.
-  const own = service.operations.flatMap((o) => (o.server ? [o.server] : []));
+  const own = service.operations.flatMap((o) => o.servers ?? (o.server ? [o.server] : []));
   if (own.length) {
     const root = service.document.servers?.[0] ? service.servers[0] : undefined;
     if (root) parts.push(`rootServer: ${JSON.stringify(root.defaultUrl)}`);
@@ -895,6 +896,9 @@ function serviceProfile(service: ServiceModel): string {
     parts.push(
       `servers: ${JSON.stringify(Object.fromEntries(Object.entries(servers).sort(([a], [b]) => a.localeCompare(b))))}`,
     );
+    const enums = own.filter((s) => s.enums).map((s) => [s.url, s.enums] as const);
+    if (enums.length)
+      parts.push(`serverEnums: ${JSON.stringify(Object.fromEntries(enums.sort(([a], [b]) => a.localeCompare(b))))}`);
   }
   return `{ ${parts.join(', ')} }`;
 }

@@ -285,19 +285,20 @@ function buildServers(document: OpenApiDocument): ServiceModel['servers'] {
   if (root) servers.push(serverModel(root));
   for (const item of Object.values<any>(document.paths ?? {})) {
     for (const m of METHODS) {
-      const own = ownServer(document, item, item?.[m]);
+      const own = ownServers(document, item, item?.[m])[0];
       if (own && !servers.some((x) => x.url === own.url)) servers.push(own);
     }
   }
   return servers;
 }
 
-/** The server an operation declares of its own (its or its path's first), when it is not the document's. */
-function ownServer(document: OpenApiDocument, item: any, op: any): ServerModel | undefined {
-  if (!op) return undefined;
-  const server = op.servers?.[0] ?? item?.servers?.[0];
-  if (!server || typeof server.url !== 'string' || server.url === document.servers?.[0]?.url) return undefined;
-  return serverModel(server);
+/** The servers an operation (else its path) declares of its own, where the first is not the document's first. */
+function ownServers(document: OpenApiDocument, item: any, op: any): ServerModel[] {
+  if (!op) return [];
+  const list: any[] = op.servers?.length ? op.servers : item?.servers?.length ? item.servers : [];
+  const servers = list.filter((s) => s && typeof s.url === 'string');
+  if (servers.length === 0 || servers[0].url === document.servers?.[0]?.url) return [];
+  return servers.map(serverModel);
 }
 
 function serverModel(server: any): ServerModel {
@@ -366,7 +367,8 @@ function buildOperation(
   const success = responses.find(
     (r) => r.status.startsWith('2') && r.contentType?.includes('json') && !isLinesType(r.contentType),
   );
-  const server = ownServer(document, item, op);
+  const servers = ownServers(document, item, op);
+  const server = servers[0];
   return {
     id,
     typeName,
@@ -374,6 +376,7 @@ function buildOperation(
     method: method.toUpperCase(),
     path,
     ...(server ? { server } : {}),
+    ...(servers.length > 1 ? { servers } : {}),
     summary: op.summary ?? '',
     description: op.description ?? '',
     tags: op.tags ?? [],

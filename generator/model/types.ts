@@ -222,6 +222,8 @@ export interface OperationModel {
   path: string;
   /** The server the operation (or its path) declares of its own, when not the document's first. */
   server?: ServerModel;
+  /** Every server the operation (or its path) declares of its own, where it declares more than one (`server` first). */
+  servers?: ServerModel[];
   summary: string;
   description: string;
   tags: string[];

@@ -93,6 +93,49 @@ describe("the spec's servers", () => {
   });
 });
 
+describe("a path's own servers", () => {
+  it('the first by default; another picked by index or URL, its variables filled and checked', async () => {
+    const urls: string[] = [];
+    for (const options of [
+      {},
+      { operationServers: { archiveReport: 1 } },
+      {
+        operationServers: { archiveReport: 'https://{region}.archive.example.test/v1' },
+        serverVariables: { region: 'us' },
+      },
+      {
+        operationServers: { archiveReport: 1 },
+        servers: { 'https://{region}.archive.example.test/v1': 'http://127.0.0.1:9/a' },
+      },
+    ]) {
+      const { api, sent } = recording(options, { body: '' });
+      await api.archiveReport({ id: 'r1' });
+      urls.push(sent[0]!.url);
+    }
+    expect(urls).toEqual([
+      'https://archive.example.test/v1/reports/r1/archive',
+      'https://eu.archive.example.test/v1/reports/r1/archive',
+      'https://us.archive.example.test/v1/reports/r1/archive',
+      'http://127.0.0.1:9/a/reports/r1/archive',
+    ]);
+    // The other operations keep the document's server.
+    const { api, sent } = recording({ operationServers: { archiveReport: 1 } });
+    await api.getReport({ id: 'r1' });
+    expect(sent[0]!.url).toBe('https://api.example.test/v1/reports/r1');
+  });
+
+  it('an unknown server, and a variable outside its enum, are one clear error each', async () => {
+    await expect(recording({ operationServers: { archiveReport: 2 } }).api.archiveReport({ id: 'r1' })).rejects.toThrow(
+      'ClientOptions.operationServers.archiveReport: archiveReport has no server 2 (it has 0: https://archive.example.test/v1, 1: https://{region}.archive.example.test/v1)',
+    );
+    await expect(
+      recording({ operationServers: { archiveReport: 1 }, serverVariables: { region: 'mars' } }).api.archiveReport({
+        id: 'r1',
+      }),
+    ).rejects.toThrow('ClientOptions.serverVariables.region: "mars" is not one of eu, us');
+  });
+});
+
 describe('answers in several media types', () => {
   it('asks for JSON where the operation offers it, and parses it', async () => {
     const { api, sent } = recording({});

@@ -37,6 +37,12 @@ export interface ClientOptions {
    */
   servers?: Record<string, string>;
   /**
+   * The server of an operation that declares several of its own (per-path or per-operation `servers`), by its
+   * operation's name: the server's index in that list or its URL as the spec writes it. Default: the first. Its
+   * base address then follows `servers`, `uploadUrl` and `serverVariables` as any operation's own server does.
+   */
+  operationServers?: Record<string, number | string>;
+  /**
    * Values of the variables (`{region}`) of the servers' URLs, the chosen one's and the operations' own; default:
    * each variable's default. A value outside a variable's `enum` is refused.
    */
@@ -127,6 +133,8 @@ export interface RequestSpec {
   credentials?: CredentialPlacement;
   /** The server the operation declares of its own, its URL as the spec writes it; absent: the base address. */
   server?: string;
+  /** Every server the operation declares of its own, where it declares several (ClientOptions.operationServers). */
+  serverChoices?: string[];
   /** A full URL handed out by the server (an upload session); replaces base address and path. */
   absoluteUrl?: string;
   /** Whether sending it twice is harmless (retries after a timeout or a 5xx); default by method. */
@@ -158,6 +166,8 @@ export interface ServiceProfile {
   rootServer?: string;
   /** The servers operations declare of their own: each URL as written, with its variables' defaults. */
   servers?: Record<string, Record<string, string>>;
+  /** The values each variable of those servers may take, where the spec lists them (`enum`), by server URL. */
+  serverEnums?: Record<string, Record<string, string[]>>;
   /** The document's servers in order, each with its variables' defaults and allowed values. */
   documentServers?: ServerEntry[];
   /** The parameter (query or form field) an access token travels in, from the spec's security scheme. */
@@ -311,7 +321,9 @@ export class ApiCore {
 
   /** The URL of a request, with its query and (where the operation takes it so) the credential. */
   url(spec: RequestSpec): string {
-    const url = spec.absoluteUrl ?? (spec.server === undefined ? this.base : this.serverBase(spec.server)) + spec.path;
+    const url =
+      spec.absoluteUrl ??
+      (spec.server === undefined ? this.base : this.serverBase(this.operationServer(spec))) + spec.path;
     let query = '';
     const values = spec.query;
     for (const name in values) {
@@ -364,6 +376,19 @@ export class ApiCore {
    * else its URL with the variables filled in; an address under the spec's first server follows baseUrl (a mock,
    * a local instance), one elsewhere (another host) is used as it is; a relative one is read against baseUrl.
    */
+  /** The operation's own server the options pick among those it declares (ClientOptions.operationServers). */
+  operationServer(spec: RequestSpec): string {
+    const wanted = this.options.operationServers?.[spec.operationId];
+    if (wanted === undefined) return spec.server!;
+    const choices = spec.serverChoices ?? [spec.server!];
+    const chosen = typeof wanted === 'number' ? choices[wanted] : choices.find((url) => url === wanted);
+    if (chosen === undefined)
+      throw new TypeError(
+        `ClientOptions.operationServers.${spec.operationId}: ${spec.operationId} has no server ${JSON.stringify(wanted)} (it has ${choices.map((url, i) => `${i}: ${url}`).join(', ')})`,
+      );
+    return chosen;
+  }
+
   serverBase(server: string): string {
     let base = this.serverBases.get(server);
     if (base === undefined) {
@@ -371,10 +396,16 @@ export class ApiCore {
       if (given !== undefined) base = given;
       else {
         const defaults = this.profile.servers?.[server] ?? {};
-        const filled = server.replace(
-          /\{([^}]+)\}/g,
-          (_, name: string) => this.options.serverVariables?.[name] ?? defaults[name] ?? '',
-        );
+        const enums = this.profile.serverEnums?.[server];
+        const filled = server.replace(/\{([^}]+)\}/g, (_, name: string) => {
+          const value = this.options.serverVariables?.[name] ?? defaults[name] ?? '';
+          const allowed = enums?.[name];
+          if (allowed && !allowed.includes(value))
+            throw new TypeError(
+              `ClientOptions.serverVariables.${name}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')} (server ${server})`,
+            );
+          return value;
+        });
         const root = this.profile.rootServer?.replace(/\/+$/, '');
         if (root && (filled === root || filled.startsWith(`${root}/`))) base = this.base + filled.slice(root.length);
         else if (!/^[a-z][a-z0-9+.-]*:/i.test(filled)) base = new URL(filled, `${this.base}/`).href;
@@ -437,8 +468,18 @@ export class ApiCore {
           }, timeoutMs)
         : undefined;
     let response: Response;
+    // Out of the try: a URL the options cannot make (an unknown server, a variable outside its enum) is the
+    // caller's error, not a connection failure to retry.
+    let url: string;
     try {
-      response = await this.fetchImpl(this.url(spec), init);
+      url = this.url(spec);
+    } catch (error) {
+      clearTimeout(timer);
+      if (onAbort) user!.removeEventListener('abort', onAbort);
+      throw error;
+    }
+    try {
+      response = await this.fetchImpl(url, init);
     } catch (error) {
       if (onAbort) user!.removeEventListener('abort', onAbort);
       if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
