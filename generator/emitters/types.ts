@@ -9,6 +9,7 @@ import { astToString } from 'openapi-typescript/dist/lib/ts.js';
 import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.js';
 import transformWebhooksObject from 'openapi-typescript/dist/transform/webhooks-object.js';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
+import { printTypeDeclarations } from './print-types.js';
 import type { ServiceModel } from '../model/types.js';
 
 /** Stands for "any other string" in the enum of an open enum until the types are printed. */
@@ -151,7 +152,7 @@ function withOneCollator<T>(run: () => T): T {
   }
 }
 
-export function emitTypes(service: ServiceModel): string {
+export function emitTypes(service: ServiceModel, print: TypesPrinter = printTypes): string {
   const schema = forTypes(service.document, discriminatorMembers(service.document)) as OpenAPI3;
   // The options openapiTS() would build from { alphabetize, rootTypes, arrayLength, silent }.
   const ctx: GlobalContext = {
@@ -186,15 +187,30 @@ export function emitTypes(service: ServiceModel): string {
     resolve: <T>(ref: string) => resolveRef<T>(schema, ref, { silent: true }),
   };
   return withOneCollator(
-    () => astToString(transformSchema(schema, ctx)) + callbacksType(service, schema as Record<string, any>, ctx),
+    () => print(transformSchema(schema, ctx)) + callbacksType(service, schema as Record<string, any>, ctx, print),
   );
 }
+
+/** Prints declarations as TypeScript's printer does. */
+export type TypesPrinter = (nodes: ts.Node | ts.Node[]) => string;
+
+/** TypeScript's printer's text for the declarations, by the faster printer where it covers every node. */
+const printTypes: TypesPrinter = (nodes) =>
+  printTypeDeclarations(Array.isArray(nodes) ? nodes : [nodes]) ?? astToString(nodes);
+
+/** TypeScript's own printer (openapi-typescript's), which printTypes must match byte for byte. */
+export const typescriptPrinter: TypesPrinter = (nodes) => astToString(nodes);
 
 /**
  * openapi-typescript types webhooks (`webhooks`) but not the callbacks of operations: their path items are typed
  * here the same way, as `callbacks["<operation>.<callback>"]` (the receivers' `typesRef`).
  */
-function callbacksType(service: ServiceModel, document: Record<string, any>, ctx: GlobalContext): string {
+function callbacksType(
+  service: ServiceModel,
+  document: Record<string, any>,
+  ctx: GlobalContext,
+  print: TypesPrinter,
+): string {
   const items: Record<string, unknown> = {};
   for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
     for (const [method, op] of Object.entries<any>(item ?? {})) {
@@ -228,5 +244,5 @@ function callbacksType(service: ServiceModel, document: Record<string, any>, ctx
     undefined,
     (type as ts.TypeLiteralNode).members,
   );
-  return astToString(declaration);
+  return print(declaration);
 }
