@@ -9,7 +9,8 @@ import { camelCase } from './model/names.js';
 import { ROOT } from './model/root.js';
 import type { ServiceModel } from './model/types.js';
 import { emitReadme } from './emitters/readme.js';
-import { emitValidators } from './emitters/validators.js';
+import { type RefusedSchema, refusedSchemas } from './emitters/validator-check.js';
+import { emitValidators, validatorSet } from './emitters/validators.js';
 import { runtimeFiles } from './emitters/runtime.js';
 import { renderTemplate } from './emitters/templates.js';
 
@@ -82,7 +83,11 @@ async function emit(
   between: () => void = () => {},
 ): Promise<{ service: string; sources: string[] }> {
   const banner = renderTemplate('banner.hbs', { source, regenerate });
-  put('validators.ts', banner + emitValidators(model));
+  const validators = validatorSet(model);
+  // Before anything is written: a schema the runtime's ajv refuses would fail its operation's first request.
+  const refused = refusedSchemas(validators);
+  if (refused.length) throw new RefusedSchemasError(service, refused);
+  put('validators.ts', banner + emitValidators(model, validators));
   if (bundled !== undefined) put('openapi.json', bundled);
   put('README.md', emitReadme(model, bundled !== undefined));
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
@@ -96,6 +101,22 @@ async function emit(
   put('index.ts', banner + packageIndex());
   for (const [name, content] of runtimeFiles(client)) put(name, content);
   return { service, sources: files };
+}
+
+/** Schemas of a spec that the validators' ajv would refuse to compile: each named by its JSON pointer. */
+export class RefusedSchemasError extends Error {
+  constructor(
+    service: string,
+    readonly refused: RefusedSchema[],
+  ) {
+    super(
+      [
+        `${service}: ${refused.length} schema(s) the validators cannot compile (the server would fail their operations' requests):`,
+        ...refused.slice(0, 20).map((r) => `  ${r.pointer}: ${r.message}`),
+        ...(refused.length > 20 ? [`  ... and ${refused.length - 20} more`] : []),
+      ].join('\n'),
+    );
+  }
 }
 
 /** The package index: the client side only (the server, node:http and the validators are in server.ts). */

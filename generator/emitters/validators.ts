@@ -99,20 +99,58 @@ function referencedElsewhere(
   return elsewhere;
 }
 
-/** validators.ts (without its banner). */
-export function emitValidators(service: ServiceModel): string {
+/** The validators of a package: the file's schemas, the exported names, and where in the spec each schema is. */
+export interface ValidatorSet {
+  file: {
+    specId: string;
+    components: unknown;
+    elsewhere?: Record<string, unknown>;
+    unevaluated: boolean;
+    schemas: object[];
+  };
+  exports: Array<{ name: string; kind: 'strict' | 'coercing'; index: number }>;
+  /** For each schema, where the spec has it: a JSON pointer, and for parameters the parameter's place. */
+  origins: SchemaOrigin[];
+}
+
+/** Where a validator's schema comes from: its JSON pointer, and how its parts map back (parameters are grouped). */
+export interface SchemaOrigin {
+  pointer: string;
+  /** Parameters: the schema is `properties/<in>/properties/<name>/...` of the parameters' schemas. */
+  parameters?: boolean;
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The JSON pointer of an operation, a webhook or a callback request in the spec. */
+function operationPointer(service: ServiceModel, op: OperationModel): string {
+  const method = op.method.toLowerCase();
+  const receiver = op.receiver;
+  if (receiver?.kind === 'webhook') return `#/webhooks/${escapePointer(receiver.name)}/${method}`;
+  if (receiver?.kind === 'callback') {
+    const owner = service.operations.find((o) => o.id === receiver.owner);
+    const base = owner ? `${operationPointer(service, owner)}` : `#/operations/${escapePointer(receiver.owner ?? '')}`;
+    return `${base}/callbacks/${escapePointer(receiver.name)}/${escapePointer(receiver.expression ?? '')}/${method}`;
+  }
+  return `#/paths/${escapePointer(op.path)}/${method}`;
+}
+
+/** The validators' schemas and names (validators.ts holds them; generate checks them: validator-check.ts). */
+export function validatorSet(service: ServiceModel): ValidatorSet {
   const specId = `spec://${service.key}`;
   const schemas: object[] = [];
+  const origins: SchemaOrigin[] = [];
   // Equal schemas are written and compiled once, under each name: an operation's form and multipart bodies, and the
   // many answers that are just the service's error shape.
   const indexOf = new Map<string, number>();
-  const exports: Array<{ name: string; kind: 'strict' | 'coercing'; index: number }> = [];
-  const add = (kind: 'strict' | 'coercing', name: string, schema: object) => {
+  const exports: ValidatorSet['exports'] = [];
+  const add = (kind: 'strict' | 'coercing', name: string, schema: object, origin: SchemaOrigin) => {
     const text = JSON.stringify(schema);
     let index = indexOf.get(text);
     if (index === undefined) {
       index = schemas.length;
       schemas.push(schema);
+      origins.push(origin);
       indexOf.set(text, index);
     }
     exports.push({ name, kind, index });
@@ -120,24 +158,31 @@ export function emitValidators(service: ServiceModel): string {
   // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op);
-    add('coercing', names.params, paramsSchema(op, specId));
+    const at = operationPointer(service, op);
+    add('coercing', names.params, paramsSchema(op, specId), { pointer: `${at}/parameters`, parameters: true });
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
       const strict = kind === 'json' || isLinesType(contentType);
-      add(strict ? 'strict' : 'coercing', name, bodySchema(service, op, contentType, specId));
+      add(strict ? 'strict' : 'coercing', name, bodySchema(service, op, contentType, specId), {
+        pointer: `${at}/requestBody/content/${escapePointer(contentType)}/schema`,
+      });
     }
     for (const r of op.responses) {
       const name = names.lines[r.status];
-      if (name) add('strict', name, cleanSchema(r.linesData, specId));
+      if (name)
+        add('strict', name, cleanSchema(r.linesData, specId), {
+          pointer: `${at}/responses/${escapePointer(r.status)}/content/${escapePointer(r.contentType ?? '')}/schema`,
+        });
     }
     for (const r of op.responses) {
       const name = names.responses[r.status];
-      if (name) add('strict', name, cleanSchema(r.schema, specId, service.document));
+      if (name)
+        add('strict', name, cleanSchema(r.schema, specId, service.document), {
+          pointer: `${at}/responses/${escapePointer(r.status)}/content/${escapePointer(r.contentType ?? '')}/schema`,
+        });
     }
   }
   exports.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  // Nothing to validate: no names and no schemas (an unused one would not compile under noUnusedLocals).
-  if (exports.length === 0) return 'export {};\n';
   const components = cleanSchema(service.document.components ?? {}, specId, service.document);
   const elsewhere = referencedElsewhere(service, specId, [components, ...schemas]);
   const file = {
@@ -147,6 +192,14 @@ export function emitValidators(service: ServiceModel): string {
     unevaluated: usesUnevaluatedKeywords(service.document),
     schemas,
   };
+  return { file, exports, origins };
+}
+
+/** validators.ts (without its banner). */
+export function emitValidators(service: ServiceModel, set: ValidatorSet = validatorSet(service)): string {
+  const { file, exports } = set;
+  // Nothing to validate: no names and no schemas (an unused one would not compile under noUnusedLocals).
+  if (exports.length === 0) return 'export {};\n';
   return [
     `import { lazyValidators, type ValidatorSchemas } from './runtime/server/validators.js';`,
     '',
