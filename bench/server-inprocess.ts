@@ -3,7 +3,9 @@
 // figure is the process's CPU per answered request. No kernel, no load generator and no other process share
 // the measurement, and the servers take turns of a fraction of a second, so their ratio holds on a busy machine
 // where the network figures swing. It measures what the frameworks do (node:http's parsing and writing included),
-// not the sockets; requests arrive pipelined, which a keep-alive client does not do.
+// not the sockets; requests arrive pipelined, which a keep-alive client does not do. Then the answers that stop
+// early: the generated server's 404 (an unknown path) and 401 (no credentials) beside the bare server's 401, a
+// small JSON error written by node:http alone (the floor of any early answer).
 import type http from 'node:http';
 import { Duplex } from 'node:stream';
 import { buildServer, SERVER_KINDS, type ServerKind } from './server-builds.js';
@@ -17,10 +19,21 @@ const POST =
 const PAIRS_PER_BATCH = 8;
 const BATCH = Buffer.from((GET + POST).repeat(PAIRS_PER_BATCH));
 
-/** A connection in memory: what the server writes is counted as answers (each must be a 200). */
+/** Early answers, 16 to a chunk: an unknown path with a credential, and a known one without. */
+const EARLY = {
+  unknownPath: Buffer.from(
+    'GET /v2/nothing HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer bench-token\r\n\r\n'.repeat(16),
+  ),
+  noCredentials: Buffer.from('GET /v2/groups?mine=true HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'.repeat(16)),
+};
+
+/** A connection in memory: what the server writes is counted as answers (each must have the expected status). */
 class MemorySocket extends Duplex {
   answers = 0;
   refused = 0;
+  constructor(readonly expected = '200') {
+    super();
+  }
   onAnswer: (() => void) | undefined;
   remoteAddress = '127.0.0.1';
   remotePort = 40000;
@@ -48,29 +61,30 @@ class MemorySocket extends Duplex {
     const text = chunk.toString('latin1');
     for (let at = text.indexOf('HTTP/1.1 '); at >= 0; at = text.indexOf('HTTP/1.1 ', at + 1)) {
       this.answers++;
-      if (text.slice(at + 9, at + 12) !== '200') this.refused++;
+      if (text.slice(at + 9, at + 12) !== this.expected) this.refused++;
     }
     this.onAnswer?.();
   }
 }
 
 /** CPU µs per answered request over `requests` requests on one in-memory connection. */
-export async function drive(server: http.Server, requests: number): Promise<number> {
-  const socket = new MemorySocket();
+export async function drive(server: http.Server, requests: number, batch = BATCH, expected = '200'): Promise<number> {
+  const socket = new MemorySocket(expected);
+  const perBatch = batch === BATCH ? 2 * PAIRS_PER_BATCH : 16;
   server.emit('connection', socket);
   const start = process.cpuUsage();
-  for (let sent = 0; sent < requests; sent += 2 * PAIRS_PER_BATCH) {
-    const expected = socket.answers + 2 * PAIRS_PER_BATCH;
+  for (let sent = 0; sent < requests; sent += perBatch) {
+    const answered = socket.answers + perBatch;
     await new Promise<void>((resolve) => {
       socket.onAnswer = () => {
-        if (socket.answers >= expected) resolve();
+        if (socket.answers >= answered) resolve();
       };
-      socket.push(BATCH);
+      socket.push(batch);
     });
   }
   const used = process.cpuUsage(start);
   socket.destroy();
-  if (socket.refused > 0) throw new Error(`${socket.refused} answers were not 200`);
+  if (socket.refused > 0) throw new Error(`${socket.refused} answers were not ${expected}`);
   return (used.user + used.system) / requests;
 }
 
@@ -79,6 +93,8 @@ export interface InProcessResult {
   micros: Record<ServerKind, number>;
   /** Fastify's CPU per request over the generated server's, per round. */
   rounds: number[];
+  /** Median CPU µs per early answer of each server: an unknown path (404), no credentials (401). */
+  early: Record<keyof typeof EARLY, Record<ServerKind, number>>;
 }
 
 /** `rounds` turns of each server (order reversed every round), `requests` requests a turn. */
@@ -93,6 +109,17 @@ export async function inProcessBench(rounds = 10, requests = 4000): Promise<InPr
     const order = round % 2 === 0 ? SERVER_KINDS : [...SERVER_KINDS].reverse();
     for (const kind of order) turns[kind].push(await drive(servers[kind], requests));
   }
+  const early = { unknownPath: emptyTurns(), noCredentials: emptyTurns() };
+  const status = { unknownPath: '404', noCredentials: '401' } as const;
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? SERVER_KINDS : [...SERVER_KINDS].reverse();
+    for (const which of ['unknownPath', 'noCredentials'] as const)
+      for (const kind of order) {
+        // The bare server does not route: every path is a known one to it, so it has no 404 of its own.
+        if (kind === 'bare' && which === 'unknownPath') continue;
+        early[which][kind].push(await drive(servers[kind], requests / 2, EARLY[which], status[which]));
+      }
+  }
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = sorted.length >> 1;
@@ -101,5 +128,17 @@ export async function inProcessBench(rounds = 10, requests = 4000): Promise<InPr
   return {
     micros: { generated: median(turns.generated), fastify: median(turns.fastify), bare: median(turns.bare) },
     rounds: turns.generated.map((g, i) => turns.fastify[i]! / g),
+    early: {
+      unknownPath: mapKinds((kind) => median(early.unknownPath[kind])),
+      noCredentials: mapKinds((kind) => median(early.noCredentials[kind])),
+    },
   };
+}
+
+function emptyTurns(): Record<ServerKind, number[]> {
+  return { generated: [], fastify: [], bare: [] };
+}
+
+function mapKinds(value: (kind: ServerKind) => number): Record<ServerKind, number> {
+  return { generated: value('generated'), fastify: value('fastify'), bare: value('bare') };
 }

@@ -200,6 +200,8 @@ function serverMarkdown(
     '',
     `In process, without the network (bench/server-inprocess.ts: each server's http.Server fed the two requests pipelined through an in-memory connection, ${ROUNDS * 3} rounds): CPU µs per request generated ${inProcess.micros.generated.toFixed(1)}, Fastify ${inProcess.micros.fastify.toFixed(1)}, bare ${inProcess.micros.bare.toFixed(1)}; Fastify's over ours **${range(spread(inProcess.rounds))}**.`,
     '',
+    `Answers that stop early, in process (CPU µs per answer): unknown path (404) generated ${inProcess.early.unknownPath.generated.toFixed(1)}, Fastify ${inProcess.early.unknownPath.fastify.toFixed(1)}; no credentials (401) generated ${inProcess.early.noCredentials.generated.toFixed(1)}, Fastify ${inProcess.early.noCredentials.fastify.toFixed(1)}, bare ${inProcess.early.noCredentials.bare.toFixed(1)} (a small JSON error written by node:http alone: the floor of either).`,
+    '',
     '| operation | generated req/s | generated p99 ms | Fastify req/s | Fastify p99 ms |',
     '|---|---:|---:|---:|---:|',
     ...generated.perPart.map(
