@@ -264,6 +264,7 @@ export interface FieldViolation {
 
 /** The `{name}` placeholders of a message filled in; unknown names stay as written. */
 function fill(template: string, values: Record<string, string | number>): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     values[name] !== undefined ? String(values[name]) : whole,
   );
