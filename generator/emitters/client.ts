@@ -980,7 +980,10 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
         ...(streaming ? ['type RequestSpec'] : []),
       ],
     },
-    ...(calls ? [{ from: client('api-promise'), names: ['ApiPromise'], typeOnly: !multipart }] : []),
+    // An operation that streams answers an ApiStream: a spec of streams alone needs no ApiPromise.
+    ...(senders || multipart || ops.some((o) => !(o.streaming || o.linesType))
+      ? [{ from: client('api-promise'), names: ['ApiPromise'], typeOnly: !multipart }]
+      : []),
     errorStyleModule(service).imports,
   ];
   if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });

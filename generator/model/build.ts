@@ -667,7 +667,7 @@ function bodyKind(contentType: string): BodyKind {
 
 function buildRequestBody(document: OpenApiDocument, contentType: string, media: any): RequestBodyModel {
   // JSON lines: the schema of one line (OpenAPI 3.2's itemSchema, else the content's schema, as answers read it).
-  const schema = (isLinesType(contentType) ? (media.itemSchema ?? media.schema) : media.schema) ?? {};
+  const schema = (isLinesType(contentType) ? lineSchema(document, media) : media.schema) ?? {};
   const kind = bodyKind(contentType);
   const jsonFields: RequestBodyModel['jsonFields'] = [];
   if (kind === 'form' || kind === 'multipart-form') {
@@ -732,6 +732,17 @@ function linesType(responses: ResponseModel[], success: ResponseModel | undefine
   return type ? { linesType: type } : {};
 }
 
+/**
+ * The schema of one line of JSON lines content: OpenAPI 3.2's itemSchema, else the content's schema, or its
+ * `items` where it describes the whole stream as an array (a common way of writing it).
+ */
+function lineSchema(document: OpenApiDocument, media: any): JsonSchema | undefined {
+  if (media.itemSchema) return media.itemSchema;
+  const schema = media.schema;
+  const resolved = schema ? resolveRef<any>(document, schema) : undefined;
+  return resolved?.type === 'array' && resolved.items ? resolved.items : schema;
+}
+
 function buildResponses(document: OpenApiDocument, raw: Record<string, any>): ResponseModel[] {
   return Object.entries(raw)
     .map(([status, r]): ResponseModel => {
@@ -740,7 +751,7 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
       const sse = response.content?.['text/event-stream'];
       const sseData = sse?.['x-sse-data'] ?? sse?.itemSchema ?? sse?.schema?.['x-sse-data'];
       const lines = Object.entries<any>(response.content ?? {}).find(([type]) => isLinesType(type))?.[1];
-      const linesData = lines ? (lines.itemSchema ?? lines.schema ?? {}) : undefined;
+      const linesData = lines ? (lineSchema(document, lines) ?? {}) : undefined;
       return {
         status,
         description: response.description ?? '',

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
+import { typeCheckPackages } from '../../generator/typecheck.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'media-and-servers', 'openapi.yaml');
 let dir: string;
@@ -113,4 +114,77 @@ describe('a JSON lines request body', () => {
       `export type ImportRowsBody = { contentType: "application/x-ndjson"; body: Array<components['schemas']["Row"]> };`,
     );
   });
+});
+
+// Refitter's streaming fixture (github.com/christianhelle/refitter, IAsyncEnumerableResponseTests): a document of
+// streams alone, each NDJSON / JSON Lines content described as an array of its lines.
+const STREAMS = `openapi: '3.0.0'
+info: { title: Streaming API, version: 1.0.0 }
+paths:
+  /events:
+    get:
+      operationId: getEvents
+      responses:
+        '200':
+          description: A stream of events
+          content:
+            application/x-ndjson:
+              schema:
+                type: array
+                items: { type: object, properties: { id: { type: integer, format: int64 }, name: { type: string } } }
+  /events/jsonl:
+    get:
+      operationId: getEventsJsonl
+      responses:
+        '200':
+          description: A stream of events
+          content:
+            application/jsonl:
+              schema:
+                type: array
+                items: { type: object, properties: { id: { type: integer, format: int64 }, name: { type: string } } }
+`;
+
+describe('JSON lines content written as an array of its lines', () => {
+  it('each line is checked against the items; a package of streams alone compiles', async () => {
+    const spec = path.join(dir, 'streams.yaml');
+    fs.writeFileSync(spec, STREAMS);
+    const files = await generatePackage({ key: 'streams', spec });
+    const errors = typeCheckPackages(new Map([['streams', files]])).get('streams') ?? [];
+    expect(errors).toEqual([]);
+    const out = path.join(dir, 'streams');
+    for (const [name, content] of files) {
+      fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
+      fs.writeFileSync(path.join(out, name), content);
+    }
+    const streams = await import(pathToFileURL(path.join(out, 'server.ts')).href);
+    const reported: string[] = [];
+    const events = [{ id: 1, name: 'a' }, { id: 'two' }];
+    const served = await listenLocal(
+      streams.createStreamsServer(
+        {
+          getEvents: async () => ({
+            lines: (async function* () {
+              yield* events.slice(0, 1);
+            })(),
+          }),
+          getEventsJsonl: async () => ({
+            lines: (async function* () {
+              yield* events;
+            })(),
+          }),
+        },
+        { logger: false, validateResponses: true, onError: (e: Error) => reported.push(e.message) },
+      ),
+    );
+    try {
+      expect(await (await fetch(`${served.baseUrl}/events`)).text()).toBe('{"id":1,"name":"a"}\n');
+      const text = await (await fetch(`${served.baseUrl}/events/jsonl`)).text();
+      expect(text.split('\n')[0]).toBe('{"id":1,"name":"a"}');
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toContain('getEventsJsonl: line 2 of answer 200 does not match the spec');
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
 });
