@@ -76,6 +76,79 @@ function forTypes(node: unknown, patched: Set<object>): unknown {
 }
 
 /**
+ * The document with every schema `$ref` that points outside the components (into `#/paths/...`: a request body's
+ * property referring back to its own body) pointed into them: at the component its chain of references ends in,
+ * else at a copy of the schema it names, added as `components.schemas["<path>.<name>"]`. openapi-typescript writes
+ * such a reference as an index into `paths[...]` that follows the document's keys (`["schema"]["properties"]`), not
+ * the types it makes of them, and the type does not compile.
+ */
+function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
+  const hoisted = new Map<string, { name: string; schema: unknown }>();
+  const step = (ref: string): unknown =>
+    ref
+      .slice(2)
+      .split('/')
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((node: any, key) => node?.[key], document);
+  const taken = new Set(Object.keys(document.components?.schemas ?? {}));
+  const target = (ref: string): string => {
+    const seen = new Set<string>();
+    let current = ref;
+    while (current.startsWith('#/') && !current.startsWith('#/components/') && !seen.has(current)) {
+      seen.add(current);
+      const node = step(current) as any;
+      if (node === undefined) return ref; // dangling: left for the transform to report
+      if (typeof node?.$ref === 'string') {
+        current = node.$ref;
+        continue;
+      }
+      let entry = hoisted.get(current);
+      if (!entry) {
+        const base = `${current.split('/').at(-1)!.replace(/~1/g, '/').replace(/~0/g, '~')}FromPaths`;
+        let name = base;
+        for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+        taken.add(name);
+        hoisted.set(current, (entry = { name, schema: node }));
+      }
+      return `#/components/schemas/${entry.name}`;
+    }
+    return current;
+  };
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) {
+      let copy: unknown[] | undefined;
+      node.forEach((item, i) => {
+        const rewritten = rewrite(item);
+        if (rewritten !== item) (copy ??= node.slice())[i] = rewritten;
+      });
+      return copy ?? node;
+    }
+    if (!node || typeof node !== 'object') return node;
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(node)) {
+      const rewritten =
+        key === '$ref' && typeof value === 'string' && value.startsWith('#/') && !value.startsWith('#/components/')
+          ? target(value)
+          : key === 'example' || key === 'examples'
+            ? value
+            : rewrite(value);
+      if (rewritten !== value) (copy ??= { ...(node as Record<string, unknown>) })[key] = rewritten;
+    }
+    return copy ?? node;
+  };
+  const out = rewrite(document) as OpenApiDocument;
+  if (hoisted.size === 0) return out;
+  const schemas: Record<string, unknown> = { ...out.components?.schemas };
+  // A hoisted schema's own references are pointed the same way (a circular one at itself).
+  for (let done = 0; done < hoisted.size; ) {
+    const entries = [...hoisted.values()].slice(done);
+    done = hoisted.size;
+    for (const entry of entries) schemas[entry.name] = rewrite(entry.schema);
+  }
+  return { ...out, components: { ...out.components, schemas } };
+}
+
+/**
  * The schemas openapi-typescript's discriminator scan writes into (it adds the discriminator's value to each member
  * it finds): the members a discriminator's mapping or oneOf names, and every schema whose allOf holds a reference.
  */
@@ -153,7 +226,9 @@ function withOneCollator<T>(run: () => T): T {
 }
 
 export function emitTypes(service: ServiceModel, print: TypesPrinter = printTypes): string {
-  const schema = forTypes(service.document, discriminatorMembers(service.document)) as OpenAPI3;
+  const schema = refsIntoComponents(
+    forTypes(service.document, discriminatorMembers(service.document)) as OpenApiDocument,
+  ) as OpenAPI3;
   // The options openapiTS() would build from { alphabetize, rootTypes, arrayLength, silent }.
   const ctx: GlobalContext = {
     additionalProperties: false,

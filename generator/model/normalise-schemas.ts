@@ -2,7 +2,7 @@
 // unicode mode) and the type emitter read: OpenAPI 3.0's own schema forms become their 2020-12 equivalents, and
 // a pattern written for JavaScript's non-unicode mode is rewritten to mean the same in unicode mode. What cannot
 // be honoured is reported with the JSON pointer of its place and left out, never silently.
-import type { OpenApiDocument } from './ref.js';
+import { type OpenApiDocument, resolveRef } from './ref.js';
 
 /** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
 export interface SchemaWarning {
@@ -45,6 +45,12 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         delete out.pattern;
       } else out.pattern = pattern;
     }
+    const disjoint = Array.isArray(out.allOf) ? disjointTypes(document, out.allOf) : undefined;
+    if (disjoint)
+      warn({
+        pointer: `${pointer}/allOf`,
+        message: `its members' types (${disjoint.join(' and ')}) have no value in common: no value is valid here`,
+      });
     if (Array.isArray(out.enum) && out.enum.length === 0) {
       // JSON Schema asks for at least one value; an empty list accepts none, which `not: {}` says validly.
       warn({ pointer: `${pointer}/enum`, message: 'an empty enum accepts no value; checked as `not: {}`' });
@@ -57,6 +63,33 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
 }
 
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
+
+/**
+ * The types of an allOf's members when no value has all of them (`string` and `integer`: a schema that accepts
+ * nothing, which is honoured, and said), else undefined. Members without a `type` constrain none.
+ */
+function disjointTypes(document: OpenApiDocument, members: unknown[]): string[] | undefined {
+  let common: Set<string> | undefined;
+  const named: string[] = [];
+  for (const member of members) {
+    let schema: any;
+    try {
+      schema = resolveRef(document, member);
+    } catch {
+      return undefined;
+    }
+    const types: string[] =
+      typeof schema?.type === 'string' ? [schema.type] : Array.isArray(schema?.type) ? [...schema.type] : [];
+    if (types.length === 0) continue;
+    // A referenced member is read as written: 3.0's nullable admits null too.
+    if (schema.nullable === true) types.push('null');
+    // An integer is a number: `number` admits what `integer` does.
+    const admitted = new Set<string>(types.flatMap((t: string) => (t === 'number' ? ['number', 'integer'] : [t])));
+    common = common ? new Set([...common].filter((t) => admitted.has(t))) : admitted;
+    named.push(types.join('|'));
+  }
+  return common && common.size === 0 ? named : undefined;
+}
 
 /**
  * OpenAPI 3.0's schema forms as JSON Schema 2020-12 says them; objects that are not schemas pass unchanged. A 3.1

@@ -15,6 +15,36 @@ import {
 } from '../../templates/runtime/server/validators.js';
 import { corpusDocuments } from './corpus.js';
 
+/** The places of the corpus that cannot be honoured as written, each warned about (docs/generator.md). */
+const WARNED: Record<string, string[]> = {
+  // Exploded array and object cookies (read unexploded); a GET request body (left out).
+  'readme-parameters-style': [
+    '#/paths/~1cookies/get/parameters/1',
+    '#/paths/~1cookies/get/parameters/2',
+    '#/paths/~1cookies#formExploded/get/parameters/1',
+    '#/paths/~1cookies#formExploded/get/parameters/2',
+    '#/paths/~1anything~1form-data~1spaceDelimited/get/requestBody',
+  ],
+  // A security requirement naming an undeclared scheme.
+  'readme-response-http-behavior': [
+    '#/paths/~1cache/get/security/0',
+    '#/paths/~1status~1302/get/security/0',
+    '#/paths/~1status~1204/get/security/0',
+  ],
+  // allOf members of types no value has together.
+  'readme-schema-types': [
+    '#/paths/~1anything~1quirks~1polymorphism/post/requestBody/content/application~1json/schema/properties/incompatible/allOf',
+    '#/paths/~1anything~1quirks~1polymorphism/put/requestBody/content/application~1json/schema/allOf',
+    '#/paths/~1anything~1quirks~1polymorphism/patch/requestBody/content/application~1json/schema/allOf',
+  ],
+  // Basic and bearer asked for together.
+  'readme-security-multiple': [
+    '#/paths/~1anything~1and/post/security/0',
+    '#/paths/~1anything~1many-and-or/post/security/0',
+    '#/paths/~1anything~1many-and-or/post/security/4',
+  ],
+};
+
 const documents = corpusDocuments().filter((d) => d.name !== 'github' || process.env.SPEC_FIRST_CORPUS_GITHUB === '1');
 let dir: string;
 const warnings = new Map<string, string[]>();
@@ -93,7 +123,10 @@ describe('the corpus', () => {
   }, 600_000);
 
   it('warns, naming the place, only where a document asks for what cannot be honoured', () => {
-    // None of the corpus has such a place: DigitalOcean's non-unicode patterns are rewritten, not dropped.
-    expect(Object.fromEntries(warnings)).toEqual(Object.fromEntries(documents.map((d) => [d.name, []])));
+    // DigitalOcean's non-unicode patterns are rewritten, not dropped: no warning.
+    const pointers = Object.fromEntries(
+      [...warnings].map(([name, heard]) => [name, heard.map((w) => w.split(': ')[0])]),
+    );
+    expect(pointers).toEqual(Object.fromEntries(documents.map((d) => [d.name, WARNED[d.name] ?? []])));
   });
 });

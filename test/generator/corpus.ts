@@ -17,6 +17,12 @@ const FOLDER = path.join(ROOT, 'test', 'generator', 'corpus');
 const GITHUB = path.join(ROOT, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 const LARGE = new Set(['digitalocean', 'github']);
 
+/** A document's file as its source publishes it: `openapi.yaml`, or `openapi.json`. */
+function documentFile(name: string): string {
+  const yaml = path.join(FOLDER, name, 'openapi.yaml');
+  return fs.existsSync(yaml) ? yaml : path.join(FOLDER, name, 'openapi.json');
+}
+
 /** Every corpus document, by name. */
 export function corpusDocuments(): CorpusDocument[] {
   const names = fs
@@ -26,7 +32,7 @@ export function corpusDocuments(): CorpusDocument[] {
     .sort();
   return names.map((name) => ({
     name,
-    spec: name === 'github' ? GITHUB : path.join(FOLDER, name, 'openapi.yaml'),
+    spec: name === 'github' ? GITHUB : documentFile(name),
     large: LARGE.has(name),
   }));
 }

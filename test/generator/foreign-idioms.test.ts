@@ -3,7 +3,9 @@
 // back into itself); an exploded array or object cookie; a required exploded array query parameter given empty; a
 // GET request body; security requirements no request can meet (an undeclared scheme, basic and bearer together).
 // The package is generated once, type-checked strictly (noUnusedLocals), and served.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
@@ -142,6 +144,13 @@ describe('the idioms of public documents', () => {
 });
 
 describe('a schema $ref into #/paths', () => {
+  it('is typed through a component: the schema it names, copied once (openapi-typescript would index paths[...])', () => {
+    const types = fs.readFileSync(path.join(pkg.dir, 'types.ts'), 'utf8');
+    expect(types).not.toContain('paths["/trees"]');
+    expect(types).toContain('schemaFromPaths: {');
+    expect(types).toContain('children?: components["schemas"]["schemaFromPaths"][];');
+  });
+
   it('resolves, recursion included, for the validators as for the spec', async () => {
     const validate = pkg.validators.validatePlantTreeBody0!;
     expect(

@@ -100,3 +100,28 @@ describe('patterns', () => {
     ]);
   });
 });
+
+describe('an allOf whose members have no type in common', () => {
+  it('accepts no value, as written, with a warning naming its pointer; compatible or untyped members do not warn', () => {
+    const { out, warnings } = normalise(
+      doc30({
+        Never: { allOf: [{ type: 'string' }, { $ref: '#/components/schemas/Count' }] },
+        Count: { type: 'integer' },
+        Narrowed: { allOf: [{ type: 'number' }, { type: 'integer' }, { minimum: 1 }] },
+        NullOnly: {
+          allOf: [
+            { type: 'string', nullable: true },
+            { type: 'integer', nullable: true },
+          ],
+        },
+      }),
+    );
+    expect(out.components.schemas.Never.allOf).toEqual([{ type: 'string' }, { $ref: '#/components/schemas/Count' }]);
+    expect(warnings).toEqual([
+      {
+        pointer: '#/components/schemas/Never/allOf',
+        message: "its members' types (string and integer) have no value in common: no value is valid here",
+      },
+    ]);
+  });
+});
