@@ -9,8 +9,14 @@ export interface LoadRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Called before each send; answers the request to send (a distinct body per call). */
-  setupRequest?: (request: LoadRequest) => LoadRequest;
+  /** Called before each send, with the connection's own context object; answers the request to send. */
+  setupRequest?: (request: LoadRequest, context: ConnectionContext) => LoadRequest;
+  /** Called with each answer of the request (with the context of the connection it came on). */
+  onResponse?: (status: number, body: string, context: ConnectionContext, headers: Record<string, string>) => void;
+}
+/** What a setupRequest notes on its connection for the answer: the index of the request sent. */
+export interface ConnectionContext {
+  index?: number;
 }
 interface AutocannonResult {
   duration: number;
@@ -20,12 +26,14 @@ interface AutocannonResult {
 }
 interface AutocannonInstance {
   on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTime: number) => void): void;
+  stop(): void;
 }
 type Autocannon = (
   options: { url: string; connections: number; duration: number; requests: LoadRequest[]; timeout: number },
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => AutocannonInstance;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+/** autocannon itself: one load run against one base URL. */
+export const autocannonRun = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface MixPart {
   label: string;
@@ -48,8 +56,8 @@ export interface MixResult {
    */
   serverCpuMicrosPerRequest?: number;
   perPart: Array<{ label: string; requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number }>;
-  /** Operations whose distinct requests ran out (the run sent some again), where the caller tracks it. */
-  repeated?: string[];
+  /** Per operation, where the caller tracks it: requests sent (warm-up included) and how many of them were repeats. */
+  distinct?: Array<{ label: string; sent: number; repeats: number }>;
 }
 
 export const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -67,7 +75,7 @@ function runOne(
 ): Promise<{ result: AutocannonResult; times: number[] }> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
-    const instance = autocannon(
+    const instance = autocannonRun(
       { url: part.baseUrl, connections, duration, requests: part.requests, timeout: 10 },
       (error, result) => {
         if (error) reject(error);

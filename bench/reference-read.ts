@@ -1,12 +1,16 @@
 // Read mix of distinct reads: the reference beside a bare node:http server answering the same bytes and beside
 // Prism on the same specs. Four operations at once (get a creative with fields and a thumbnail size, list groups
-// by ids, a report over a date range and dimensions, list creatives with a page size and fields), every request different from every other
-// (BENCH_DISTINCT per operation, default 6000, at most 6400): nothing the reference computed for one request answers another.
+// by ids, a report over a date range with dimensions and metrics, list creatives with a page size and fields), every
+// request different from every other
+// (BENCH_DISTINCT per operation, default 50,000, or all an operation's parameters give): nothing the reference computed
+// for one request answers another, and no request of a run is sent twice (the table counts any that were).
 // The answers are captured from one reference process, served by the bare server, and measured on a fresh
 // reference process (no warm query cache from the capture); warm-up and measurement take successive requests.
+import fs from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_FIXTURES } from '../contracts/targets/fixtures.js';
 import type { CapturedAnswer } from './reference-bare-server.js';
-import { type LoadRequest, type MixPart, type MixResult, runMix } from './reference-load.js';
+import { autocannonRun, type LoadRequest, type MixPart, type MixResult, runMix } from './reference-load.js';
 import {
   type BenchServiceKey,
   type RunningServers,
@@ -17,16 +21,25 @@ import {
 } from './reference-servers.js';
 
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
-/** Distinct requests made per operation (the measurement wraps around, and says so, if it needs more). */
-export const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 6000);
+/**
+ * Distinct requests made per operation (BENCH_DISTINCT, at most what the operation's parameters allow): enough for
+ * the bare server's rate over the warm-up and the measurement, so no request is sent twice. A run that needs more
+ * wraps around, and the table says how many requests it sent again.
+ */
+export const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 50_000);
 const SERVICES: BenchServiceKey[] = ['ad-creative', 'analytics'];
 
 interface ReadOperation {
   label: string;
   service: BenchServiceKey;
-  /** The i-th request of the operation: no two alike. */
+  /** How many distinct requests the operation's parameters give (Infinity: no end). */
+  space: number;
+  /** The i-th request of the operation (i < space): no two alike. */
   request(i: number): LoadRequest;
 }
+
+/** The distinct requests the bench makes of an operation. */
+export const distinctCount = (op: ReadOperation): number => Math.min(DISTINCT, op.space);
 
 /** The seeded creative the default fixtures' token may read (seed.default.yaml, ad-creative creatives). */
 const SEEDED_CREATIVE_ID = '120330000008134415';
@@ -35,21 +48,53 @@ const SEEDED_GROUPS = ['Abc123Group', 'Def456Group'];
 /** The fact table's days (seed.default.yaml, analytics facts). */
 const FACT_DAYS = 91;
 const FIRST_FACT_DAY = Date.UTC(2024, 0, 1);
+/** Every (start, end) date range within the fact table's days. */
+const FACT_RANGES = (FACT_DAYS * (FACT_DAYS + 1)) / 2;
 const DIMENSIONS = ['day', 'insightTrafficSourceType', 'day,insightTrafficSourceType'];
-const LIST_FIELDS = ['name', 'object_type', 'status', 'thumbnail_url', 'object_story_spec'];
+// The metrics every one of these dimensions' reports offers (the traffic source reports: views and minutes watched).
+const METRICS = ['views', 'estimatedMinutesWatched', 'views,estimatedMinutesWatched', 'estimatedMinutesWatched,views'];
+const LIST_FIELDS = [
+  'name',
+  'object_type',
+  'status',
+  'thumbnail_url',
+  'object_story_spec',
+  'account_id',
+  'body',
+  'effective_object_story_id',
+];
+const PAGE_SIZES = 200;
+const THUMBNAIL_SIDES = 1000;
+
+/**
+ * A permutation of 0..space-1 (a stride prime to the space), so that the requests of any prefix, the part a run
+ * sends, are spread over every parameter's values rather than the first values of the slowest-moving one.
+ */
+const STRIDE = 7919;
+const spread = (i: number, space: number) => (i * STRIDE) % space;
 
 const isoDay = (offset: number) => new Date(FIRST_FACT_DAY + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** The date range and dimensions of the i-th report: every (start, end, dimensions) once. */
-export function reportOf(i: number): { start: string; end: string; dimensions: string } {
-  const dimensions = DIMENSIONS[i % DIMENSIONS.length]!;
-  let n = Math.floor(i / DIMENSIONS.length);
+/** The n-th (start, end) date range of the fact table's days, n < FACT_RANGES. */
+function rangeOf(n: number): { start: string; end: string } {
   for (let start = 0; start < FACT_DAYS; start++) {
     const lengths = FACT_DAYS - start;
-    if (n < lengths) return { start: isoDay(start), end: isoDay(start + n), dimensions };
+    if (n < lengths) return { start: isoDay(start), end: isoDay(start + n) };
     n -= lengths;
   }
-  throw new Error(`report ${i}: past the distinct date ranges of the fact table`);
+  throw new Error('past the distinct date ranges of the fact table');
+}
+
+/** The date range, dimensions and metrics of the i-th report: every combination once. */
+export function reportOf(i: number): { start: string; end: string; dimensions: string; metrics: string } {
+  const space = FACT_RANGES * DIMENSIONS.length * METRICS.length;
+  if (i >= space) throw new Error(`report ${i}: past the ${space} distinct reports`);
+  const j = spread(i, space);
+  return {
+    ...rangeOf(Math.floor(j / (DIMENSIONS.length * METRICS.length))),
+    dimensions: DIMENSIONS[j % DIMENSIONS.length]!,
+    metrics: METRICS[Math.floor(j / DIMENSIONS.length) % METRICS.length]!,
+  };
 }
 
 export function readOperations(): ReadOperation[] {
@@ -60,14 +105,19 @@ export function readOperations(): ReadOperation[] {
     {
       label: 'get creative (fields, thumbnail size)',
       service: 'ad-creative',
-      request: (i) => ({
-        method: 'GET',
-        path: `/${adc.apiVersion}/${SEEDED_CREATIVE_ID}?fields=id,name,object_type,object_story_spec,thumbnail_url&thumbnail_width=${1 + (i % 1000)}&thumbnail_height=${1 + Math.floor(i / 1000)}&access_token=${adc.accessToken}`,
-      }),
+      space: THUMBNAIL_SIDES * THUMBNAIL_SIDES,
+      request: (i) => {
+        const j = spread(i, THUMBNAIL_SIDES * THUMBNAIL_SIDES);
+        return {
+          method: 'GET',
+          path: `/${adc.apiVersion}/${SEEDED_CREATIVE_ID}?fields=id,name,object_type,object_story_spec,thumbnail_url&thumbnail_width=${1 + (j % THUMBNAIL_SIDES)}&thumbnail_height=${1 + Math.floor(j / THUMBNAIL_SIDES)}&access_token=${adc.accessToken}`,
+        };
+      },
     },
     {
       label: 'list groups (by ids)',
       service: 'analytics',
+      space: Number.POSITIVE_INFINITY,
       request: (i) => ({
         method: 'GET',
         path: `/v2/groups?id=${SEEDED_GROUPS.join(',')},NoSuchGroup${i}`,
@@ -75,13 +125,14 @@ export function readOperations(): ReadOperation[] {
       }),
     },
     {
-      label: 'report (date range, dimensions)',
+      label: 'report (date range, dimensions, metrics)',
       service: 'analytics',
+      space: FACT_RANGES * DIMENSIONS.length * METRICS.length,
       request: (i) => {
         const r = reportOf(i);
         return {
           method: 'GET',
-          path: `/v2/reports?ids=channel%3D%3DMINE&startDate=${r.start}&endDate=${r.end}&metrics=views&dimensions=${r.dimensions}`,
+          path: `/v2/reports?ids=channel%3D%3DMINE&startDate=${r.start}&endDate=${r.end}&metrics=${r.metrics}&dimensions=${r.dimensions}`,
           headers: bearer,
         };
       },
@@ -89,42 +140,50 @@ export function readOperations(): ReadOperation[] {
     {
       label: 'list creatives (page size, fields)',
       service: 'ad-creative',
+      space: PAGE_SIZES * 2 ** LIST_FIELDS.length,
       request: (i) => {
-        // Every page size from 1 to 200 with each subset of the optional fields.
-        const fields = LIST_FIELDS.filter((_, bit) => (Math.floor(i / 200) >> bit) & 1);
+        // Every page size with each subset of the optional fields.
+        const j = spread(i, PAGE_SIZES * 2 ** LIST_FIELDS.length);
+        const fields = LIST_FIELDS.filter((_, bit) => (Math.floor(j / PAGE_SIZES) >> bit) & 1);
         return {
           method: 'GET',
-          path: `/${adc.apiVersion}/act_${adc.adAccountId}/adcreatives?limit=${1 + (i % 200)}&fields=${['id', ...fields].join(',')}&access_token=${adc.accessToken}`,
+          path: `/${adc.apiVersion}/act_${adc.adAccountId}/adcreatives?limit=${1 + (j % PAGE_SIZES)}&fields=${['id', ...fields].join(',')}&access_token=${adc.accessToken}`,
         };
       },
     },
   ];
 }
 
+/** Where an operation's requests are: the next to send, and how many were sent past its distinct ones. */
+export interface RequestCursor {
+  next: number;
+  /** Requests sent again (past the distinct ones): 0 in an honest run. */
+  repeats: number;
+}
+
+export const newCursor = (): RequestCursor => ({ next: 0, repeats: 0 });
+
 /**
  * An operation's requests for autocannon, taken in turn by every connection: the k-th request sent is the k-th
  * distinct one (from `start.next`, which moves on, so a warm-up and the measurement after it send different
- * requests); past DISTINCT it wraps around and `start.wrapped` says so.
+ * requests); past the operation's distinct count it wraps around and counts the repeats.
  */
-export function distinctRequests(op: ReadOperation, start = { next: 0, wrapped: false }): LoadRequest[] {
+export function distinctRequests(op: ReadOperation, start: RequestCursor = newCursor()): LoadRequest[] {
+  const count = distinctCount(op);
   return [
     {
       headers: {},
       ...op.request(0),
       setupRequest: () => {
         const i = start.next++;
-        if (i >= DISTINCT) start.wrapped = true;
-        return { headers: {}, ...op.request(i % DISTINCT) };
+        if (i >= count) start.repeats++;
+        return { headers: {}, ...op.request(i % count) };
       },
     },
   ];
 }
 
-function parts(
-  ops: ReadOperation[],
-  servers: RunningServers,
-  cursors: Array<{ next: number; wrapped: boolean }>,
-): MixPart[] {
+function parts(ops: ReadOperation[], servers: RunningServers, cursors: RequestCursor[]): MixPart[] {
   return ops.map((op, o) => ({
     label: op.label,
     baseUrl: servers.baseUrls[op.service]!,
@@ -132,39 +191,82 @@ function parts(
   }));
 }
 
-/** The reference's answers to every distinct request, to serve from the bare server; each must be a 200. */
+/**
+ * The reference's answers to every distinct request, written one a line to `file` for the bare server (the
+ * answers of one run outgrow a single JSON text); each must be a 200. autocannon sends them (fetch was far too
+ * slow for this many); a connection sends its next request only once the last is answered, so the index a
+ * connection set up last is the one its answer belongs to.
+ */
 async function capture(
   ops: ReadOperation[],
   servers: RunningServers,
-): Promise<{ answers: Map<string, CapturedAnswer>; meanBytes: Record<string, number> }> {
-  const answers = new Map<string, CapturedAnswer>();
+  file: string,
+): Promise<{ meanBytes: Record<string, number> }> {
+  const fd = fs.openSync(file, 'w');
   const meanBytes: Record<string, number> = {};
-  for (const op of ops) {
-    let next = 0;
-    let bytes = 0;
-    const worker = async () => {
-      for (let i = next++; i < DISTINCT; i = next++) {
-        const request = op.request(i);
-        const response = await fetch(servers.baseUrls[op.service]! + request.path, { headers: request.headers });
-        const body = await response.text();
-        if (response.status !== 200)
-          throw new Error(`${op.label} #${i}: the reference answered ${response.status} ${body.slice(0, 300)}`);
-        bytes += Buffer.byteLength(body);
-        answers.set(`${op.service} ${request.path}`, {
-          status: response.status,
-          contentType: response.headers.get('content-type') ?? 'application/json',
-          body,
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: 16 }, worker));
-    meanBytes[op.label] = Math.round(bytes / DISTINCT);
+  try {
+    for (const op of ops) {
+      const count = distinctCount(op);
+      const answered = new Uint8Array(count);
+      let left = count;
+      let bytes = 0;
+      let next = 0;
+      let failure: Error | undefined;
+      await new Promise<void>((resolve, reject) => {
+        const instance = autocannonRun(
+          {
+            url: servers.baseUrls[op.service]!,
+            connections: 32,
+            duration: 3600,
+            timeout: 30,
+            requests: [
+              {
+                headers: {},
+                ...op.request(0),
+                setupRequest: (_request, context) => {
+                  // Past the end, unanswered ones again (an answer lost to a closed connection): never a gap.
+                  let i = next++;
+                  if (i >= count) for (i = 0; i < count - 1 && answered[i]; ) i++;
+                  context.index = i;
+                  return { headers: {}, ...op.request(i) };
+                },
+                onResponse: (status, body, context, headers) => {
+                  const i = context.index!;
+                  if (answered[i]) return;
+                  const request = op.request(i);
+                  if (status !== 200) {
+                    failure ??= new Error(`${op.label} #${i}: the reference answered ${status} ${body.slice(0, 300)}`);
+                    instance.stop();
+                    return;
+                  }
+                  answered[i] = 1;
+                  bytes += Buffer.byteLength(body);
+                  const answer: CapturedAnswer = {
+                    service: op.service,
+                    path: request.path,
+                    status,
+                    contentType: headers['content-type'] ?? 'application/json',
+                    body,
+                  };
+                  fs.writeSync(fd, `${JSON.stringify(answer)}\n`);
+                  if (--left === 0) instance.stop();
+                },
+              },
+            ],
+          },
+          (error) => (error ? reject(error) : failure ? reject(failure) : resolve()),
+        );
+      });
+      meanBytes[op.label] = Math.round(bytes / count);
+    }
+  } finally {
+    fs.closeSync(fd);
   }
-  return { answers, meanBytes };
+  return { meanBytes };
 }
 
 async function measure(name: string, ops: ReadOperation[], servers: RunningServers): Promise<MixResult> {
-  const cursors = ops.map(() => ({ next: 0, wrapped: false }));
+  const cursors = ops.map(newCursor);
   if (WARMUP_SECONDS > 0) await runMix(parts(ops, servers, cursors), { duration: WARMUP_SECONDS });
   const cpuBefore = servers.cpuSeconds?.();
   const measured = await runMix(parts(ops, servers, cursors));
@@ -175,10 +277,11 @@ async function measure(name: string, ops: ReadOperation[], servers: RunningServe
       cpuBefore === undefined || cpuAfter === undefined
         ? undefined
         : ((cpuAfter - cpuBefore) * 1e6) / measured.responses,
-    repeated: ops.filter((_, o) => cursors[o]!.wrapped).map((op) => op.label),
+    distinct: ops.map((op, o) => ({ label: op.label, sent: cursors[o]!.next, repeats: cursors[o]!.repeats })),
   };
+  const repeated = result.distinct!.filter((d) => d.repeats > 0);
   console.error(
-    `  ${name}: ${result.requestsPerSecond.toFixed(0)} req/s, server CPU ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? '-'} µs/request, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}${result.repeated?.length ? `; ran past ${DISTINCT} distinct requests of: ${result.repeated.join(', ')}` : ''}`,
+    `  ${name}: ${result.requestsPerSecond.toFixed(0)} req/s, server CPU ${result.serverCpuMicrosPerRequest?.toFixed(0) ?? '-'} µs/request, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}; ${repeated.length ? `sent again: ${repeated.map((d) => `${d.repeats} of ${d.label}`).join(', ')}` : 'no request sent twice'}`,
   );
   return result;
 }
@@ -196,12 +299,14 @@ export interface ReadBench {
 export async function readBench(dir: string): Promise<ReadBench> {
   const ops = readOperations();
   const seed = benchSeedFile(dir);
-  console.error(`read mix: capturing ${DISTINCT} distinct answers per operation from the reference`);
+  const answersFile = path.join(dir, 'read-answers.ndjson');
+  console.error(
+    `read mix: capturing ${ops.map((op) => `${distinctCount(op)}`).join(' + ')} distinct answers from the reference`,
+  );
   const capturing = await startReferenceProcess(SERVICES, seed);
-  let answers: Map<string, CapturedAnswer>;
   let meanBytes: Record<string, number>;
   try {
-    ({ answers, meanBytes } = await capture(ops, capturing));
+    ({ meanBytes } = await capture(ops, capturing, answersFile));
   } finally {
     await capturing.stop();
   }
@@ -216,20 +321,13 @@ export async function readBench(dir: string): Promise<ReadBench> {
   }
 
   console.error('read mix: bare node:http');
-  const plan = {
-    services: SERVICES.map((key) => ({
-      key,
-      routes: Object.fromEntries(
-        [...answers].filter(([k]) => k.startsWith(`${key} `)).map(([k, a]) => [k.slice(key.length + 1), a]),
-      ),
-    })),
-  };
-  const bare = await startBareProcess(plan, dir);
+  const bare = await startBareProcess(SERVICES, answersFile);
   let bareResult: MixResult;
   try {
     bareResult = await measure('bare node:http', ops, bare);
   } finally {
     await bare.stop();
+    fs.rmSync(answersFile, { force: true });
   }
 
   let prismResult: MixResult | undefined;

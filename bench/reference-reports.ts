@@ -1,4 +1,4 @@
-// The read mix's reports (bench/reference-read.ts: views by day, by traffic source, or both, over every date
+// The read mix's reports (bench/reference-read.ts: views and minutes watched by day, by traffic source, or both, over every date
 // range of the fact table) computed three ways in this process, side by side in alternating rounds: the SQL over
 // the rollups on this thread, the same SQL on a read-pool thread (what the service did before), and the rollups'
 // rows held in memory (reference/analytics/rollup-reports.ts, what the service does now). Each way answers the
@@ -42,7 +42,7 @@ const plans: ReportPlan[] = Array.from({ length: PLANS }, (_, i) => {
       const def = DIMENSION_BY_NAME.get(name)!;
       return { name, sql: def.sql, nonEmpty: def.presentOnly === true };
     }),
-    metrics: [{ name: 'views', sql: METRIC_BY_NAME.get('views')!.sql, digits: 0 }],
+    metrics: r.metrics.split(',').map((name) => ({ name, sql: METRIC_BY_NAME.get(name)!.sql, digits: 0 })),
     sort: [],
     offset: 0,
     tenant: 'user-1',

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { generatedSpecFile, ROOT } from '../generator/model/index.js';
 import { startPrism } from '../contracts/targets/prism-process.js';
-import type { BareServerPlan } from './reference-bare-server.js';
 
 export type BenchServiceKey = 'ad-creative' | 'analytics' | 'generative';
 
@@ -119,12 +118,11 @@ export function startReferenceProcess(
   return spawnListening(args, services);
 }
 
-export function startBareProcess(plan: BareServerPlan, dir: string): Promise<RunningServers> {
-  const file = path.join(dir, 'bare-plan.json');
-  fs.writeFileSync(file, JSON.stringify(plan));
+/** The bare server answering the captured answers of `answersFile` (reference-bare-server.ts). */
+export function startBareProcess(services: readonly BenchServiceKey[], answersFile: string): Promise<RunningServers> {
   return spawnListening(
-    ['--import', 'tsx', path.join(ROOT, 'bench', 'reference-bare-server.ts'), file],
-    plan.services.map((s) => s.key),
+    ['--import', 'tsx', path.join(ROOT, 'bench', 'reference-bare-server.ts'), answersFile, services.join(',')],
+    services,
   );
 }
 

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { type MixResult, runMix } from './reference-load.js';
-import { distinctRequests, readOperations } from './reference-read.js';
+import { distinctRequests, newCursor, readOperations } from './reference-read.js';
 import { benchSeedFile, benchTempDir, spawnListening } from './reference-servers.js';
 
 const trees = (process.env.BENCH_TREES ?? '').split(',').filter(Boolean);
@@ -37,7 +37,7 @@ for (let round = 0; round < rounds; round++) {
       ['ad-creative', 'analytics'],
     );
     try {
-      const cursors = ops.map(() => ({ next: 0, wrapped: false }));
+      const cursors = ops.map(newCursor);
       const parts = () =>
         ops.map((op, o) => ({
           label: op.label,

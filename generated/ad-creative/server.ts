@@ -2,7 +2,7 @@
 import { compileValidators, createRouter, documentedError, makeGraphError, type DocumentedError, type ErrorStyle, type GraphErrorInit, type HandlerInput, type HandlerResult, type JsonBody, type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';
 import * as v from './validators.js';
 import type { components, operations } from './types.js';
-export { entityTagOf, ServiceError, serializeJson, ValidatorCompileError } from './runtime/server/index.js';
+export { entityTagOf, ServiceError, serializedJsonText, serializeJson, ValidatorCompileError } from './runtime/server/index.js';
 /** The Ad Creative Service's error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */
 export const adCreativeErrorStyle: ErrorStyle = {
   "family": "graph",

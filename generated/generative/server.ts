@@ -2,7 +2,7 @@
 import { compileValidators, createRouter, documentedError, makeStatusError, type DocumentedError, type ErrorStyle, type StatusErrorInit, type HandlerInput, type HandlerResult, type JsonBody, type MediaPart, type RouteDef, type RouterOptions, type ServiceError } from './runtime/server/index.js';
 import * as v from './validators.js';
 import type { components, operations } from './types.js';
-export { entityTagOf, ServiceError, serializeJson, ValidatorCompileError } from './runtime/server/index.js';
+export { entityTagOf, ServiceError, serializedJsonText, serializeJson, ValidatorCompileError } from './runtime/server/index.js';
 /** The Generative Content and File Service's error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */
 export const generativeErrorStyle: ErrorStyle = {
   "family": "status",

@@ -62,7 +62,7 @@ export function emitServer(service: ServiceModel): string {
   const maker = graph ? 'makeGraphError' : family === 'status' ? 'makeStatusError' : 'makeProblem';
   const styleName = errorStyleName(service);
   const rest: Array<string | StatementStructures> = [
-    `export { entityTagOf, ServiceError, serializeJson, ValidatorCompileError } from './runtime/server/index.js';`,
+    `export { entityTagOf, ServiceError, serializedJsonText, serializeJson, ValidatorCompileError } from './runtime/server/index.js';`,
     `/** The ${service.title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
     graph
       ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`

@@ -8,7 +8,7 @@
 // The answer is the SQL's, row for row and in the same order (test/reference/analytics-rollups.test.ts compares
 // them on random plans): SQLite's BINARY text order (by code point), integer sums, groups that have rows only.
 import { reportSource, ROLLUPS, type Rollup } from './rollups.js';
-import type { ReportPlan } from './store.js';
+import type { ReportPlan, ReportRows } from './store.js';
 
 type Cell = string | number;
 type RollupRow = Record<string, Cell>;
@@ -17,6 +17,12 @@ type RollupRow = Record<string, Cell>;
 export const MAX_SCANNED_ROWS = 20_000;
 /** A rollup larger than this is not held in memory (its reports stay with the SQL). */
 export const MAX_HELD_ROWS = 500_000;
+/**
+ * Row answers (below) kept at once, the least recently used dropped first, and how often a shape is asked for
+ * before its row answers are made: a shape asked once is answered by the scan, as cheaply as making them.
+ */
+export const MAX_ROW_ANSWERS = 64;
+export const ROW_ANSWERS_AFTER = 2;
 
 const PLAIN_SUM = /^SUM\(([a-z_][a-z0-9_]*)\)$/;
 const MONTH_OF_DAY = 'substr(day, 1, 7)';
@@ -41,6 +47,21 @@ interface Series {
   running: Map<string, Float64Array>;
 }
 type HeldRollup = Map<string, ChannelRows>;
+
+/**
+ * One channel's answer rows of a report shape whose every rollup row is a group of its own (its dimensions are
+ * the rollup's keys other than the channel, in the rollup's order, no filter, one channel, no sort but the
+ * dimensions'): the rows in answer order, each made once with its JSON text, and the texts joined, so the answer
+ * over any date range is a slice of the rows and a substring of the text, whatever the range's length.
+ */
+interface RowAnswers {
+  days: string[];
+  rows: Cell[][];
+  /** The rows' JSON texts joined by commas, and where row i's text starts and ends in it. */
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+}
 
 function seriesOf(channel: ChannelRows, keys: readonly string[]): Series[] {
   if (channel.series) return channel.series;
@@ -115,8 +136,50 @@ function upperBound(days: readonly string[], day: string): number {
   return lo;
 }
 
+/**
+ * A channel's row answers of one shape: its rollup rows (in channel and day order) sorted by the other keys
+ * within a day as the SQL's ORDER BY does, those with an empty non-empty dimension left out, each as its answer
+ * row (the keys, then the sums) and that row's JSON text.
+ */
+function makeRowAnswers(
+  rollupRows: readonly RollupRow[],
+  keys: readonly string[],
+  nonEmpty: readonly boolean[],
+  sums: readonly string[],
+): RowAnswers {
+  const kept = rollupRows.filter((row) => keys.every((k, i) => !nonEmpty[i] || row[k] !== ''));
+  kept.sort((a, b) => {
+    for (const k of keys) {
+      const c = compareCells(a[k]!, b[k]!);
+      if (c !== 0) return c;
+    }
+    return 0;
+  });
+  const days: string[] = [];
+  const rows: Cell[][] = [];
+  const texts: string[] = [];
+  const starts = new Int32Array(kept.length);
+  const ends = new Int32Array(kept.length);
+  let at = 0;
+  for (let r = 0; r < kept.length; r++) {
+    const row = kept[r]!;
+    const cells: Cell[] = [...keys.map((k) => row[k]!), ...sums.map((c) => row[c]!)];
+    const text = JSON.stringify(cells);
+    days.push(row.day as string);
+    rows.push(cells);
+    texts.push(text);
+    starts[r] = at;
+    ends[r] = at + text.length;
+    at += text.length + 1;
+  }
+  return { days, rows, text: texts.join(','), starts, ends };
+}
+
 export class RollupReports {
   private readonly held = new Map<string, HeldRollup | null>();
+  /** Row answers by shape (most recently used last), and how often each shape not yet made was asked for. */
+  private readonly rowAnswers = new Map<string, RowAnswers>();
+  private readonly shapesAsked = new Map<string, number>();
 
   /** `count(table)` and `rows(table)` read a rollup (its rows in channel and day order); called once per rollup. */
   constructor(
@@ -129,10 +192,12 @@ export class RollupReports {
   /** Forgets the rows held (the seed has just written the rollups). */
   clear(): void {
     this.held.clear();
+    this.rowAnswers.clear();
+    this.shapesAsked.clear();
   }
 
   /** The report's rows, or undefined when the SQL must answer it. */
-  answer(plan: ReportPlan): Cell[][] | undefined {
+  answer(plan: ReportPlan): ReportRows | undefined {
     if (plan.platformFilters || plan.dimensions.some((d) => d.join)) return undefined;
     const table = reportSource(plan);
     const rollup = ROLLUPS.find((r) => r.table === table);
@@ -158,6 +223,8 @@ export class RollupReports {
 
     const held = this.hold(rollup);
     if (!held) return undefined;
+    const byRows = this.byRowAnswers(plan, rollup, held, sums);
+    if (byRows) return byRows;
     const filters = plan.filters.map((f) => ({ column: f.column, values: new Set(f.values) }));
     const nonEmpty = plan.dimensions.map((d) => d.nonEmpty);
     const width = dimensionOf.length;
@@ -242,6 +309,53 @@ export class RollupReports {
       return 0;
     });
     return out.slice(plan.offset, plan.limit === undefined ? undefined : plan.offset + plan.limit);
+  }
+
+  /** The answer from the shape's row answers, when every row of the rollup is a group of its own (RowAnswers). */
+  private byRowAnswers(
+    plan: ReportPlan,
+    rollup: Rollup,
+    held: HeldRollup,
+    sums: readonly string[],
+  ): ReportRows | undefined {
+    if (plan.channels.length !== 1 || plan.filters.length > 0) return undefined;
+    const keys = rollup.keys.slice(1);
+    if (plan.dimensions.length !== keys.length || plan.dimensions.some((d, i) => d.sql !== keys[i])) return undefined;
+    // The answer's order is the dimensions' (ascending), which sort keys naming the dimensions in order keep.
+    if (plan.sort.some((s, i) => s.descending || s.name !== plan.dimensions[i]!.name)) return undefined;
+    const channel = plan.channels[0]!;
+    const shape = `${rollup.table}\u0000${channel.id}\u0000${plan.dimensions.map((d) => +d.nonEmpty).join('')}\u0000${sums.join(',')}`;
+    let answers = this.rowAnswers.get(shape);
+    if (answers) {
+      this.rowAnswers.delete(shape);
+      this.rowAnswers.set(shape, answers);
+    } else {
+      const asked = (this.shapesAsked.get(shape) ?? 0) + 1;
+      if (asked < ROW_ANSWERS_AFTER) {
+        if (this.shapesAsked.size >= MAX_ROW_ANSWERS * 16) this.shapesAsked.clear();
+        this.shapesAsked.set(shape, asked);
+        return undefined;
+      }
+      this.shapesAsked.delete(shape);
+      const rows = held.get(channel.id)?.rows ?? [];
+      answers = makeRowAnswers(
+        rows,
+        keys,
+        plan.dimensions.map((d) => d.nonEmpty),
+        sums,
+      );
+      if (this.rowAnswers.size >= MAX_ROW_ANSWERS) this.rowAnswers.delete(this.rowAnswers.keys().next().value!);
+      this.rowAnswers.set(shape, answers);
+    }
+    // biome-ignore lint/complexity/useMathMinMax: the later of two ISO days (text), not of two numbers
+    const first = channel.since > plan.from ? channel.since : plan.from;
+    const from = lowerBound(answers.days, first) + plan.offset;
+    let to = upperBound(answers.days, plan.to);
+    if (plan.limit !== undefined) to = Math.min(to, from + plan.limit);
+    if (to <= from) return [];
+    return Object.assign(answers.rows.slice(from, to), {
+      json: `[${answers.text.slice(answers.starts[from]!, answers.ends[to - 1]!)}]`,
+    });
   }
 
   /** The rollup's rows in memory (read on first use), or null when it is too large to hold. */

@@ -47,13 +47,33 @@ export function fillRollupSql(rollup: Rollup): string[] {
 const FACT_COLUMN_NAMES = new Set<string>(FACT_COLUMNS as readonly string[]);
 const SUMMED = new Set(SUMMED_COLUMNS);
 
+/** columnsOf() of each SQL expression met so far (the catalogue's dimensions and filters: asked on every report). */
+const COLUMNS = new Map<string, readonly string[]>();
+
 /** The fact columns an SQL expression reads (its quoted literals left out). */
-function columnsOf(sql: string): string[] {
-  return (sql.replace(/'[^']*'/g, '').match(/[a-z_][a-z0-9_]*/g) ?? []).filter((w) => FACT_COLUMN_NAMES.has(w));
+function columnsOf(sql: string): readonly string[] {
+  let columns = COLUMNS.get(sql);
+  if (columns === undefined) {
+    columns = (sql.replace(/'[^']*'/g, '').match(/[a-z_][a-z0-9_]*/g) ?? []).filter((w) => FACT_COLUMN_NAMES.has(w));
+    if (COLUMNS.size < 4096) COLUMNS.set(sql, columns);
+  }
+  return columns;
 }
+
+/** additive() of each metric SQL met so far (the catalogue's few texts: asked on every report). */
+const ADDITIVE = new Map<string, boolean>();
 
 /** Whether a metric is made of sums of fact columns only (any other use of a column, or another aggregate, is not). */
 function additive(sql: string): boolean {
+  let known = ADDITIVE.get(sql);
+  if (known === undefined) {
+    known = isAdditive(sql);
+    if (ADDITIVE.size < 4096) ADDITIVE.set(sql, known);
+  }
+  return known;
+}
+
+function isAdditive(sql: string): boolean {
   const rest = sql.replace(/SUM\(\s*([a-z_][a-z0-9_]*)\s*\)/g, (whole, column: string) =>
     SUMMED.has(column) ? 'SUM()' : whole,
   );

@@ -16,6 +16,7 @@ import type {
   Owner,
   Principal,
   ReportPlan,
+  ReportRows,
   ResourceKind,
   StoredGroup,
   StoredItem,
@@ -216,7 +217,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     return row.channel_id !== null && this.channelsOf(owner.id).some((c) => c.id === row.channel_id);
   }
 
-  async report(plan: ReportPlan): Promise<ReadonlyArray<ReadonlyArray<string | number>>> {
+  async report(plan: ReportPlan): Promise<ReportRows> {
     const held = this.rollups.answer(plan);
     if (held) return held;
     const { sql, params } = reportSql(plan, 'sqlite');

@@ -72,6 +72,12 @@ export interface ReportPlan {
   tenant?: string;
 }
 
+/**
+ * A report's rows in answer order, shared with other callers (read them, never change them); `json`, when
+ * present, is their JSON text (what JSON.stringify of the rows gives), made ahead by the store.
+ */
+export type ReportRows = ReadonlyArray<ReadonlyArray<string | number>> & { readonly json?: string };
+
 export type InsertItemResult =
   | { ok: true; item: StoredItem; created: boolean }
   | { ok: false; reason: 'full' | 'no-group' };
@@ -87,7 +93,7 @@ export interface AnalyticsStore {
   /** Whether `owner` uploaded, claimed or manages the resource. */
   owns(owner: Owner, kind: ResourceKind, id: string): Promise<boolean>;
   /** The rows may be shared with other callers (a cached answer): read them, never change them. */
-  report(plan: ReportPlan): Promise<ReadonlyArray<ReadonlyArray<string | number>>>;
+  report(plan: ReportPlan): Promise<ReportRows>;
 
   createGroup(owner: string, title: string, itemType: string): Promise<StoredGroup>;
   group(id: string): Promise<StoredGroup | undefined>;

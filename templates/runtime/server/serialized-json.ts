@@ -22,6 +22,14 @@ export function serializeJson<T>(value: T): SerializedJson<T> {
   return { [SERIALIZED]: true, bytes: Buffer.from(text, 'utf8') } as SerializedJson<T>;
 }
 
+/**
+ * JSON text the caller made itself (exactly what JSON.stringify of a T gives, e.g. joined from pieces serialised
+ * ahead) as a reply body, written as it is.
+ */
+export function serializedJsonText<T>(text: string): SerializedJson<T> {
+  return { [SERIALIZED]: true, bytes: Buffer.from(text, 'utf8') } as SerializedJson<T>;
+}
+
 /** Whether a reply body is pre-serialised bytes (a marker shared by every copy of this module, not a class). */
 export function isSerializedJson(value: unknown): value is SerializedJson<unknown> {
   return typeof value === 'object' && value !== null && (value as { [SERIALIZED]?: unknown })[SERIALIZED] === true;

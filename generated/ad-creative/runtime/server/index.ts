@@ -36,5 +36,5 @@ export type {
 } from './errors.js';
 export type { BodyDef, BodyKind, MediaPart } from './body.js';
 export { isMediaPart } from './body.js';
-export { isSerializedJson, serializeJson } from './serialized-json.js';
+export { isSerializedJson, serializedJsonText, serializeJson } from './serialized-json.js';
 export type { JsonBody, SerializedJson } from './serialized-json.js';
