@@ -49,6 +49,40 @@ function groupBody(g: StoredGroup): GroupBody {
   return { kind: 'platform#group', etag: etagOf(content), ...content };
 }
 
+/**
+ * Values computed from a key alone, kept for the keys met last (at most `max`; all dropped when full): what a
+ * group's stored fields give (its body's JSON text and entity tag) is the same whichever process read them, so
+ * keeping it by those fields, read afresh on every request, can never answer what another process has replaced.
+ */
+function memo<T>(max = 10_000): (key: string, compute: () => T) => T {
+  const kept = new Map<string, T>();
+  return (key, compute) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (kept.size >= max) kept.clear();
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** A group's body as JSON text with its entity tag, by every stored field the body shows. */
+const groupText = (() => {
+  const byFields = memo<{ etag: string; text: string }>();
+  return (g: StoredGroup) =>
+    byFields(JSON.stringify([g.id, g.publishedAt, g.title, g.itemCount, g.itemType]), () => {
+      const body = groupBody(g);
+      return { etag: body.etag!, text: JSON.stringify(body) };
+    });
+})();
+
+/** A list's entity tag by its items' tags (joined by commas: a tag is quoted base64url, so without commas). */
+const listEtag = (() => {
+  const byTags = memo<string>();
+  return (tags: string[]) => byTags(tags.join(','), () => etagOf(tags));
+})();
+
 function itemBody(i: StoredItem): GroupItemBody {
   const content = { id: i.id, groupId: i.groupId, resource: { kind: i.resourceKind as ItemKind, id: i.resourceId } };
   return { kind: 'platform#groupItem', etag: etagOf(content), ...content };
@@ -182,14 +216,16 @@ export function createHandlers(
       // One more than a page tells whether another page follows. Unknown or foreign ids are not in the answer.
       const rows = await store.listGroups(ownerKey(owner), byIds, after, PAGE_SIZE + 1);
       const page = rows.slice(0, PAGE_SIZE);
-      const items = page.map(groupBody);
-      const body: components['schemas']['ListGroupsResponse'] = {
-        kind: 'platform#groupListResponse',
-        etag: etagOf(items.map((i) => i.etag)),
-        items,
+      // The answer's JSON text joined from each group's (the same text JSON.stringify gives of the body object).
+      const items = page.map(groupText);
+      const etag = listEtag(items.map((i) => i.etag));
+      const next =
+        rows.length > PAGE_SIZE ? `,"nextPageToken":${JSON.stringify(pageToken(page.at(-1)!.seq, filter))}` : '';
+      return {
+        body: serializedJsonText<components['schemas']['ListGroupsResponse']>(
+          `{"kind":"platform#groupListResponse","etag":${JSON.stringify(etag)},"items":[${items.map((i) => i.text).join(',')}]${next}}`,
+        ),
       };
-      if (rows.length > PAGE_SIZE) body.nextPageToken = pageToken(page.at(-1)!.seq, filter);
-      return { body };
     },
 
     async insertGroup(input) {
