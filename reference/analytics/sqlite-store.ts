@@ -56,6 +56,9 @@ const toItem = (r: ItemRow): StoredItem => ({
   resourceId: r.resource_id,
 });
 
+/** Groups kept by id at most (all dropped when full). */
+const MAX_GROUP_ROWS = 10_000;
+
 const GROUP_SELECT =
   'SELECT g.*, (SELECT COUNT(*) FROM group_items i WHERE i.group_id = g.id) AS item_count FROM groups g';
 
@@ -80,6 +83,12 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
    */
   private readonly principals = new Map<string, Principal>();
   private readonly othersWrote: SqliteChangeSignal;
+
+  /**
+   * Groups by id as last read (with their item counts), found ones only, for lists by ids: dropped whenever this
+   * store writes a group or an item, and whenever another connection has committed (as the principals are).
+   */
+  private readonly groupRows = new Map<string, GroupRow>();
 
   /** Reports a rollup answers with a small scan: computed from its rows in memory (rollup-reports.ts). */
   private readonly rollups: RollupReports;
@@ -173,10 +182,19 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     this.reports.clear();
     this.rollups.clear();
     this.principals.clear();
+    this.groupRows.clear();
+  }
+
+  /** Drops what this store keeps from the database when another connection (of any process) has committed. */
+  private forgetIfOthersWrote(): void {
+    if (this.othersWrote.changed()) {
+      this.principals.clear();
+      this.groupRows.clear();
+    }
   }
 
   async principal(token: string): Promise<Principal | undefined> {
-    if (this.othersWrote.changed()) this.principals.clear();
+    this.forgetIfOthersWrote();
     const known = this.principals.get(token);
     if (known) return known;
     const row = this.db
@@ -231,6 +249,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   }
 
   async createGroup(owner: string, title: string, itemType: string): Promise<StoredGroup> {
+    this.groupRows.clear();
     const id = newId('G');
     this.db
       .prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)')
@@ -251,10 +270,18 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     if (ids) {
       // One lookup by the unique id each (the names a caller lists are few): about a fifth of the time of one
       // query matching the list, measured.
+      this.forgetIfOthersWrote();
       const rows: GroupRow[] = [];
       const byId = this.db.prepare(`${GROUP_SELECT} WHERE g.id = ?`);
       for (const id of new Set(ids)) {
-        const row = byId.get(id) as GroupRow | undefined;
+        let row = this.groupRows.get(id);
+        if (!row) {
+          row = byId.get(id) as GroupRow | undefined;
+          if (row) {
+            if (this.groupRows.size >= MAX_GROUP_ROWS) this.groupRows.clear();
+            this.groupRows.set(id, row);
+          }
+        }
         if (row && row.owner === owner && row.seq > afterSeq) rows.push(row);
       }
       return rows
@@ -270,11 +297,13 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   }
 
   async renameGroup(id: string, title: string): Promise<StoredGroup | undefined> {
+    this.groupRows.clear();
     this.db.prepare('UPDATE groups SET title = ? WHERE id = ?').run(title, id);
     return this.groupNow(id);
   }
 
   async deleteGroup(id: string): Promise<boolean> {
+    this.groupRows.clear();
     return this.db.transaction(() => {
       this.db.prepare('DELETE FROM group_items WHERE group_id = ?').run(id);
       return this.db.prepare('DELETE FROM groups WHERE id = ?').run(id).changes > 0;
@@ -287,6 +316,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
     resourceId: string,
     maxItems: number,
   ): Promise<InsertItemResult> {
+    this.groupRows.clear();
     // One transaction (BEGIN IMMEDIATE): the count and the insert see the same state, whoever else writes.
     return this.db
       .transaction((): InsertItemResult => {
@@ -325,6 +355,7 @@ export class SqliteAnalyticsStore implements AnalyticsStore {
   }
 
   async deleteItem(id: string): Promise<boolean> {
+    this.groupRows.clear();
     return this.db.prepare('DELETE FROM group_items WHERE id = ?').run(id).changes > 0;
   }
 }

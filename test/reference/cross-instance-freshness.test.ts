@@ -129,7 +129,7 @@ function twoInstances(name: string, options: () => Promise<ReferenceOptions>) {
       expect(await firstIdsThrough(a)).not.toContain(id);
     });
 
-    it('a group and its items written through one instance: the other lists it and reports its sums', async () => {
+    it('a group and its items written through one instance: the other lists it (by id, after it read it) and reports its sums', async () => {
       const [a, b] = [first, second!].map((s) => s.endpoints.analytics!.baseUrl);
       const report = async (base: string, group: string) =>
         json(
@@ -154,6 +154,11 @@ function twoInstances(name: string, options: () => Promise<ReferenceOptions>) {
       );
       const listed = await json(await fetch(`${b}/v2/groups?id=${group.id}`, { headers: ALL_SCOPES }));
       expect(listed.items.map((g: any) => g.id)).toEqual([group.id]);
+      // Listed by id through the first instance too (which keeps the group it read), before the other writes.
+      const listedBy = async (base: string) =>
+        (await json(await fetch(`${base}/v2/groups?id=${group.id}`, { headers: ALL_SCOPES }))).items[0];
+      const before = await listedBy(a);
+      expect(before.contentDetails.itemCount).toBe('0');
       // Empty, then one video added through the other instance: the first reports its views, not the empty answer.
       expect((await report(a, group.id)).rows ?? []).toEqual([]);
       await json(
@@ -163,6 +168,17 @@ function twoInstances(name: string, options: () => Promise<ReferenceOptions>) {
           body: JSON.stringify({ groupId: group.id, resource: { kind: 'platform#video', id: 'video-00000001' } }),
         }),
       );
+      const counted = await listedBy(a);
+      expect(counted.contentDetails.itemCount).toBe('1');
+      expect(counted.etag).not.toBe(before.etag);
+      await json(
+        await fetch(`${b}/v2/groups`, {
+          method: 'PUT',
+          headers: { ...ALL_SCOPES, 'content-type': 'application/json' },
+          body: JSON.stringify({ id: group.id, snippet: { title: `renamed ${name}` } }),
+        }),
+      );
+      expect((await listedBy(a)).snippet.title).toBe(`renamed ${name}`);
       const rows = (await report(a, group.id)).rows as Array<[string, number]>;
       expect(rows).toHaveLength(31);
       expect(rows.every(([, views]) => views > 0)).toBe(true);
