@@ -106,6 +106,8 @@ export function emitServer(service: ServiceModel): string {
     .replace(/^export (type )?\{[^}]*\} from[^\n]*$/gm, '');
   const runtime = [
     'callbackUrl',
+    'sharedReceiver',
+    'type WebhookKey',
     'compileValidators',
     'createRouter',
     'documentedAnswer',
@@ -147,6 +149,7 @@ function receiverStatements(
   if (service.receivers.length === 0) return [];
   const name = `${service.name}ReceiverHandlers`;
   const routes = `${camelCase(service.key)}ReceiverRoutes`;
+  const keysName = `${camelCase(service.key)}WebhookKeys`;
   const methods: OptionalKind<MethodSignatureStructure>[] = service.receivers.map((op) => ({
     name: op.id,
     hasQuestionToken: true,
@@ -187,13 +190,39 @@ function receiverStatements(
       methods,
     },
     `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers)};`,
-    `/**\n * A node:http request listener receiving the ${service.title}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default.\n */\n` +
-      `export function create${service.name}Receiver(handlers: ${name}, options: Partial<RouterOptions> & { paths?: Partial<Record<keyof ${name}, string>> } = {}) {\n` +
-      `  const { paths: routePaths = {}, ...rest } = options;\n` +
+    `/** The webhooks a declared header names by its value (a \`const\` or single \`enum\`): how \`path\` tells them apart first. */\nconst ${keysName}: Record<string, WebhookKey> = ${JSON.stringify(webhookKeys(service))};`,
+    `/**\n * A node:http request listener receiving the ${service.title}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default. \`path\` serves every\n * webhook given at that one path instead (as a provider sends them to one URL), each request told apart by a\n * declared header whose value names its webhook, else by the one webhook whose body schema accepts it; where\n * several accept, \`choose\` picks among their names (default: the style's 400 naming them).\n */\n` +
+      `export function create${service.name}Receiver(handlers: ${name}, options: Partial<RouterOptions> & { paths?: Partial<Record<keyof ${name}, string>>; path?: string; choose?: (candidates: Array<keyof ${name}>, input: HandlerInput) => keyof ${name} | undefined } = {}) {\n` +
+      `  const { paths: routePaths = {}, path: shared, choose, ...rest } = options;\n` +
       `  const served = ${routes}.filter((r) => handlers[r.operationId as keyof ${name}] !== undefined).map((r) => ({ ...r, path: routePaths[r.operationId as keyof ${name}] ?? r.path }));\n` +
       `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
+      `  if (shared !== undefined) {\n` +
+      `    const one = sharedReceiver(served, ${keysName}, shared, ${errorStyleName(service)}, dispatch, choose as ((candidates: string[], input: HandlerInput) => string | undefined) | undefined);\n` +
+      `    return createRouter([one.route], one.dispatch, { errorStyle: ${errorStyleName(service)}, ...rest });\n` +
+      `  }\n` +
       `  return createRouter(served, dispatch, { errorStyle: ${errorStyleName(service)}, ...rest });\n}`,
   ];
+}
+
+/**
+ * Each webhook a declared header parameter names by a single value (`const`, or an `enum` of one): the header's
+ * lower-cased name and that value.
+ */
+function webhookKeys(service: ServiceModel): Record<string, [string, string]> {
+  const keys: Record<string, [string, string]> = {};
+  for (const op of service.receivers) {
+    if (op.receiver?.kind !== 'webhook') continue;
+    for (const p of op.parameters) {
+      if (p.in !== 'header') continue;
+      const s = p.schema ?? {};
+      const value = s.const ?? (Array.isArray(s.enum) && s.enum.length === 1 ? s.enum[0] : undefined);
+      if (typeof value === 'string' || typeof value === 'number') {
+        keys[op.id] = [p.name.toLowerCase(), String(value)];
+        break;
+      }
+    }
+  }
+  return keys;
 }
 
 /** What a receiver request is, in words: `the webhook newPet`, `the callback onData of subscribe`. */

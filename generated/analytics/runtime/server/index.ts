@@ -9,6 +9,7 @@ export type { HandlerInput, HandlerResult } from './handler.js';
 export { RouteTable, pathTemplate } from './route-table.js';
 export { entityTagOf } from './conditional.js';
 export { callbackUrl, type CallbackAnswer } from './callback-url.js';
+export { sharedReceiver, type SharedReceiver, type WebhookKey } from './receiver-dispatch.js';
 export type { PathTemplate, RouteMatch, RouteTemplate } from './route-table.js';
 export {
   documentedAnswer,
