@@ -105,14 +105,26 @@ export function successTypes(route: RouteDef): readonly string[] {
   return types;
 }
 
+/** Verdicts on the Accept headers a route has seen (clients send few distinct ones), each route's bounded. */
+const verdicts = new WeakMap<RouteDef, Map<string, boolean>>();
+const MAX_VERDICTS = 64;
+
 /** Whether the Accept header takes one of the route's success types (true where it documents none). */
 export function acceptsSuccess(route: RouteDef, accept: string): boolean {
+  // What most clients send, answered without a lookup.
+  if (!accept.includes('q=0')) {
+    if (accept.includes('*/*')) return true;
+    if (accept === 'application/json' && route.answerTypes === undefined) return true;
+  }
+  let seen = verdicts.get(route);
+  const known = seen?.get(accept);
+  if (known !== undefined) return known;
   const types = successTypes(route);
-  if (types.length === 0) return true;
-  // What most clients send, answered without reading the header apart.
-  if (!accept.includes('q=0') && (accept.includes('*/*') || (accept === 'application/json' && types.includes(accept))))
-    return true;
-  return preferredType(accept, types) !== undefined;
+  const verdict = types.length === 0 || preferredType(accept, types) !== undefined;
+  if (!seen) verdicts.set(route, (seen = new Map()));
+  if (seen.size >= MAX_VERDICTS) seen.clear();
+  seen.set(accept, verdict);
+  return verdict;
 }
 
 /** The documented media types of the answer of a status: the exact one's, its range's (2XX), or default's. */
