@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   analyticsErrorStyle,
   createAnalyticsServer,
+  serializedJsonText,
   serializeJson,
   type AnalyticsHandlers,
 } from '../../generated/analytics/server.js';
@@ -49,6 +50,21 @@ describe('pre-serialised JSON answers', () => {
       expect(text).toBe(JSON.stringify(answer));
       expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
     }
+  });
+
+  it('made by the handler as text (serializedJsonText) go out as that text, checked against the spec like bytes', async () => {
+    const text = `{"kind":"platform#groupListResponse","etag":"\\"e\\"","items":[${JSON.stringify(answer.items[0])}]}`;
+    expect(JSON.parse(text)).toEqual(answer);
+    const base = await serve(analyticsWith(async () => ({ body: serializedJsonText<ListGroups>(text) }), true));
+    const res = await fetch(`${base}/v2/groups?mine=true`, { headers: AUTH });
+    const sent = await res.text();
+    expect(res.status).toBe(200);
+    expect(sent).toBe(text);
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    const broken = await serve(
+      analyticsWith(async () => ({ body: serializedJsonText<ListGroups>('{"kind":42,"items":[]}') }), true),
+    );
+    expect((await fetch(`${broken}/v2/groups?mine=true`, { headers: AUTH })).status).toBe(500);
   });
 
   it('that break the spec are refused as an internal error when answers are validated, and sent when not', async () => {
