@@ -53,7 +53,7 @@ describe('pre-serialised JSON answers', () => {
   });
 
   it('made by the handler as text (serializedJsonText) go out as that text, checked against the spec like bytes', async () => {
-    const text = `{"kind":"platform#groupListResponse","etag":"\\"e\\"","items":[${JSON.stringify(answer.items[0])}]}`;
+    const text = `{"kind":"platform#groupListResponse","etag":"\\"e\\"","items":[${JSON.stringify(answer.items![0])}]}`;
     expect(JSON.parse(text)).toEqual(answer);
     const base = await serve(analyticsWith(async () => ({ body: serializedJsonText<ListGroups>(text) }), true));
     const res = await fetch(`${base}/v2/groups?mine=true`, { headers: AUTH });
