@@ -9,6 +9,8 @@ import { generatePackage } from '../../generator/pipeline.js';
 
 export interface InlinePackage {
   dir: string;
+  /** The document the package was generated from. */
+  spec: string;
   // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
   client: any;
   // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
@@ -21,7 +23,7 @@ export interface InlinePackage {
 
 export async function inlinePackage(key: string, document: object): Promise<InlinePackage> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${key}-`));
-  const spec = path.join(dir, 'openapi.json');
+  const spec = path.join(dir, 'document.json');
   fs.writeFileSync(spec, JSON.stringify(document));
   const warnings: SchemaWarning[] = [];
   const out = path.join(dir, 'package');
@@ -33,6 +35,7 @@ export async function inlinePackage(key: string, document: object): Promise<Inli
   const load = (file: string) => import(pathToFileURL(path.join(out, file)).href);
   return {
     dir: out,
+    spec,
     client: await load('client.ts'),
     server: await load('server.ts'),
     validators: await load('validators.ts'),
