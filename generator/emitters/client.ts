@@ -402,6 +402,7 @@ function requestSpec(
   if (body) lines.push(`body: ${body}`);
   // The service's usual placement is the core's default (ServiceProfile.credentials).
   if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
+  if (op.credentialChoices) lines.push(`credentialChoices: ${JSON.stringify(op.credentialChoices)}`);
   if (op.server) lines.push(`server: ${JSON.stringify(op.server.url)}`);
   if (op.servers) lines.push(`serverChoices: ${JSON.stringify(op.servers.map((s) => s.url))}`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);

@@ -401,7 +401,7 @@ function buildOperation(
       }),
     ),
     // The client sends what an alternative a request can meet asks for: never one that is refused whatever it sends.
-    credentials: credentialPlacement(
+    ...credentialsOf(
       op,
       security.filter((alternative) => !unmetSecurityReason(alternative, schemes)),
       schemes,
@@ -765,6 +765,21 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
       };
     })
     .sort((a, b) => a.status.localeCompare(b.status));
+}
+
+/** The placement of the operation's credential, and its choices where its alternatives take different kinds. */
+function credentialsOf(
+  op: any,
+  security: Array<Record<string, string[]>>,
+  schemes: SecuritySchemeModel[],
+): { credentials: CredentialPlacement; credentialChoices?: CredentialPlacement[] } {
+  const credentials = credentialPlacement(op, security, schemes);
+  if (op['x-credential-in'] !== undefined) return { credentials };
+  // Each alternative on its own: the kinds a request may carry, the preferred one first.
+  const kinds = security.map((alternative) => credentialPlacement(op, [alternative], schemes));
+  const choices = [credentials, ...kinds.filter((k) => k !== credentials && k !== 'none')];
+  const distinct = [...new Set(choices)];
+  return distinct.length > 1 ? { credentials, credentialChoices: distinct } : { credentials };
 }
 
 function credentialPlacement(

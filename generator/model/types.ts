@@ -249,6 +249,11 @@ export interface OperationModel {
   linesType?: string;
   errors: ErrorModel[];
   credentials: CredentialPlacement;
+  /**
+   * Where the operation's alternatives take credentials of different kinds (a bearer token or an API key, say):
+   * each kind in order of preference, `credentials` first; the client sends the first kind it holds.
+   */
+  credentialChoices?: CredentialPlacement[];
   /** The operation's security allows a request without credentials (an empty requirement `{}`). */
   credentialsOptional: boolean;
   /**

@@ -85,6 +85,9 @@ const DOCUMENT = {
     '/both': {
       get: { operationId: 'twoHeaders', security: [{ basic: [], bearer: [] }, { key: [] }], responses: ok },
     },
+    '/either': {
+      get: { operationId: 'eitherCredential', security: [{ bearer: [] }, { key: [] }], responses: ok },
+    },
   },
   components: {
     securitySchemes: {
@@ -112,6 +115,7 @@ beforeAll(async () => {
     lookup: echo('lookup'),
     haunted: echo('haunted'),
     twoHeaders: echo('twoHeaders'),
+    eitherCredential: echo('eitherCredential'),
   };
   server = await listenLocal(pkg.server.createIdiomsServer(handlers, { logger: false, validateResponses: true }));
 }, 120_000);
@@ -204,6 +208,18 @@ describe('a GET request body', () => {
     });
     expect(answer).toEqual({ status: 200, body: '{"ok":true}' });
     expect(seen.lookup).toMatchObject({ body: undefined });
+  });
+});
+
+describe('alternatives of different credential kinds (a bearer token or an API key)', () => {
+  it('the client sends the kind it holds: the key alone, the token alone, or the token first when it holds both', async () => {
+    await expect(client({ apiKey: 'k' }).eitherCredential()).resolves.toEqual({ ok: true });
+    await expect(client({ bearerToken: 't' }).eitherCredential()).resolves.toEqual({ ok: true });
+    await expect(client({ bearerToken: 't', apiKey: 'k' }).eitherCredential()).resolves.toEqual({ ok: true });
+    const refused = await client()
+      .eitherCredential()
+      .catch((e: { httpStatus: number }) => e);
+    expect(refused.httpStatus).toBe(401);
   });
 });
 

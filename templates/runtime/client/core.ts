@@ -131,6 +131,8 @@ export interface RequestSpec {
   body?: RequestBody;
   /** Where the credential goes; default: the service's (ServiceProfile.credentials). */
   credentials?: CredentialPlacement;
+  /** The kinds of credential the operation's alternatives take, preferred first: the first the client holds is sent. */
+  credentialChoices?: CredentialPlacement[];
   /** The server the operation declares of its own, its URL as the spec writes it; absent: the base address. */
   server?: string;
   /** Every server the operation declares of its own, where it declares several (ClientOptions.operationServers). */
@@ -348,7 +350,7 @@ export class ApiCore {
     }
     const { accessToken, apiKey } = this.options;
     const { accessTokenParam, apiKeyQuery } = this.profile;
-    const credentials = spec.credentials ?? this.profile.credentials;
+    const credentials = this.placement(spec);
     const tokenInQuery =
       credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
     if (
@@ -417,6 +419,22 @@ export class ApiCore {
     return base;
   }
 
+  /** Where this request's credential goes: of the operation's choices, the first kind the client holds. */
+  private placement(spec: RequestSpec): CredentialPlacement | undefined {
+    const choices = spec.credentialChoices;
+    if (choices) for (const kind of choices) if (this.holds(kind)) return kind;
+    return spec.credentials ?? this.profile.credentials;
+  }
+
+  private holds(kind: CredentialPlacement): boolean {
+    const o = this.options;
+    if (kind === 'bearer') return o.bearerToken !== undefined;
+    if (kind === 'basic') return o.basic !== undefined;
+    if (kind === 'api-key') return Boolean(o.apiKey) || this.schemeKeys().length > 0;
+    if (kind === 'access-token-query' || kind === 'access-token-form') return Boolean(o.accessToken);
+    return false;
+  }
+
   /** The keys of ClientOptions.apiKeys whose scheme the spec declares, with where each goes. */
   private schemeKeys(): Array<[string, string, { in: 'header' | 'query' | 'cookie'; name: string }]> {
     const keys = this.options.apiKeys;
@@ -434,7 +452,7 @@ export class ApiCore {
     if (spec.accept && this.headers.accept === DEFAULT_ACCEPT && !options.headers?.accept && !options.headers?.Accept)
       headers.accept = spec.accept;
     const { bearerToken, apiKey, basic } = this.options;
-    const credentials = spec.credentials ?? this.profile.credentials;
+    const credentials = this.placement(spec);
     if (credentials === 'bearer' && bearerToken !== undefined) {
       headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
     } else if ((credentials === 'basic' || credentials === 'bearer') && basic !== undefined) {
@@ -519,7 +537,7 @@ export class ApiCore {
       const tokenParam = this.profile.accessTokenParam;
       if (
         tokenParam &&
-        (spec.credentials ?? this.profile.credentials) === 'access-token-form' &&
+        this.placement(spec) === 'access-token-form' &&
         this.options.accessToken &&
         !form.has(tokenParam)
       ) {
