@@ -51,6 +51,14 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         pointer: `${pointer}/allOf`,
         message: `its members' types (${disjoint.join(' and ')}) have no value in common: no value is valid here`,
       });
+    if (typeof out.id === 'string') {
+      // Draft 4's identifier, which 2020-12 spells `$id` and ajv refuses: the schema is checked without it.
+      warn({
+        pointer: `${pointer}/id`,
+        message: `draft-04 \`id\` (${out.id}) is not a 2020-12 keyword; ignored (references are read from the document)`,
+      });
+      delete out.id;
+    }
     if (Array.isArray(out.enum) && out.enum.length === 0) {
       // JSON Schema asks for at least one value; an empty list accepts none, which `not: {}` says validly.
       warn({ pointer: `${pointer}/enum`, message: 'an empty enum accepts no value; checked as `not: {}`' });

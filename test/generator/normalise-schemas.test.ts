@@ -31,6 +31,13 @@ describe('OpenAPI 3.0 schemas', () => {
     const { out } = normalise(doc30({ A: { $ref: '#/components/schemas/B', nullable: true, description: 'd' } }));
     expect(out.components.schemas.A).toEqual({ anyOf: [{ $ref: '#/components/schemas/B' }, { type: 'null' }] });
   });
+  it("draft 4's `id` keyword is left out with a warning naming its pointer; a property named id is kept", () => {
+    const { out, warnings } = normalise(
+      doc30({ A: { id: 'http://example.com/a', type: 'object', properties: { id: { type: 'string' } } } }),
+    );
+    expect(out.components.schemas.A).toEqual({ type: 'object', properties: { id: { type: 'string' } } });
+    expect(warnings.map((w) => w.pointer)).toEqual(['#/components/schemas/A/id']);
+  });
   it('boolean exclusiveMinimum / exclusiveMaximum become the bounds', () => {
     const { out } = normalise(
       doc30({ A: { type: 'integer', minimum: 1, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false } }),

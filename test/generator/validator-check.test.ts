@@ -67,9 +67,13 @@ describe('generate-time check of the validators', () => {
     expect(error?.message).toContain('minLength value must be');
   });
 
-  it('refuses `id`, which ajv does not take (use $id)', async () => {
-    const error = await generateError(spec({ type: 'string', id: 'name' }));
+  it('refuses an `id` that is no draft-04 identifier, which ajv does not take (use $id)', async () => {
+    const error = await generateError(spec({ type: 'string', id: 7 }));
     expect(error?.refused[0]).toMatchObject({ pointer: '#/components/schemas/Thing/properties/name/id' });
+  });
+
+  it("takes draft 4's `id` identifier, left out with a warning (normalise-schemas)", async () => {
+    expect(await generateError(spec({ type: 'string', id: 'name' }))).toBeUndefined();
   });
 
   it('names a parameter by its place and name', async () => {
