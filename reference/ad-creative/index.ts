@@ -44,6 +44,8 @@ export const service: ReferenceService = {
       // A request without any token: code 104 (public-service notes 1.6), 190 only for a bad token.
       missingCredentials: () => graphError(104, 'An access token is required to request this resource.', { http: 400 }),
       validateResponses: true,
+      // The service documents no negotiation: its JSON answers whatever Accept says, as before negotiation existed.
+      notAcceptable: 'disregard' as const,
       onError: (error: unknown) => ctx.logger.error({ err: error }, 'ad-creative: request failed'),
     };
     const api = createAdCreativeServer(createHandlers(handlerContext), options);

@@ -51,6 +51,8 @@ export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<Service
   };
   return createAnalyticsServer(createHandlers(parts, principalOf), {
     onError: (error) => ctx.logger.error({ err: error }, 'analytics: unexpected error'),
+    // The service documents no negotiation: its JSON answers whatever Accept says, as before negotiation existed.
+    notAcceptable: 'disregard',
     missingCredentials: () => UNAUTHENTICATED(),
     authenticate: async (input, route) => {
       const token = tokenOf(input);

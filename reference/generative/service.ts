@@ -276,6 +276,8 @@ export async function createGenerativeService(
     authenticate: auth.authenticate,
     missingCredentials: () => missingKey(),
     validateResponses: true,
+    // The service documents no negotiation: its answers go out whatever Accept says, as before negotiation existed.
+    notAcceptable: 'disregard',
     maxMediaBytes: seed.limits.maxRequestMediaBytes,
     uploadDir: blobs.spoolDir,
     onError: (error) => ctx.logger.error({ service: 'generative', err: error }, 'request failed'),

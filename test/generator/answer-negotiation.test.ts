@@ -130,6 +130,23 @@ describe('the answer of an operation documented as JSON, XML and CSV', () => {
       expect((await get(accept, '/reports?types=daily')).status).toBe(200);
   });
 
+  it("with notAcceptable: 'disregard', such an Accept gets the answer a request without Accept gets", async () => {
+    const lenient = await serveMedia(
+      { getReport: async () => ({ body: { id: 'r1' } }), listReports: async () => ({ body: [] }) },
+      { notAcceptable: 'disregard' },
+    );
+    try {
+      const answer = await fetch(`${lenient.baseUrl}/reports/r1`, { headers: { accept: 'text/html' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+      expect(await answer.json()).toEqual({ id: 'r1' });
+      const list = await fetch(`${lenient.baseUrl}/reports?types=daily`, { headers: { accept: 'application/xml' } });
+      expect(list.status).toBe(200);
+    } finally {
+      await lenient.close();
+    }
+  });
+
   it('text and bytes go out in the non-JSON type the handler chose by answerType', async () => {
     const pdf = await fetch(`${running.baseUrl}/reports/r1/export`, { headers: { accept: 'application/pdf' } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -200,3 +200,17 @@ describe('signed thumbnail URLs', () => {
     expect((await fetch(globexUrl)).status).toBe(200);
   });
 });
+
+describe('Accept', () => {
+  it.each(['text/html', 'application/xml', 'text/plain;q=1, image/png;q=0.5'])(
+    'asking for a type the service never answers in (%s) still gets its JSON, as without Accept',
+    async (accept) => {
+      const response = await fetch(`${base}/v20.0/act_${ACCOUNT}/adcreatives?fields=name&limit=1`, {
+        headers: { authorization: `Bearer ${TOKEN}`, accept },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(1);
+    },
+  );
+});

@@ -94,6 +94,12 @@ export interface RouterOptions {
    */
   compileValidators?: boolean;
   /**
+   * What an Accept that takes none of an operation's documented success types gets (RFC 9110 12.5.1 allows
+   * either): 'refuse', a 406 before the handler runs (default); 'disregard', the answer as if the request had no
+   * Accept (its first documented type; JSON for a JSON operation), as services that do not negotiate answer.
+   */
+  notAcceptable?: 'refuse' | 'disregard';
+  /**
    * The identity of the client certificate a TLS-terminating proxy verified (read from what the proxy adds), for
    * the routes whose security names a mutualTLS scheme; undefined: none. Consulted when the request's own TLS
    * socket holds no verified client certificate (the router's server is plain HTTP, or the peer sent none).
@@ -158,6 +164,7 @@ export function createRouter(
 ): ServiceListener {
   const opts: RouterOptions = { ...DEFAULTS, ...options };
   if (opts.compileValidators) compileValidators(routes);
+  const refuseUnacceptable = opts.notAcceptable !== 'disregard';
   const table = new RouteTable(routes);
   const plans = new Map<RouteDef, ParamPlan>(routes.map((route) => [route, planParams(route)]));
   const logger = opts.logger === false ? undefined : (opts.logger ?? stderrLogger);
@@ -235,7 +242,7 @@ export function createRouter(
       validateRequest(input, input.route, opts.errorStyle);
       // An Accept that takes none of the documented success types is refused before the handler works.
       const accept = input.headers.accept;
-      if (accept !== undefined && !acceptsSuccess(input.route, accept))
+      if (accept !== undefined && refuseUnacceptable && !acceptsSuccess(input.route, accept))
         throw notAcceptable(opts.errorStyle, accept, successTypes(input.route));
       const result = dispatch(input) as HandlerResult | PromiseLike<HandlerResult>;
       if (isThenable(result))
