@@ -102,6 +102,12 @@ function buildReceivers(
   warn: (warning: SchemaWarning) => void,
   ownerPointers: Map<string, string>,
 ): OperationModel[] {
+  const extension = (document as Record<string, unknown>)['x-webhooks'];
+  if (extension && typeof extension === 'object' && !document.webhooks)
+    warn({
+      pointer: '#/x-webhooks',
+      message: `the x-webhooks extension (OpenAPI 3.0's way to write 3.1's webhooks) is not read: its ${Object.keys(extension).length} webhook(s) get no receiver, sender or types`,
+    });
   const taken = new Set([...ids.values()].flatMap((n) => [n.id, n.typeName]));
   const receivers: OperationModel[] = [];
   for (const entry of receiverEntries(document, owners)) {
