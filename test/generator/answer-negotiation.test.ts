@@ -7,10 +7,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { generatePackage } from '../../generator/pipeline.js';
+import { specPackage } from '../support/inline-package.js';
 import { preferredType } from '../../templates/runtime/server/negotiation.js';
 
 const MEDIA = path.join(import.meta.dirname, 'fixtures', 'media-and-servers', 'openapi.yaml');
@@ -25,14 +24,7 @@ beforeAll(async () => {
     ['media', MEDIA],
     ['train', TRAIN],
   ] as const) {
-    for (const [name, content] of await generatePackage({ key, spec })) {
-      fs.mkdirSync(path.dirname(path.join(dir, key, name)), { recursive: true });
-      fs.writeFileSync(path.join(dir, key, name), content);
-    }
-    pkg[key] = {
-      client: await import(pathToFileURL(path.join(dir, key, 'client.ts')).href),
-      server: await import(pathToFileURL(path.join(dir, key, 'server.ts')).href),
-    };
+    pkg[key] = await specPackage(key, spec, dir);
   }
 }, 240_000);
 

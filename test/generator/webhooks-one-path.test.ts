@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
-import { generatePackage } from '../../generator/pipeline.js';
+import { specPackage } from '../support/inline-package.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Hooks, version: '1' }
@@ -70,14 +69,7 @@ beforeAll(async () => {
     train: path.join(import.meta.dirname, 'corpus', 'train-travel', 'openapi.yaml'),
   };
   for (const [key, spec] of Object.entries(specs)) {
-    for (const [name, content] of await generatePackage({ key, spec })) {
-      fs.mkdirSync(path.dirname(path.join(dir, key, name)), { recursive: true });
-      fs.writeFileSync(path.join(dir, key, name), content);
-    }
-    pkg[key] = {
-      client: await import(pathToFileURL(path.join(dir, key, 'client.ts')).href),
-      server: await import(pathToFileURL(path.join(dir, key, 'server.ts')).href),
-    };
+    pkg[key] = await specPackage(key, spec, dir);
   }
 }, 240_000);
 

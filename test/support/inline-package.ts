@@ -43,3 +43,15 @@ export async function inlinePackage(key: string, document: object): Promise<Inli
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/** The package generated from a spec file, written under `<dir>/<key>`, with its client and server loaded. */
+// biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+export async function specPackage(key: string, spec: string, dir: string): Promise<{ client: any; server: any }> {
+  const out = path.join(dir, key);
+  for (const [name, content] of await generatePackage({ key, spec })) {
+    fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
+    fs.writeFileSync(path.join(out, name), content);
+  }
+  const load = (file: string) => import(pathToFileURL(path.join(out, file)).href);
+  return { client: await load('client.ts'), server: await load('server.ts') };
+}
