@@ -9,6 +9,7 @@ import { astToString } from 'openapi-typescript/dist/lib/ts.js';
 import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.js';
 import transformWebhooksObject from 'openapi-typescript/dist/transform/webhooks-object.js';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
+import { webhookSources } from '../model/receivers.js';
 import { printTypeDeclarations } from './print-types.js';
 import type { ServiceModel } from '../model/types.js';
 
@@ -149,6 +150,37 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
 }
 
 /**
+ * The document with the webhooks the model reads from OpenAPI 3.0's `x-webhooks` extension (receivers.ts) under
+ * `webhooks`, where openapi-typescript types them (it reads no extension): `webhooks["<name>"]` as for a 3.1
+ * document, the receivers' `typesRef`. A path item the extension holds by `$ref` is typed as the item it names, in
+ * place (a 3.0 document has no components of path items for the transform to refer to). Without `x-webhooks` the document
+ * is returned as it is, so the types stay openapi-typescript's.
+ */
+function withExtensionWebhooks(document: OpenApiDocument): OpenApiDocument {
+  const { webhooks } = webhookSources(document);
+  if (!webhooks.some((w) => w.map === 'x-webhooks')) return document;
+  const items = webhooks.map(({ name, item, map }) => [
+    name,
+    map === 'x-webhooks' && (item as { $ref?: unknown })?.$ref ? ownOperations(resolveSpecRef(document, item)) : item,
+  ]);
+  return { ...document, webhooks: Object.fromEntries(items) } as OpenApiDocument;
+}
+
+/**
+ * A path item typed where it is used: without operationIds, which would send its operations' types to `operations`,
+ * where the item it was referred from (a path's, say) may have put them already.
+ */
+function ownOperations(pathItem: Record<string, any>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...pathItem };
+  for (const [method, op] of Object.entries(pathItem))
+    if (op && typeof op === 'object' && 'operationId' in op) {
+      const { operationId: _, ...rest } = op;
+      out[method] = rest;
+    }
+  return out;
+}
+
+/**
  * The schemas openapi-typescript's discriminator scan writes into (it adds the discriminator's value to each member
  * it finds): the members a discriminator's mapping or oneOf names, and every schema whose allOf holds a reference.
  */
@@ -226,8 +258,8 @@ function withOneCollator<T>(run: () => T): T {
 }
 
 export function emitTypes(service: ServiceModel, print: TypesPrinter = printTypes): string {
-  const schema = refsIntoComponents(
-    forTypes(service.document, discriminatorMembers(service.document)) as OpenApiDocument,
+  const schema = withExtensionWebhooks(
+    refsIntoComponents(forTypes(service.document, discriminatorMembers(service.document)) as OpenApiDocument),
   ) as OpenAPI3;
   // The options openapiTS() would build from { alphabetize, rootTypes, arrayLength, silent }.
   const ctx: GlobalContext = {

@@ -123,16 +123,8 @@ export interface SchemaOrigin {
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The JSON pointer of an operation, a webhook or a callback request in the spec. */
-function operationPointer(service: ServiceModel, op: OperationModel): string {
-  const method = op.method.toLowerCase();
-  const receiver = op.receiver;
-  if (receiver?.kind === 'webhook') return `#/webhooks/${escapePointer(receiver.name)}/${method}`;
-  if (receiver?.kind === 'callback') {
-    const owner = service.operations.find((o) => o.id === receiver.owner);
-    const base = owner ? `${operationPointer(service, owner)}` : `#/operations/${escapePointer(receiver.owner ?? '')}`;
-    return `${base}/callbacks/${escapePointer(receiver.name)}/${escapePointer(receiver.expression ?? '')}/${method}`;
-  }
-  return `#/paths/${escapePointer(op.path)}/${method}`;
+function operationPointer(op: OperationModel): string {
+  return op.receiver?.pointer ?? `#/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}`;
 }
 
 /** The validators' schemas and names (validators.ts holds them; generate checks them: validator-check.ts). */
@@ -158,7 +150,7 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
   // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op);
-    const at = operationPointer(service, op);
+    const at = operationPointer(op);
     add('coercing', names.params, paramsSchema(op, specId), { pointer: `${at}/parameters`, parameters: true });
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;

@@ -3,7 +3,7 @@ import { isLinesType } from './media-types.js';
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier } from './names.js';
-import { receiverEntries } from './receivers.js';
+import { receiverEntries, webhookSources } from './receivers.js';
 import type {
   BodyKind,
   CredentialPlacement,
@@ -102,11 +102,10 @@ function buildReceivers(
   warn: (warning: SchemaWarning) => void,
   ownerPointers: Map<string, string>,
 ): OperationModel[] {
-  const extension = (document as Record<string, unknown>)['x-webhooks'];
-  if (extension && typeof extension === 'object' && !document.webhooks)
+  for (const name of webhookSources(document).shadowed)
     warn({
-      pointer: '#/x-webhooks',
-      message: `the x-webhooks extension (OpenAPI 3.0's way to write 3.1's webhooks) is not read: its ${Object.keys(extension).length} webhook(s) get no receiver, sender or types`,
+      pointer: `#/x-webhooks/${escapePointer(name)}`,
+      message: `the x-webhooks extension's ${name} differs from webhooks' ${name}, which is read; this one gets no receiver, sender or types`,
     });
   const taken = new Set([...ids.values()].flatMap((n) => [n.id, n.typeName]));
   const receivers: OperationModel[] = [];
@@ -121,13 +120,14 @@ function buildReceivers(
     const op = { ...entry.op, security: entry.op.security ?? [] };
     const pointer =
       entry.kind === 'webhook'
-        ? `#/webhooks/${escapePointer(entry.name)}/${entry.method}`
+        ? `#/${entry.map ?? 'webhooks'}/${escapePointer(entry.name)}/${entry.method}`
         : `${ownerPointers.get(entry.owner ?? '') ?? '#'}/callbacks/${escapePointer(entry.name)}/${escapePointer(entry.expression ?? '')}/${entry.method}`;
     const model = buildOperation(document, entry.path, entry.method, entry.item, op, schemes, ids, warn, pointer, key);
     delete model.server;
     model.receiver = {
       kind: entry.kind,
       name: entry.name,
+      pointer,
       ...(entry.expression !== undefined ? { expression: entry.expression, owner: entry.owner } : {}),
     };
     receivers.push(model);

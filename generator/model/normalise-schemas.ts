@@ -29,9 +29,11 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       const at = `${pointer}/${escapePointer(key)}`;
+      // The root's maps of webhook names to path items (3.0's extension included) are walked as maps: a name is no keyword.
+      const webhooks = at === '#/webhooks' || at === '#/x-webhooks';
       out[key] =
-        isMap || !(DATA_KEYS.has(key) || key.startsWith('x-'))
-          ? walk(value, at, !isMap && SCHEMA_MAPS.has(key))
+        isMap || webhooks || !(DATA_KEYS.has(key) || key.startsWith('x-'))
+          ? walk(value, at, webhooks || (!isMap && SCHEMA_MAPS.has(key)))
           : value;
     }
     if (isMap) return out;

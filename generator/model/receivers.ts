@@ -1,7 +1,7 @@
-// The requests a service sends rather than answers: its webhooks (OpenAPI 3.1 `webhooks`) and the callbacks of
-// its operations (`callbacks`). Each is modelled as an operation of a receiver: a route the generated receiver
-// serves (a webhook at `/<name>`, a callback at its URL's path after the runtime expression) and a request the
-// generated sender makes to a URL given at run time.
+// The requests a service sends rather than answers: its webhooks (OpenAPI 3.1 `webhooks`, or the `x-webhooks`
+// extension OpenAPI 3.0 documents write them in) and the callbacks of its operations (`callbacks`). Each is modelled
+// as an operation of a receiver: a route the generated receiver serves (a webhook at `/<name>`, a callback at its
+// URL's path after the runtime expression) and a request the generated sender makes to a URL given at run time.
 import { camelCase, pascalCase } from './names.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 
@@ -13,6 +13,8 @@ export interface ReceiverEntry {
   /** The webhook's name, or the callback's. */
   name: string;
   method: string;
+  /** A webhook's map in the document: `webhooks`, or 3.0's `x-webhooks`. */
+  map?: WebhookMap;
   /** The route a generated receiver serves it at (the caller may give another). */
   path: string;
   item: any;
@@ -27,6 +29,37 @@ export interface ReceiverEntry {
   baseName: string;
   /** The key of its path item in the emitted `callbacks` interface (callbacks only). */
   callbackKey?: string;
+}
+
+/** Where a document writes its webhooks: OpenAPI 3.1's `webhooks`, or the `x-webhooks` extension (Redoc's, for 3.0). */
+export type WebhookMap = 'webhooks' | 'x-webhooks';
+
+/** A webhook the model reads: its name, its path item as the document writes it (maybe a `$ref`), and its map. */
+export interface WebhookSource {
+  name: string;
+  item: unknown;
+  map: WebhookMap;
+}
+
+/**
+ * The webhooks of a document, read the same whichever map holds them: every entry of `webhooks`, then every entry
+ * of `x-webhooks` whose name `webhooks` does not hold (a 3.1 document may keep both forms); `shadowed` names the
+ * `x-webhooks` entries left out for a `webhooks` entry of that name whose path item differs.
+ */
+export function webhookSources(document: OpenApiDocument): { webhooks: WebhookSource[]; shadowed: string[] } {
+  const own = objectOrEmpty((document as Record<string, unknown>).webhooks);
+  const extension = objectOrEmpty((document as Record<string, unknown>)['x-webhooks']);
+  const webhooks: WebhookSource[] = Object.entries(own).map(([name, item]) => ({ name, item, map: 'webhooks' }));
+  const shadowed: string[] = [];
+  for (const [name, item] of Object.entries(extension)) {
+    if (!Object.hasOwn(own, name)) webhooks.push({ name, item, map: 'x-webhooks' });
+    else if (JSON.stringify(item) !== JSON.stringify(own[name])) shadowed.push(name);
+  }
+  return { webhooks, shadowed };
+}
+
+function objectOrEmpty(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /**
@@ -44,7 +77,7 @@ export function receiverEntries(
     used.add(`${method} ${path}`);
     return path;
   };
-  for (const [name, raw] of Object.entries<any>(document.webhooks ?? {})) {
+  for (const { name, item: raw, map } of webhookSources(document).webhooks) {
     const item = resolveRef<any>(document, raw);
     const methods = METHODS.filter((m) => item?.[m]);
     for (const method of methods) {
@@ -53,6 +86,7 @@ export function receiverEntries(
         kind: 'webhook',
         name,
         method,
+        map,
         path: route(method, [`/${segment}`, `/${segment}/${method}`]),
         item,
         op: item[method],

@@ -287,6 +287,11 @@ export interface ReceiverModel {
   kind: 'webhook' | 'callback';
   /** The webhook's name, or the callback's. */
   name: string;
+  /**
+   * The JSON pointer of its operation object in the spec: `#/webhooks/<name>/<method>` (`#/x-webhooks/...` for a
+   * webhook of OpenAPI 3.0's extension), `<operation's pointer>/callbacks/<name>/<expression>/<method>`.
+   */
+  pointer: string;
   /** A callback's URL as the spec writes it, a runtime expression (`{$request.query.callbackUrl}/data`). */
   expression?: string;
   /** The identifier of the operation that declares the callback. */

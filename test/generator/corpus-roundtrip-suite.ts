@@ -114,7 +114,10 @@ function operationObject(model: ServiceModel, o: OperationModel): any {
   const method = o.method.toLowerCase();
   const r = o.receiver;
   if (!r) return model.document.paths[o.path][method];
-  if (r.kind === 'webhook') return resolveRef<any>(model.document, model.document.webhooks[r.name])[method];
+  if (r.kind === 'webhook') {
+    const map = r.pointer.startsWith('#/x-webhooks/') ? model.document['x-webhooks'] : model.document.webhooks;
+    return resolveRef<any>(model.document, map[r.name])[method];
+  }
   const owner = model.operations.find((x) => x.id === r.owner)!;
   const callback = resolveRef<any>(model.document, operationObject(model, owner).callbacks[r.name]);
   return resolveRef<any>(model.document, callback[r.expression!])[method];

@@ -8,7 +8,6 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { buildServiceModel } from '../../generator/model/index.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
 
@@ -164,22 +163,4 @@ describe('a webhook', () => {
       );
     expect(problems).toEqual([]);
   }, 120_000);
-});
-
-describe("OpenAPI 3.0's x-webhooks extension", () => {
-  it('is not read, and says so with its pointer and how many webhooks it holds', () => {
-    const heard: string[] = [];
-    const model = buildServiceModel(
-      'hooks',
-      {
-        openapi: '3.0.3',
-        info: { title: 'hooks', version: '1' },
-        paths: {},
-        'x-webhooks': { ping: { post: { responses: { '200': { description: 'ok' } } } } },
-      } as never,
-      (w) => heard.push(`${w.pointer}: ${w.message}`),
-    );
-    expect(model.receivers).toEqual([]);
-    expect(heard).toEqual([expect.stringMatching(/^#\/x-webhooks: .*is not read: its 1 webhook\(s\)/)]);
-  });
 });
