@@ -153,8 +153,8 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
  * The document with the webhooks the model reads from OpenAPI 3.0's `x-webhooks` extension (receivers.ts) under
  * `webhooks`, where openapi-typescript types them (it reads no extension): `webhooks["<name>"]` as for a 3.1
  * document, the receivers' `typesRef`. A path item the extension holds by `$ref` is typed as the item it names, in
- * place (a 3.0 document has no components of path items for the transform to refer to). Without `x-webhooks` the document
- * is returned as it is, so the types stay openapi-typescript's.
+ * place (a 3.0 document has no components of path items for the transform to refer to). Without `x-webhooks` the
+ * document is returned as it is, so the types stay openapi-typescript's.
  */
 function withExtensionWebhooks(document: OpenApiDocument): OpenApiDocument {
   const { webhooks } = webhookSources(document);

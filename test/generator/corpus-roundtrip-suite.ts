@@ -58,18 +58,35 @@ function sample(model: ServiceModel, schema: unknown, seed = 7, useExamplesValue
 function mergedSchema(model: ServiceModel, schema: unknown): unknown {
   let inlined = 0;
   try {
-    return mergeAllOf(resolveRef<any>(model.document, schema ?? {}), {
+    return mergeAllOf(withIntegers(resolveRef<any>(model.document, schema ?? {})), {
       ignoreAdditionalProperties: true,
       // Annotations and OpenAPI's own keywords (discriminator, xml, example): the first member's.
       resolvers: { defaultResolver: (values: unknown[]) => values[0] },
       $refResolver: (ref: string) => {
         if (++inlined > 5000) throw new Error('recursive schema');
-        return resolveRef<any>(model.document, { $ref: ref });
+        return withIntegers(resolveRef<any>(model.document, { $ref: ref }));
       },
     });
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The schema with `type: number` written as `[integer, number]`, which accepts the same values: the merger refuses an
+ * allOf of `number` and `integer` as incompatible (GitHub's workflow_job payloads) where it takes their common
+ * `integer` from the lists.
+ */
+function withIntegers(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withIntegers);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type' && (value === 'number' || (Array.isArray(value) && value.includes('number'))))
+      out[key] = [...new Set(['integer', ...(Array.isArray(value) ? value : [value])])];
+    else out[key] = ['enum', 'const', 'default', 'example', 'examples'].includes(key) ? value : withIntegers(value);
+  }
+  return out;
 }
 
 /** The value with each empty string (at its top, or an item or member of it) replaced by `a`. */
@@ -340,7 +357,13 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
         senders[o.id](`${receiver!.baseUrl}${o.path}`, params),
       );
       expect({ failures, serverErrors }).toEqual({ failures: [], serverErrors: [] });
-      expect(called).toBe(model.receivers.length);
+      const ofReceivers = (list: string[]) => list.filter((u) => model.receivers.some((o) => u.startsWith(`${o.id}:`)));
+      expect({ unsatisfiable: ofReceivers(unsatisfiable), skipped: ofReceivers(skipped) }).toEqual({
+        unsatisfiable: ofReceivers(expected.unsatisfiable ?? []),
+        skipped: ofReceivers(expected.skipped ?? []),
+      });
+      const notCalled = new Set(ofReceivers([...unsatisfiable, ...skipped]).map((u) => u.slice(0, u.indexOf(':'))));
+      expect(called).toBe(model.receivers.length - notCalled.size);
       // A payload schema that accepts a number (no `type`) has nothing to refuse.
       expect(refusals).toBeLessThanOrEqual(jsonBodies(model.receivers));
     }, 120_000);

@@ -37,8 +37,6 @@ const WARNED: Record<string, string[]> = {
     '#/paths/~1anything~1quirks~1polymorphism/put/requestBody/content/application~1json/schema/allOf',
     '#/paths/~1anything~1quirks~1polymorphism/patch/requestBody/content/application~1json/schema/allOf',
   ],
-  // OpenAPI 3.0's x-webhooks extension (270 webhooks), not read.
-  github: ['#/x-webhooks'],
   // Basic and bearer asked for together.
   'readme-security-multiple': [
     '#/paths/~1anything~1and/post/security/0',
