@@ -16,6 +16,8 @@ declare module 'openapi-typescript/dist/lib/utils.js' {
     options: object,
   ): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
   export function resolveRef<T>(schema: unknown, $ref: string, options: { silent: boolean }): T | undefined;
+  export function createRef(parts: Array<string | number | undefined | null>): string;
+  export function warn(msg: string, silent?: boolean): void;
 }
 declare module 'openapi-typescript/dist/transform/webhooks-object.js' {
   import type ts from 'typescript';

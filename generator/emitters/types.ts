@@ -6,10 +6,11 @@ import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import transformSchema from 'openapi-typescript/dist/transform/index.js';
 import { astToString } from 'openapi-typescript/dist/lib/ts.js';
-import { resolveRef, scanDiscriminators } from 'openapi-typescript/dist/lib/utils.js';
+import { resolveRef } from 'openapi-typescript/dist/lib/utils.js';
 import transformWebhooksObject from 'openapi-typescript/dist/transform/webhooks-object.js';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import { webhookSources } from '../model/receivers.js';
+import { scanDiscriminators } from './discriminator-scan.js';
 import { printTypeDeclarations } from './print-types.js';
 import type { ServiceModel } from '../model/types.js';
 

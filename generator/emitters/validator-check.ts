@@ -125,26 +125,28 @@ interface Context {
   reached: Map<string, unknown>;
 }
 
-function suspicious(node: unknown, root: unknown, ctx: Context, at = ''): string | undefined {
+function suspicious(node: unknown, root: unknown, ctx: Context, path: string[] = []): string | undefined {
   if (typeof node === 'boolean') return undefined;
-  if (!node || typeof node !== 'object' || Array.isArray(node)) return at;
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return pointerBelow(path);
   const schema = node as Record<string, unknown>;
   const types = valueTypes();
-  for (const [key, value] of Object.entries(schema)) {
-    const here = `${at}/${escapePointer(key)}`;
-    if (IDENTIFIERS.has(key)) return here;
+  // The pointer is made only for what is found: the walk goes over every schema of a large document.
+  const here = (key: string, ...more: string[]) => pointerBelow(path, key, ...more);
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (IDENTIFIERS.has(key)) return here(key);
     const allowed = types.get(key);
-    if (allowed && !allowed.includes(jsonType(value))) return here;
+    if (allowed && !allowed.includes(jsonType(value))) return here(key);
     if (key === 'type') {
       const names = Array.isArray(value) ? value : [value];
-      if (!names.every((t) => typeof t === 'string' && JSON_TYPES.has(t))) return here;
+      if (!names.every((t) => typeof t === 'string' && JSON_TYPES.has(t))) return here(key);
     }
-    if (key === 'pattern' && !isRegExp(value as string)) return here;
-    if (key === 'enum' && (value as unknown[]).length === 0) return here;
-    if (key === 'dependentRequired' && !Object.values(value as object).every(Array.isArray)) return here;
+    if (key === 'pattern' && !isRegExp(value as string)) return here(key);
+    if (key === 'enum' && (value as unknown[]).length === 0) return here(key);
+    if (key === 'dependentRequired' && !Object.values(value as object).every(Array.isArray)) return here(key);
     if (key === 'patternProperties') {
       const bad = Object.keys(value as object).find((k) => !isRegExp(k));
-      if (bad !== undefined) return `${here}/${escapePointer(bad)}`;
+      if (bad !== undefined) return here(key, bad);
     }
     if (key === '$ref') {
       const ref = value as string;
@@ -154,30 +156,51 @@ function suspicious(node: unknown, root: unknown, ctx: Context, at = ''): string
         : ref.startsWith('#')
           ? follow(root, ref.slice(1))
           : undefined;
-      if (typeof target !== 'boolean' && (!target || typeof target !== 'object' || Array.isArray(target))) return here;
+      if (typeof target !== 'boolean' && (!target || typeof target !== 'object' || Array.isArray(target)))
+        return here(key);
       const pointer = ref.slice(ctx.specId.length);
       if (inDocument && !pointer.startsWith('#/components/')) ctx.reached.set(pointer, target);
     }
     if (key === 'nullable') {
       const typeNames = Array.isArray(schema.type) ? schema.type : [schema.type];
-      if (schema.type === undefined || (value === false && typeNames.includes('null'))) return here;
+      if (schema.type === undefined || (value === false && typeNames.includes('null'))) return here(key);
     }
     let found: string | undefined;
-    if (SCHEMA_LISTS.has(key) && !Array.isArray(value)) return here;
-    if (SCHEMA_MAPS.has(key) && jsonType(value) !== 'object') return here;
-    if (ONE_SCHEMA.has(key)) found = suspicious(value, root, ctx, here);
-    else if (SCHEMA_LISTS.has(key))
-      (value as unknown[]).some((v, i) => (found = suspicious(v, root, ctx, `${here}/${i}`)) !== undefined);
-    else if (SCHEMA_MAPS.has(key))
-      Object.entries(value as object).some(
-        ([k, v]) =>
-          // draft-07's dependencies: a list of names is not a schema
-          !(key === 'dependencies' && Array.isArray(v)) &&
-          (found = suspicious(v, root, ctx, `${here}/${escapePointer(k)}`)) !== undefined,
-      );
+    if (SCHEMA_LISTS.has(key) && !Array.isArray(value)) return here(key);
+    if (SCHEMA_MAPS.has(key) && jsonType(value) !== 'object') return here(key);
+    path.push(key);
+    if (ONE_SCHEMA.has(key)) found = suspicious(value, root, ctx, path);
+    else if (SCHEMA_LISTS.has(key)) {
+      const list = value as unknown[];
+      for (let i = 0; i < list.length && found === undefined; i++) {
+        path.push(String(i));
+        found = suspicious(list[i], root, ctx, path);
+        path.pop();
+      }
+    } else if (SCHEMA_MAPS.has(key)) {
+      const map = value as Record<string, unknown>;
+      for (const k of Object.keys(map)) {
+        const v = map[k];
+        // draft-07's dependencies: a list of names is not a schema
+        if (key === 'dependencies' && Array.isArray(v)) continue;
+        path.push(k);
+        found = suspicious(v, root, ctx, path);
+        path.pop();
+        if (found !== undefined) break;
+      }
+    }
+    path.pop();
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The JSON pointer of a place below a schema, from the keys on the way to it. */
+function pointerBelow(path: string[], ...more: string[]): string {
+  let out = '';
+  for (const segment of path) out += `/${escapePointer(segment)}`;
+  for (const segment of more) out += `/${escapePointer(segment)}`;
+  return out;
 }
 
 /** The schemas below a non-schema component (a parameter's, a response's content, a header's): `schema` keys. */

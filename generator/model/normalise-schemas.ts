@@ -23,25 +23,40 @@ const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~
  */
 export function normaliseSchemas(document: OpenApiDocument, warn: (warning: SchemaWarning) => void): OpenApiDocument {
   const openapi30 = /^3\.0\./.test(String(document.openapi ?? ''));
-  const walk = (node: unknown, pointer: string, isMap: boolean): unknown => {
-    if (Array.isArray(node)) return node.map((item, i) => walk(item, `${pointer}/${i}`, false));
+  // The keys on the way to the node walked; its JSON pointer is made only for a warning.
+  const path: string[] = [];
+  const pointerHere = () => {
+    let pointer = '#';
+    for (const segment of path) pointer += `/${escapePointer(segment)}`;
+    return pointer;
+  };
+  const walk = (node: unknown, isMap: boolean): unknown => {
+    if (Array.isArray(node))
+      return node.map((item, i) => {
+        path.push(String(i));
+        const out = walk(item, false);
+        path.pop();
+        return out;
+      });
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${escapePointer(key)}`;
+    const source = node as Record<string, unknown>;
+    for (const key of Object.keys(source)) {
+      const value = source[key];
       // The root's maps of webhook names to path items (3.0's extension included) are walked as maps: a name is no keyword.
-      const webhooks = at === '#/webhooks' || at === '#/x-webhooks';
-      out[key] =
-        isMap || webhooks || !(DATA_KEYS.has(key) || key.startsWith('x-'))
-          ? walk(value, at, webhooks || (!isMap && SCHEMA_MAPS.has(key)))
-          : value;
+      const webhooks = path.length === 0 && (key === 'webhooks' || key === 'x-webhooks');
+      if (isMap || webhooks || !(DATA_KEYS.has(key) || key.startsWith('x-'))) {
+        path.push(key);
+        out[key] = walk(value, webhooks || (!isMap && SCHEMA_MAPS.has(key)));
+        path.pop();
+      } else out[key] = value;
     }
     if (isMap) return out;
     if (typeof out.pattern === 'string') {
       const pattern = unicodePattern(out.pattern);
       if (pattern === undefined) {
         warn({
-          pointer: `${pointer}/pattern`,
+          pointer: `${pointerHere()}/pattern`,
           message: `pattern ${out.pattern} is not a valid regular expression; not checked`,
         });
         delete out.pattern;
@@ -50,26 +65,26 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     const disjoint = Array.isArray(out.allOf) ? disjointTypes(document, out.allOf) : undefined;
     if (disjoint)
       warn({
-        pointer: `${pointer}/allOf`,
+        pointer: `${pointerHere()}/allOf`,
         message: `its members' types (${disjoint.join(' and ')}) have no value in common: no value is valid here`,
       });
     if (typeof out.id === 'string') {
       // Draft 4's identifier, which 2020-12 spells `$id` and ajv refuses: the schema is checked without it.
       warn({
-        pointer: `${pointer}/id`,
+        pointer: `${pointerHere()}/id`,
         message: `draft-04 \`id\` (${out.id}) is not a 2020-12 keyword; ignored (references are read from the document)`,
       });
       delete out.id;
     }
     if (Array.isArray(out.enum) && out.enum.length === 0) {
       // JSON Schema asks for at least one value; an empty list accepts none, which `not: {}` says validly.
-      warn({ pointer: `${pointer}/enum`, message: 'an empty enum accepts no value; checked as `not: {}`' });
+      warn({ pointer: `${pointerHere()}/enum`, message: 'an empty enum accepts no value; checked as `not: {}`' });
       delete out.enum;
       out.not = {};
     }
     return fromOpenApi30(out, openapi30);
   };
-  return walk(document, '#', false) as OpenApiDocument;
+  return walk(document, false) as OpenApiDocument;
 }
 
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
@@ -107,16 +122,8 @@ function disjointTypes(document: OpenApiDocument, members: unknown[]): string[] 
  * means them as 3.0 does; only 3.0 ignores a `$ref`'s siblings.
  */
 function fromOpenApi30(schema: Record<string, unknown>, openapi30: boolean): Record<string, unknown> {
-  for (const side of ['Minimum', 'Maximum'] as const) {
-    const flag = schema[`exclusive${side}`];
-    const bound = schema[side.toLowerCase()];
-    if (typeof flag !== 'boolean') continue;
-    // 3.0: a flag on minimum / maximum; 2020-12: the bound itself.
-    if (flag && typeof bound === 'number') {
-      schema[`exclusive${side}`] = bound;
-      delete schema[side.toLowerCase()];
-    } else delete schema[`exclusive${side}`];
-  }
+  exclusiveBound(schema, 'exclusiveMinimum', 'minimum');
+  exclusiveBound(schema, 'exclusiveMaximum', 'maximum');
   if (typeof schema.$ref === 'string' && openapi30) {
     // 3.0 ignores a reference's siblings; `nullable` beside it is how documents say "or null".
     const nullable = schema.nullable === true;
@@ -133,6 +140,17 @@ function fromOpenApi30(schema: Record<string, unknown>, openapi30: boolean): Rec
   // No type (allOf / oneOf / anyOf, or nothing at all): null is one more alternative.
   const constraining = Object.keys(rest).some((k) => !ANNOTATIONS.has(k));
   return constraining ? { anyOf: [rest, { type: 'null' }] } : rest;
+}
+
+/** 3.0: a flag on minimum / maximum; 2020-12: the bound itself. */
+function exclusiveBound(schema: Record<string, unknown>, flagKey: string, boundKey: string): void {
+  const flag = schema[flagKey];
+  if (typeof flag !== 'boolean') return;
+  const bound = schema[boundKey];
+  if (flag && typeof bound === 'number') {
+    schema[flagKey] = bound;
+    delete schema[boundKey];
+  } else delete schema[flagKey];
 }
 
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
