@@ -32,24 +32,21 @@ const OPEN = '\u0000open-enum';
 function forTypes(node: unknown, patched: Set<object>): unknown {
   if (Array.isArray(node)) {
     let copy: unknown[] | undefined;
-    node.forEach((item, i) => {
+    for (let i = 0; i < node.length; i++) {
+      const item = node[i];
       const rewritten = forTypes(item, patched);
       if (rewritten !== item) (copy ??= node.slice())[i] = rewritten;
-    });
+    }
     return copy ?? node;
   }
   if (!node || typeof node !== 'object') return node;
   const schema = node as Record<string, any>;
   let copy: Record<string, any> | undefined;
-  const set = (key: string, value: unknown) => {
-    copy ??= { ...schema };
-    copy[key] = value;
-  };
   // What the transform adds to a discriminator's members goes into copies of the parts it changes.
   if (patched.has(schema)) {
-    for (const key of ['allOf', 'required'] as const) if (Array.isArray(schema[key])) set(key, schema[key].slice());
-    if (schema.properties && typeof schema.properties === 'object') set('properties', { ...schema.properties });
-    copy ??= { ...schema };
+    copy = { ...schema };
+    for (const key of ['allOf', 'required'] as const) if (Array.isArray(schema[key])) copy[key] = schema[key].slice();
+    if (schema.properties && typeof schema.properties === 'object') copy.properties = { ...schema.properties };
   }
   if (
     Array.isArray(schema.required) &&
@@ -62,17 +59,26 @@ function forTypes(node: unknown, patched: Set<object>): unknown {
     !schema.anyOf
   ) {
     const names = schema.required.filter((n: unknown) => typeof n === 'string');
-    set('properties', Object.fromEntries(names.map((n: string) => [n, {}])));
+    copy ??= { ...schema };
+    copy.properties = Object.fromEntries(names.map((n: string) => [n, {}]));
   }
   if (schema['x-open-enum'] === true) {
-    if (Array.isArray(schema.enum)) set('enum', [...schema.enum, OPEN]);
-    else if (Array.isArray(schema.anyOf)) set('anyOf', [...schema.anyOf, { type: 'string', enum: [OPEN] }]);
-    else if (Array.isArray(schema.oneOf)) set('oneOf', [...schema.oneOf, { type: 'string', enum: [OPEN] }]);
+    const open = Array.isArray(schema.enum)
+      ? { key: 'enum', value: [...schema.enum, OPEN] }
+      : Array.isArray(schema.anyOf)
+        ? { key: 'anyOf', value: [...schema.anyOf, { type: 'string', enum: [OPEN] }] }
+        : Array.isArray(schema.oneOf)
+          ? { key: 'oneOf', value: [...schema.oneOf, { type: 'string', enum: [OPEN] }] }
+          : undefined;
+    if (open) (copy ??= { ...schema })[open.key] = open.value;
   }
-  for (const [key, value] of Object.entries(copy ?? schema)) {
+  // The children of the node as it stands now (a copy's rewritten values included).
+  const current = copy ?? schema;
+  for (const key of Object.keys(current)) {
     if (key === 'examples' || key === 'example') continue;
+    const value = current[key];
     const rewritten = forTypes(value, patched);
-    if (rewritten !== value) set(key, rewritten);
+    if (rewritten !== value) (copy ??= { ...schema })[key] = rewritten;
   }
   return copy ?? node;
 }
@@ -119,15 +125,17 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       let copy: unknown[] | undefined;
-      node.forEach((item, i) => {
+      for (let i = 0; i < node.length; i++) {
+        const item = node[i];
         const rewritten = rewrite(item);
         if (rewritten !== item) (copy ??= node.slice())[i] = rewritten;
-      });
+      }
       return copy ?? node;
     }
     if (!node || typeof node !== 'object') return node;
     let copy: Record<string, unknown> | undefined;
-    for (const [key, value] of Object.entries(node)) {
+    for (const key of Object.keys(node)) {
+      const value = (node as Record<string, unknown>)[key];
       const rewritten =
         key === '$ref' && typeof value === 'string' && value.startsWith('#/') && !value.startsWith('#/components/')
           ? target(value)
@@ -197,8 +205,11 @@ function discriminatorMembers(document: OpenApiDocument): Set<object> {
     }
   };
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) visit(node[i]);
+      return;
+    }
     const schema = node as Record<string, any>;
     if (schema.discriminator?.propertyName) {
       for (const ref of Object.values(schema.discriminator.mapping ?? {})) add(ref);
@@ -206,7 +217,7 @@ function discriminatorMembers(document: OpenApiDocument): Set<object> {
     }
     if (Array.isArray(schema.allOf) && schema.allOf.some((item: any) => typeof item?.$ref === 'string'))
       members.add(schema);
-    for (const value of Object.values(schema)) visit(value);
+    for (const key in schema) visit(schema[key]);
   };
   visit(document);
   return members;

@@ -26,14 +26,21 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
   const out: Record<string, any> = {};
   // An open enum (x-open-enum) names the known values; any other value of its type is valid too.
   const open = node['x-open-enum'] === true;
-  for (const [key, value] of Object.entries(node)) {
+  for (const key of Object.keys(node)) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-') || (open && key === 'enum')) continue;
     if (key === 'format') continue;
+    const value = node[key];
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
     else if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
-      out[key] = Object.fromEntries(
-        Object.entries<any>(value as any).map(([k, v]) => [k, cleanSchema(v, specId, document)]),
-      );
+      const map: Record<string, any> = {};
+      for (const k of Object.keys(value)) {
+        const cleaned = cleanSchema(value[k], specId, document);
+        // A property named __proto__ is a property like any other, not the map's prototype.
+        if (k === '__proto__')
+          Object.defineProperty(map, k, { value: cleaned, enumerable: true, writable: true, configurable: true });
+        else map[k] = cleaned;
+      }
+      out[key] = map;
     } else out[key] = cleanSchema(value, specId, document);
   }
   if (node.discriminator) discriminate(node, out, specId);

@@ -93,9 +93,13 @@ function selfContained(document: OpenApiDocument): boolean {
     return known;
   };
   const visit = (node: unknown): boolean => {
-    if (Array.isArray(node)) return node.every(visit);
     if (!node || typeof node !== 'object') return true;
-    for (const [key, value] of Object.entries(node)) {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (!visit(node[i])) return false;
+      return true;
+    }
+    for (const key in node) {
+      const value = (node as Record<string, unknown>)[key];
       if (key === '$ref' && typeof value === 'string') {
         if (!value.startsWith('#/') || !resolves(value)) return false;
       } else if (!visit(value)) return false;
