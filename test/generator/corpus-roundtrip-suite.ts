@@ -352,7 +352,13 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
     it('sends every webhook and callback through its sender to the receiver as its handler answered', async () => {
       if (model.receivers.length === 0) return;
       const Senders = pkg.client[`${model.name}Senders`] as any;
-      const senders = new Senders({ bearerToken: 'token', apiKey: 'key', maxRetries: 0 });
+      // The client's credentials: a webhook may ask for any kind (Adyen's notifications: HTTP basic).
+      const senders = new Senders({
+        bearerToken: 'token',
+        apiKey: 'key',
+        basic: { username: 'user', password: 'secret' },
+        maxRetries: 0,
+      });
       const { failures, called, refusals } = await roundTrips(model.receivers, (o, params) =>
         senders[o.id](`${receiver!.baseUrl}${o.path}`, params),
       );

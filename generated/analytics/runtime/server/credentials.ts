@@ -42,7 +42,7 @@ export function readCredentials(
   let schemes: Record<string, string> | undefined;
   for (const source of route.credentialSources) {
     const value = credentialAt(source, query, headers, body);
-    if (!value) continue;
+    if (!value || httpSchemeValue(route, source, value)) continue;
     schemes ??= {};
     schemes[source.scheme] ??= value;
     credentials[source.kind] ??= value;
@@ -93,7 +93,9 @@ export function conflictingCredentials(
     const values =
       source.in === 'query'
         ? (query.query.get(source.name) ?? []).filter(Boolean)
-        : [credentialAt(source, query, headers, body)].filter((v): v is string => !!v);
+        : [credentialAt(source, query, headers, body)].filter(
+            (v): v is string => !!v && !httpSchemeValue(route, source, v),
+          );
     for (const value of values) given.push({ scheme: source.scheme, value, place: `${source.in} ${source.name}` });
   }
   // Keys of schemes one security alternative asks for together (a client id and its secret) are different
@@ -106,6 +108,21 @@ export function conflictingCredentials(
       places.add(a.place).add(b.place);
     }
   return places.size ? [...places] : undefined;
+}
+
+/**
+ * Whether an API key read from the Authorization header is in fact the credential of an http scheme the route
+ * offers instead (`Bearer <token>` beside a key sent as `Token token=<key>`): one header read by two schemes holds
+ * one credential, the http scheme's where its form says so.
+ */
+function httpSchemeValue(route: RouteDef, source: CredentialSource, value: string): boolean {
+  if (source.kind !== 'apiKey' || source.in !== 'header' || source.name.toLowerCase() !== 'authorization') return false;
+  for (const other of route.credentialSources!) {
+    if (other.in !== 'header' || other.name.toLowerCase() !== 'authorization') continue;
+    if (other.kind === 'bearerToken' && BEARER.test(value)) return true;
+    if (other.kind === 'basic' && /^Basic\s/i.test(value)) return true;
+  }
+  return false;
 }
 
 /** Whether one of the route's security alternatives asks for both schemes. */
