@@ -15,6 +15,9 @@ const ANNOTATIONS = new Set([
   '$comment',
 ]);
 
+/** Keywords whose value maps names to schemas: a name there is no keyword (a property called `description`). */
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
 /**
  * Copies a schema without annotations or x- extensions, with refs pointed at the shared spec schema. With the
  * document, a oneOf / anyOf of components that inherit one discriminator (allOf a parent that declares it) is
@@ -31,7 +34,7 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
     if (key === 'format') continue;
     const value = node[key];
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
-    else if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'dependentSchemas') {
+    else if (MAPS.has(key)) {
       const map: Record<string, any> = {};
       for (const k of Object.keys(value)) {
         const cleaned = cleanSchema(value[k], specId, document);

@@ -4,7 +4,7 @@
 // ajv bundled into the runtime): nothing is compiled at generation, the package holds schemas rather than compiled
 // code (GitHub's document: 3 MB of schemas), and a server compiles only the operations it serves.
 import { isLinesType } from '../model/media-types.js';
-import { resolveRef } from '../model/ref.js';
+import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 
@@ -175,7 +175,7 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     }
   }
   exports.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const components = cleanSchema(service.document.components ?? {}, specId, service.document);
+  const components = cleanComponents(service.document.components ?? {}, specId, service.document);
   const elsewhere = referencedElsewhere(service, specId, [components, ...schemas]);
   const file = {
     specId,
@@ -185,6 +185,22 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     schemas,
   };
   return { file, exports, origins };
+}
+
+/**
+ * The components, each section a map of names: a component may be named like a keyword cleanSchema strips
+ * (Mollie's schema `description`, a `format`, a `title`, an `x-` name) and is kept under that name. The examples and
+ * the extensions validate nothing.
+ */
+function cleanComponents(components: Record<string, unknown>, specId: string, document: OpenApiDocument): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [section, members] of Object.entries(components)) {
+    if (section === 'examples' || section.startsWith('x-') || !members || typeof members !== 'object') continue;
+    out[section] = Object.fromEntries(
+      Object.entries(members).map(([name, member]) => [name, cleanSchema(member, specId, document)]),
+    );
+  }
+  return out;
 }
 
 /** validators.ts (without its banner). */
