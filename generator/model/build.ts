@@ -102,7 +102,10 @@ function buildReceivers(
   warn: (warning: SchemaWarning) => void,
   ownerPointers: Map<string, string>,
 ): OperationModel[] {
-  for (const name of webhookSources(document).shadowed)
+  const webhooks = webhookSources(document);
+  for (const pointer of webhooks.malformed)
+    warn({ pointer, message: 'not an object, where x-webhooks has a map of webhook names to path items; ignored' });
+  for (const name of webhooks.shadowed)
     warn({
       pointer: `#/x-webhooks/${escapePointer(name)}`,
       message: `the x-webhooks extension's ${name} differs from webhooks' ${name}, which is read; this one gets no receiver, sender or types`,

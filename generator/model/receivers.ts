@@ -46,20 +46,30 @@ export interface WebhookSource {
  * of `x-webhooks` whose name `webhooks` does not hold (a 3.1 document may keep both forms); `shadowed` names the
  * `x-webhooks` entries left out for a `webhooks` entry of that name whose path item differs.
  */
-export function webhookSources(document: OpenApiDocument): { webhooks: WebhookSource[]; shadowed: string[] } {
+export function webhookSources(document: OpenApiDocument): {
+  webhooks: WebhookSource[];
+  shadowed: string[];
+  /** The pointers of what is not a map or not a path item where the extension should have one. */
+  malformed: string[];
+} {
   const own = objectOrEmpty((document as Record<string, unknown>).webhooks);
-  const extension = objectOrEmpty((document as Record<string, unknown>)['x-webhooks']);
+  const written = (document as Record<string, unknown>)['x-webhooks'];
+  const extension = objectOrEmpty(written);
+  const malformed = written !== undefined && extension !== written ? ['#/x-webhooks'] : [];
   const webhooks: WebhookSource[] = Object.entries(own).map(([name, item]) => ({ name, item, map: 'webhooks' }));
   const shadowed: string[] = [];
   for (const [name, item] of Object.entries(extension)) {
-    if (!Object.hasOwn(own, name)) webhooks.push({ name, item, map: 'x-webhooks' });
+    if (objectOrEmpty(item) !== item) malformed.push(`#/x-webhooks/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    else if (!Object.hasOwn(own, name)) webhooks.push({ name, item, map: 'x-webhooks' });
     else if (JSON.stringify(item) !== JSON.stringify(own[name])) shadowed.push(name);
   }
-  return { webhooks, shadowed };
+  return { webhooks, shadowed, malformed };
 }
 
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
 function objectOrEmpty(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : EMPTY;
 }
 
 /**

@@ -187,3 +187,16 @@ describe('a 3.1 document with both webhooks and x-webhooks', () => {
     ]);
   });
 });
+
+describe('a malformed x-webhooks', () => {
+  it('is a warning naming the place, and its well-formed webhooks are read', () => {
+    const heard: string[] = [];
+    const document = (hooks: unknown) =>
+      ({ openapi: '3.0.3', info: { title: 'hooks', version: '1' }, paths: {}, 'x-webhooks': hooks }) as never;
+    const ping = { post: { responses: { '200': { description: 'ok' } } } };
+    const model = buildServiceModel('hooks', document({ ping, broken: 'nope' }), (w) => heard.push(w.pointer));
+    expect(model.receivers.map((r) => r.id)).toEqual(['pingWebhook']);
+    expect(buildServiceModel('hooks', document([ping]), (w) => heard.push(w.pointer)).receivers).toEqual([]);
+    expect(heard).toEqual(['#/x-webhooks/broken', '#/x-webhooks']);
+  });
+});
