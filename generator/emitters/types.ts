@@ -240,6 +240,20 @@ function openEnumType(type: ts.TypeNode): ts.TypeNode | undefined {
   return ts.factory.createUnionTypeNode([...known, anyString]);
 }
 
+/**
+ * The transform's `$ref` resolver, each reference resolved once: the transform asks again for every use (a shared
+ * parameter for each operation that lists it, twice over), and the document does not change while it runs.
+ */
+function resolverOf(schema: OpenAPI3): GlobalContext['resolve'] {
+  const resolved = new Map<string, unknown>();
+  return <T>(ref: string): T | undefined => {
+    if (resolved.has(ref)) return resolved.get(ref) as T | undefined;
+    const target = resolveRef<T>(schema, ref, { silent: true });
+    resolved.set(ref, target);
+    return target;
+  };
+}
+
 /** The order openapi-typescript's `alphabetize` sorts every map by, as one collator. */
 const ALPHABETICAL = new Intl.Collator('en-us', { numeric: true });
 
@@ -303,7 +317,7 @@ export function emitTypes(service: ServiceModel, print: TypesPrinter = printType
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
-    resolve: <T>(ref: string) => resolveRef<T>(schema, ref, { silent: true }),
+    resolve: resolverOf(schema),
   };
   return withOneCollator(
     () => print(transformSchema(schema, ctx)) + callbacksType(service, schema as Record<string, any>, ctx, print),
