@@ -18,8 +18,8 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * A copy of the document with every schema normalised; the original is left as it was (it is what the generated
- * package's openapi.json holds).
+ * The document with every schema normalised; the original is left as it was (it is what the generated package's
+ * openapi.json holds): the nodes that change, and the nodes above them, are copies; the rest is shared with it.
  */
 export function normaliseSchemas(document: OpenApiDocument, warn: (warning: SchemaWarning) => void): OpenApiDocument {
   const openapi30 = /^3\.0\./.test(String(document.openapi ?? ''));
@@ -31,60 +31,95 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     return pointer;
   };
   const walk = (node: unknown, isMap: boolean): unknown => {
-    if (Array.isArray(node))
-      return node.map((item, i) => {
-        path.push(String(i));
-        const out = walk(item, false);
-        path.pop();
-        return out;
-      });
     if (!node || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
+    if (Array.isArray(node)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < node.length; i++) {
+        const item = node[i];
+        path.push(String(i));
+        const normalised = walk(item, false);
+        path.pop();
+        if (normalised !== item) (copy ??= node.slice())[i] = normalised;
+      }
+      return copy ?? node;
+    }
     const source = node as Record<string, unknown>;
+    // Copied only where something below or here changes: most of a large document passes as it is.
+    let out: Record<string, unknown> | undefined;
+    const writable = () => (out ??= shallowCopy(source));
     for (const key of Object.keys(source)) {
-      const value = source[key];
+      // A copy, as the object every node was before: `__proto__` is then its prototype, not a name.
+      if (key === '__proto__') writable();
       // The root's maps of webhook names to path items (3.0's extension included) are walked as maps: a name is no keyword.
       const webhooks = path.length === 0 && (key === 'webhooks' || key === 'x-webhooks');
       if (isMap || webhooks || !(DATA_KEYS.has(key) || key.startsWith('x-'))) {
+        const value = source[key];
         path.push(key);
-        out[key] = walk(value, webhooks || (!isMap && SCHEMA_MAPS.has(key)));
+        const normalised = walk(value, webhooks || (!isMap && SCHEMA_MAPS.has(key)));
         path.pop();
-      } else out[key] = value;
+        if (normalised !== value || out) writable()[key] = normalised;
+      }
     }
-    if (isMap) return out;
-    if (typeof out.pattern === 'string') {
-      const pattern = unicodePattern(out.pattern);
-      if (pattern === undefined) {
+    if (isMap) return out ?? source;
+    const pattern = (out ?? source).pattern;
+    if (typeof pattern === 'string') {
+      const unicode = unicodePattern(pattern);
+      if (unicode === undefined) {
         warn({
           pointer: `${pointerHere()}/pattern`,
-          message: `pattern ${out.pattern} is not a valid regular expression; not checked`,
+          message: `pattern ${pattern} is not a valid regular expression; not checked`,
         });
-        delete out.pattern;
-      } else out.pattern = pattern;
+        delete writable().pattern;
+      } else if (unicode !== pattern) writable().pattern = unicode;
     }
-    const disjoint = Array.isArray(out.allOf) ? disjointTypes(document, out.allOf) : undefined;
+    const allOf = (out ?? source).allOf;
+    const disjoint = Array.isArray(allOf) ? disjointTypes(document, allOf) : undefined;
     if (disjoint)
       warn({
         pointer: `${pointerHere()}/allOf`,
         message: `its members' types (${disjoint.join(' and ')}) have no value in common: no value is valid here`,
       });
-    if (typeof out.id === 'string') {
+    const id = (out ?? source).id;
+    if (typeof id === 'string') {
       // Draft 4's identifier, which 2020-12 spells `$id` and ajv refuses: the schema is checked without it.
       warn({
         pointer: `${pointerHere()}/id`,
-        message: `draft-04 \`id\` (${out.id}) is not a 2020-12 keyword; ignored (references are read from the document)`,
+        message: `draft-04 \`id\` (${id}) is not a 2020-12 keyword; ignored (references are read from the document)`,
       });
-      delete out.id;
+      delete writable().id;
     }
-    if (Array.isArray(out.enum) && out.enum.length === 0) {
+    const values = (out ?? source).enum;
+    if (Array.isArray(values) && values.length === 0) {
       // JSON Schema asks for at least one value; an empty list accepts none, which `not: {}` says validly.
       warn({ pointer: `${pointerHere()}/enum`, message: 'an empty enum accepts no value; checked as `not: {}`' });
-      delete out.enum;
-      out.not = {};
+      const schema = writable();
+      delete schema.enum;
+      schema.not = {};
     }
-    return fromOpenApi30(out, openapi30);
+    const schema = out ?? source;
+    return changedIn30(schema, openapi30) ? fromOpenApi30(writable(), openapi30) : schema;
   };
   return walk(document, false) as OpenApiDocument;
+}
+
+/** The object as a loop of assignments copies it (what the walk made of every node before it copied on write). */
+function shallowCopy(source: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) out[key] = source[key];
+  return out;
+}
+
+/**
+ * Whether fromOpenApi30 changes the schema: a reference alone is left as it is (fromOpenApi30 would make an equal
+ * copy of it).
+ */
+function changedIn30(schema: Record<string, unknown>, openapi30: boolean): boolean {
+  if (typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean') return true;
+  if (typeof schema.$ref === 'string' && openapi30) {
+    for (const key in schema) if (key !== '$ref') return true;
+    return false;
+  }
+  return typeof schema.nullable === 'boolean';
 }
 
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
