@@ -58,6 +58,20 @@ describe('OpenAPI 3.0 schemas', () => {
     expect(out.components.schemas.A).toEqual(before.components.schemas.A);
     expect(source).toEqual(before);
   });
+  it('copies only what changes and what lies above it; the rest is the original, and the original is unchanged', () => {
+    const source = doc30({
+      Changed: { type: 'object', properties: { n: { type: 'string', nullable: true }, same: { type: 'integer' } } },
+      Same: { type: 'object', properties: { a: { $ref: '#/components/schemas/Changed' } }, required: ['a'] },
+    });
+    const before = structuredClone(source);
+    const { out } = normalise(source);
+    const schemas = source.components.schemas as Record<string, any>;
+    expect(out.components.schemas.Same).toBe(schemas.Same);
+    expect(out.components.schemas.Changed).not.toBe(schemas.Changed);
+    expect(out.components.schemas.Changed.properties.same).toBe(schemas.Changed.properties.same);
+    expect(out.components.schemas.Changed.properties.n).toEqual({ type: ['string', 'null'] });
+    expect(source).toEqual(before);
+  });
   it("a 3.1 document that still writes nullable means it as 3.0 does (OpenAI's, without a type)", () => {
     const { out } = normalise({
       openapi: '3.1.0',
