@@ -79,9 +79,8 @@ export function emitClient(service: ServiceModel): string {
     importedNames(clientImports(service, TYPE_MODULE_NAMES)),
   );
   // Only the types module's names the code uses are imported (an unused import does not compile).
-  const typeNames = TYPE_MODULE_NAMES.filter((name) =>
-    [fieldTypes, types, functions].some((s) => JSON.stringify(s).includes(`${name}[`)),
-  );
+  const code = JSON.stringify([fieldTypes, types, functions]);
+  const typeNames = TYPE_MODULE_NAMES.filter((name) => code.includes(`${name}[`));
   const createCore: FunctionDeclarationStructure = {
     kind: StructureKind.Function,
     isExported: true,
@@ -822,10 +821,17 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
 
 /** The credential placement most operations share (the core's default; the others name theirs). */
 function defaultCredentials(service: ServiceModel): OperationModel['credentials'] {
-  const counts = new Map<OperationModel['credentials'], number>();
-  for (const o of service.operations) counts.set(o.credentials, (counts.get(o.credentials) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'none';
+  // Asked once per operation: counted once per service.
+  let found = DEFAULT_CREDENTIALS.get(service.operations);
+  if (found === undefined) {
+    const counts = new Map<OperationModel['credentials'], number>();
+    for (const o of service.operations) counts.set(o.credentials, (counts.get(o.credentials) ?? 0) + 1);
+    found = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? 'none';
+    DEFAULT_CREDENTIALS.set(service.operations, found);
+  }
+  return found;
 }
+const DEFAULT_CREDENTIALS = new WeakMap<OperationModel[], OperationModel['credentials']>();
 
 /** A path parameter written by its style (label, matrix; a simple array or object); a plain one is just encoded. */
 function styledPathParam(p: ParameterModel): boolean {

@@ -250,46 +250,80 @@ class Writer {
     }
   }
 
-  /** code-block-writer's _updateInternalState: strings, template literals, comments and regular expressions. */
+  /**
+   * code-block-writer's _updateInternalState: strings, template literals, comments and regular expressions, with
+   * its state in locals; a text within a comment is searched for the comment's end only.
+   */
   private updateState(str: string): void {
+    let comment = this.comment;
+    // A line comment lasts to the end of the line, and a text written here holds no line break.
+    if (comment === LINE_COMMENT) return;
+    let inRegex = this.inRegex;
+    const strings = this.strings;
+    let top = strings.length === 0 ? -1 : strings[strings.length - 1]!;
     const n = str.length;
     for (let i = 0; i < n; i++) {
+      if (comment === STAR_COMMENT) {
+        // Only `*/` changes the state in a block comment.
+        let end: number;
+        if (i === 0 && str.charCodeAt(0) === SLASH && this.last === STAR) end = 0;
+        else {
+          const star = str.indexOf('*/', i === 0 ? 0 : i - 1);
+          if (star === -1) break;
+          end = star + 1;
+        }
+        i = end;
+        comment = 0;
+        continue;
+      }
       const current = str.charCodeAt(i);
       if (current >= 128 || HANDLED[current] === 0) continue;
       const past = i === 0 ? this.last : str.charCodeAt(i - 1);
       const pastPast = i === 0 ? this.beforeLast : i === 1 ? this.last : str.charCodeAt(i - 2);
-      if (this.inRegex) {
-        if ((past === SLASH && pastPast !== BACK_SLASH) || past === NL) this.inRegex = false;
+      const inString = top !== -1 && top !== OPEN_BRACE;
+      if (inRegex) {
+        if ((past === SLASH && pastPast !== BACK_SLASH) || past === NL) inRegex = false;
         else continue;
       } else if (
-        !this.isInString() &&
-        this.comment === 0 &&
+        !inString &&
+        comment === 0 &&
         past === SLASH &&
         current !== SLASH &&
         current !== STAR &&
         pastPast !== STAR &&
         pastPast !== SLASH
       ) {
-        this.inRegex = true;
+        inRegex = true;
         continue;
       }
-      if (!this.isInString()) {
-        if (this.comment === 0 && past === SLASH && current === SLASH) this.comment = LINE_COMMENT;
-        else if (this.comment === 0 && past === SLASH && current === STAR) this.comment = STAR_COMMENT;
-        else if (this.comment === STAR_COMMENT && past === STAR && current === SLASH) this.comment = 0;
+      if (!inString && past === SLASH) {
+        if (current === SLASH) {
+          comment = LINE_COMMENT;
+          break;
+        }
+        if (current === STAR) {
+          comment = STAR_COMMENT;
+          continue;
+        }
       }
-      if (this.comment !== 0) continue;
-      const strings = this.strings;
-      const top = strings.length === 0 ? undefined : strings[strings.length - 1];
       if (past !== BACK_SLASH && (current === DOUBLE_QUOTE || current === SINGLE_QUOTE || current === BACK_TICK)) {
-        if (top === current) strings.pop();
-        else if (top === OPEN_BRACE || top === undefined) strings.push(current);
+        if (top === current) {
+          strings.pop();
+          top = strings.length === 0 ? -1 : strings[strings.length - 1]!;
+        } else if (top === OPEN_BRACE || top === -1) {
+          strings.push(current);
+          top = current;
+        }
       } else if (pastPast !== BACK_SLASH && past === DOLLAR && current === OPEN_BRACE && top === BACK_TICK) {
         strings.push(current);
+        top = current;
       } else if (current === CLOSE_BRACE && top === OPEN_BRACE) {
         strings.pop();
+        top = strings.length === 0 ? -1 : strings[strings.length - 1]!;
       }
     }
+    this.comment = comment;
+    this.inRegex = inRegex;
   }
 }
 
