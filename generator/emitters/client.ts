@@ -1,14 +1,13 @@
 // Emits client.ts: one typed method per operation on a <Service>Client class, on top of the copied
 // client runtime (send, retry, auth, SSE, pagination, uploads).
-import {
-  type ClassDeclarationStructure,
-  type FunctionDeclarationStructure,
-  type InterfaceDeclarationStructure,
-  type MethodDeclarationStructure,
-  type OptionalKind,
-  type PropertySignatureStructure,
-  StructureKind,
-  type TypeAliasDeclarationStructure,
+import type {
+  ClassDeclarationStructure,
+  FunctionDeclarationStructure,
+  InterfaceDeclarationStructure,
+  MethodDeclarationStructure,
+  OptionalKind,
+  PropertySignatureStructure,
+  TypeAliasDeclarationStructure,
 } from 'ts-morph';
 import { isLinesType } from '../model/media-types.js';
 import { pascalCase, propertyKey } from '../model/names.js';
@@ -24,6 +23,7 @@ import {
   successType,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
+import { StructureKind } from './structure-kinds.js';
 import { errorBodyType, errorResponses, statusesOf } from './server-types.js';
 
 export function emitClient(service: ServiceModel): string {

@@ -1,18 +1,17 @@
 // Emits server.ts: the typed Handlers interface of a service (one method per operation) and a node:http
 // request listener that routes, parses and validates (ahead-of-time ajv validators) before calling them.
-import {
-  type OptionalKind,
-  type StatementStructures,
-  type MethodSignatureStructure,
-  StructureKind,
-  type TypeAliasDeclarationStructure,
-  type VariableStatementStructure,
-  VariableDeclarationKind,
+import type {
+  OptionalKind,
+  StatementStructures,
+  MethodSignatureStructure,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
 } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
 import { docText, printStructure } from './print-structure.js';
+import { StructureKind, VariableDeclarationKind } from './structure-kinds.js';
 import {
   errorHelpersLiteral,
   errorStyleName,

@@ -10,8 +10,7 @@ import type { OptionalKind, SourceFileStructure } from 'ts-morph';
 /** Thrown for a structure the own printer does not print as ts-morph would. */
 export class StructureNotPrinted extends Error {}
 
-// ts-morph's StructureKind values (ts-morph 28), read as numbers so that printing does not load ts-morph.
-export const KIND = { Class: 2, Function: 13, Interface: 19, TypeAlias: 38, VariableStatement: 41 } as const;
+import { StructureKind as KIND } from './structure-kinds.js';
 
 const NL = 10;
 const CR = 13;

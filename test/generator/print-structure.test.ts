@@ -6,7 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { emitClient } from '../../generator/emitters/client.js';
 import { emitRules } from '../../generator/emitters/rules.js';
 import { emitServer } from '../../generator/emitters/server.js';
-import { KIND, printSourceFile, StructureNotPrinted } from '../../generator/emitters/structure-printer.js';
+import {
+  StructureKind as KIND,
+  VariableDeclarationKind as DECLARATION_KIND,
+} from '../../generator/emitters/structure-kinds.js';
+import { printSourceFile, StructureNotPrinted } from '../../generator/emitters/structure-printer.js';
 import { buildServiceModel } from '../../generator/model/build.js';
 import { loadModel, loadSpecFile, serviceKeys } from '../../generator/model/load.js';
 import type { ServiceModel } from '../../generator/model/types.js';
@@ -42,7 +46,7 @@ function compareOn(model: ServiceModel): number {
 }
 
 describe("the structures' own printer", () => {
-  it("reads ts-morph's structure kinds by their numbers", () => {
+  it("builds with the values of ts-morph's structure and declaration kinds", () => {
     expect(KIND).toEqual({
       Class: StructureKind.Class,
       Function: StructureKind.Function,
@@ -50,6 +54,7 @@ describe("the structures' own printer", () => {
       TypeAlias: StructureKind.TypeAlias,
       VariableStatement: StructureKind.VariableStatement,
     });
+    expect(DECLARATION_KIND).toEqual({ Const: VariableDeclarationKind.Const });
   });
 
   it.each(serviceKeys())('prints the %s service as ts-morph does', async (key) => {
