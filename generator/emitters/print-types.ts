@@ -62,6 +62,10 @@ const readonlyOperand: Rule = (t) => (t.kind === K.TypeOperator ? parenthesized(
 const postfixOperand: Rule = (t) =>
   t.kind === K.TypeOperator || t.kind === K.TypeQuery ? parenthesized(t) : typeOperatorOperand(t);
 
+/** The spaces of each indentation level, made once. */
+const INDENTS: string[] = [];
+const indentation = (level: number) => (INDENTS[level] ??= ' '.repeat(level * INDENT));
+
 class TypePrinter {
   private out = '';
   private indent = 0;
@@ -75,7 +79,7 @@ class TypePrinter {
   private write(s: string): void {
     if (!s) return;
     if (this.lineStart) {
-      this.out += ' '.repeat(this.indent * INDENT);
+      this.out += indentation(this.indent);
       this.lineStart = false;
     }
     this.out += s;
@@ -123,19 +127,23 @@ class TypePrinter {
     if (!node) return;
     if (rule) node = rule(node as ts.TypeNode);
     if (getEmitFlags!(node) & ~ts.EmitFlags.SingleLine) throw new Unsupported();
-    for (const comment of ts.getSyntheticLeadingComments(node) ?? []) {
-      if (comment.kind !== K.MultiLineCommentTrivia || comment.hasLeadingNewline) throw new Unsupported();
-      this.comment(`/*${comment.text}*/`);
-      if (comment.hasTrailingNewLine) this.writeLine();
-      else this.write(' ');
-    }
+    const leading = ts.getSyntheticLeadingComments(node);
+    if (leading)
+      for (const comment of leading) {
+        if (comment.kind !== K.MultiLineCommentTrivia || comment.hasLeadingNewline) throw new Unsupported();
+        this.comment(`/*${comment.text}*/`);
+        if (comment.hasTrailingNewLine) this.writeLine();
+        else this.write(' ');
+      }
     this.node(node);
-    for (const comment of ts.getSyntheticTrailingComments(node) ?? []) {
-      if (comment.kind !== K.MultiLineCommentTrivia) throw new Unsupported();
-      if (!this.lineStart) this.write(' ');
-      this.comment(`/*${comment.text}*/`);
-      if (comment.hasTrailingNewLine) this.writeLine();
-    }
+    const trailing = ts.getSyntheticTrailingComments(node);
+    if (trailing)
+      for (const comment of trailing) {
+        if (comment.kind !== K.MultiLineCommentTrivia) throw new Unsupported();
+        if (!this.lineStart) this.write(' ');
+        this.comment(`/*${comment.text}*/`);
+        if (comment.hasTrailingNewLine) this.writeLine();
+      }
   }
 
   /** writeCommentRange: each line after the first at the writer's indentation plus its own leading whitespace. */

@@ -62,20 +62,22 @@ function referencedElsewhere(
   const prefix = `${specId}#/`;
   const placed = new Set<string>();
   let elsewhere: Record<string, unknown> | undefined;
+  const inComponents = `${prefix}components/`;
   const pending: unknown[] = [...roots];
   while (pending.length > 0) {
     const node = pending.pop();
     if (Array.isArray(node)) {
-      pending.push(...node);
+      for (let i = 0; i < node.length; i++) pending.push(node[i]);
       continue;
     }
     if (!node || typeof node !== 'object') continue;
-    for (const [key, value] of Object.entries(node)) {
+    for (const key of Object.keys(node)) {
+      const value = (node as Record<string, unknown>)[key];
       if (key !== '$ref' || typeof value !== 'string') {
         if (value && typeof value === 'object') pending.push(value);
         continue;
       }
-      if (!value.startsWith(prefix) || value.startsWith(`${prefix}components/`) || placed.has(value)) continue;
+      if (!value.startsWith(prefix) || value.startsWith(inComponents) || placed.has(value)) continue;
       placed.add(value);
       const pointer = value.slice(specId.length);
       const keys = pointer
