@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './model/root.js';
 import { loadSpecList } from './config.js';
 import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
+import type { TypeCheckThread } from './typecheck-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
 const USAGE = [
@@ -70,6 +71,7 @@ function describe(drift: Drift): string[] {
 async function typeChecks(
   packages: Map<string, Map<string, string>>,
   folderOf: (key: string) => string,
+  thread?: TypeCheckThread,
 ): Promise<boolean> {
   if (values['skip-typecheck']) return true;
   const { DEFAULT_TYPECHECK_LIMIT_BYTES, generatedTypeScriptBytes, typeCheckPackages } = await import('./typecheck.js');
@@ -84,9 +86,16 @@ async function typeChecks(
         `generate: note: the package ${key} is ${(bytes / 2 ** 20).toFixed(1)} MB of TypeScript, more than the ${(limit / 2 ** 20).toFixed(1)} MB checked by default: not type-checked (--typecheck checks it; docs/adr/0007)`,
       );
   }
-  if (checked.size === 0) return true;
+  if (checked.size === 0) {
+    await thread?.close();
+    return true;
+  }
   let clean = true;
-  for (const [key, errors] of typeCheckPackages(checked)) {
+  // A worker that fails (not a type error: its thread) leaves the check to this thread.
+  const results = thread
+    ? await thread.check(checked).catch(() => typeCheckPackages(checked))
+    : typeCheckPackages(checked);
+  for (const [key, errors] of results) {
     if (errors.length === 0) continue;
     clean = false;
     console.error(`generate: the package ${key} would not compile (${errors.length} error(s)); nothing was written:`);
@@ -94,6 +103,20 @@ async function typeChecks(
     if (errors.length > 20) console.error(`  ... and ${errors.length - 20} more`);
   }
   return clean;
+}
+
+/**
+ * The type-check's worker thread, started before the package is made (the bundle names its file; run through tsx
+ * the check runs in this thread): only when the check will likely run, a spec of more than the default limit's
+ * bytes making a package above it.
+ */
+async function startTypeCheck(specBytes: number): Promise<TypeCheckThread | undefined> {
+  const workerFile = process.env.SPEC_FIRST_TYPECHECK_WORKER;
+  if (values['skip-typecheck'] || !workerFile) return undefined;
+  const { DEFAULT_TYPECHECK_LIMIT_BYTES } = await import('./typecheck.js');
+  if (!values.typecheck && specBytes > DEFAULT_TYPECHECK_LIMIT_BYTES) return undefined;
+  const { typeCheckThread } = await import('./typecheck-thread.js');
+  return typeCheckThread(workerFile);
 }
 
 /** One package from any spec, written into a folder of the caller's choice. */
@@ -121,8 +144,12 @@ async function single(spec: string, out: string): Promise<number> {
     if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}`);
     return 0;
   }
-  const files = await generatePackage({ key, spec: path.resolve(spec) }, options);
-  if (!(await typeChecks(new Map([[key, files]]), () => out))) return 1;
+  const thread = await startTypeCheck(fs.statSync(spec, { throwIfNoEntry: false })?.size ?? 0);
+  const files = await generatePackage({ key, spec: path.resolve(spec) }, options).catch(async (error) => {
+    await thread?.close();
+    throw error;
+  });
+  if (!(await typeChecks(new Map([[key, files]]), () => out, thread))) return 1;
   for (const [name, content] of files) writeFile(name, content);
   if (!values.quiet) console.log(`${files.size} files of package ${key} written to ${out}`);
   return 0;
@@ -131,7 +158,11 @@ async function single(spec: string, out: string): Promise<number> {
 async function once(): Promise<number> {
   if (values.spec) return single(values.spec, values.out ?? usage('--spec needs --out <folder>'));
   const started = performance.now();
-  const { files } = await generateAll(services, options);
+  const thread = values.check ? undefined : await startTypeCheck(0);
+  const { files } = await generateAll(services, options).catch(async (error) => {
+    await thread?.close();
+    throw error;
+  });
   if (values.check) {
     const drift = compare(files, scopes);
     if (isClean(drift)) {
@@ -150,7 +181,7 @@ async function once(): Promise<number> {
     if (!packages.has(key!)) packages.set(key!, new Map());
     packages.get(key!)!.set(rest.join('/'), content);
   }
-  if (!(await typeChecks(packages, (key) => path.join('generated', key)))) return 1;
+  if (!(await typeChecks(packages, (key) => path.join('generated', key), thread))) return 1;
   const drift = write(files, scopes);
   if (!values.quiet) {
     const lines = describe(drift);

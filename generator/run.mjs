@@ -42,7 +42,7 @@ function bundleKey() {
 async function buildBundle(outdir) {
   const { build } = require('esbuild');
   await build({
-    entryPoints: { cli: path.join(here, 'cli.ts') },
+    entryPoints: { cli: path.join(here, 'cli.ts'), 'typecheck-worker': path.join(here, 'typecheck-worker.ts') },
     outdir,
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -108,4 +108,6 @@ else {
   process.env.V8_COMPILE_CACHE_CACHE_DIR ??= codeCache;
   require('v8-compile-cache');
 }
+// The type-check runs on this worker, beside the main thread (generator/typecheck-thread.ts).
+process.env.SPEC_FIRST_TYPECHECK_WORKER = path.join(bundleDir, 'typecheck-worker.cjs');
 require(path.join(bundleDir, 'cli.cjs'));

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
+import { checkRuntime, runtimeSources, type TypeError, typeError, virtualHost } from './runtime-declarations.js';
 
 /**
  * Above this much generated TypeScript (the runtime copied from templates/runtime aside), `generate` does not
@@ -21,12 +22,7 @@ export function generatedTypeScriptBytes(files: ReadonlyMap<string, string>): nu
   return bytes;
 }
 
-/** One compiler error in a generated file: the file (inside the package), its line and the message. */
-export interface TypeError {
-  file: string;
-  line: number;
-  message: string;
-}
+export type { TypeError } from './runtime-declarations.js';
 
 /** The compiler options generated code must pass (tests that type-check generated code use them too). */
 export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
@@ -44,64 +40,69 @@ export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
 /**
  * The errors of packages' TypeScript files (package key -> name inside the package -> content), in one program.
  * What the generator writes for the spec (client.ts, server.ts, index.ts, rules.ts) is checked whole; `types.ts`
- * (openapi-typescript's output) and the runtime copied from templates/runtime (checked with the project) are read
- * for what that code uses of them: checking them whole is most of the cost on a large document (GitHub's).
+ * (openapi-typescript's output) is read for what that code uses of it: checking it whole is most of the cost on a
+ * large document (GitHub's). The runtime copied from templates/runtime is checked once, whole, and the per-spec
+ * files against its declarations (runtime-declarations.ts).
  */
 export function typeCheckPackages(
   packages: ReadonlyMap<string, ReadonlyMap<string, string>>,
 ): Map<string, TypeError[]> {
-  // A folder that does not exist, so that nothing on disk answers for a generated file.
-  const base = path.join(ROOT, 'node_modules', '.cache', 'spec-first-typecheck');
-  const virtual = new Map<string, string>();
-  for (const [key, files] of packages)
-    for (const [name, content] of files) if (/\.(ts|js)$/.test(name)) virtual.set(path.join(base, key, name), content);
-  const host = ts.createCompilerHost(GENERATED_CODE_OPTIONS, true);
-  const getSourceFile = host.getSourceFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  const readFile = host.readFile.bind(host);
-  const dirs = new Set([...virtual.keys()].flatMap((f) => ancestors(path.dirname(f))));
-  const directoryExists = host.directoryExists?.bind(host);
-  host.directoryExists = (d) => dirs.has(d) || (directoryExists ? directoryExists(d) : false);
-  host.fileExists = (f) => virtual.has(f) || fileExists(f);
-  host.readFile = (f) => virtual.get(f) ?? readFile(f);
-  host.getSourceFile = (f, language, onError, create) => {
-    const text = virtual.get(f);
-    return text !== undefined
-      ? ts.createSourceFile(f, text, language, true)
-      : getSourceFile(f, language, onError, create);
-  };
-  const roots = [...virtual.keys()].filter((f) => f.endsWith('.ts'));
-  const program = ts.createProgram(roots, GENERATED_CODE_OPTIONS, host);
-  const generated = program.getSourceFiles().filter((sf) => virtual.has(sf.fileName));
-  const written = generated.filter((sf) => {
-    const name = path.relative(base, sf.fileName).split(path.sep).slice(1).join('/');
-    return name !== 'types.ts' && !name.startsWith('runtime/');
-  });
-  const diagnostics = [
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-    ...generated.flatMap((sf) => program.getSyntacticDiagnostics(sf)),
-    ...written.flatMap((sf) => program.getSemanticDiagnostics(sf)),
-  ];
-  const out = new Map<string, TypeError[]>([...packages.keys()].map((k) => [k, []]));
-  for (const d of diagnostics) {
-    const [key = '', ...rest] = d.file ? path.relative(base, d.file.fileName).split(path.sep) : [];
-    const error = {
-      file: rest.join('/'),
-      line: d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0,
-      message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
-    };
-    // An error outside every package (the options) is each package's.
-    for (const k of out.has(key) ? [key] : [...out.keys()]) out.get(k)!.push(error);
-  }
-  return out;
+  return new TypeChecker().check(packages);
 }
 
-/** A folder and the folders above it. */
-function ancestors(dir: string): string[] {
-  const out: string[] = [];
-  for (let d = dir; ; d = path.dirname(d)) {
-    out.push(d);
-    if (path.dirname(d) === d) return out;
+/**
+ * A type-checker that keeps what it parsed from disk (the standard library, @types/node): `warm` parses and binds
+ * them before any package is known (on a worker thread, while the generator makes the package), and each `check`
+ * reuses them, parsing only the package's own files.
+ */
+export class TypeChecker {
+  private readonly parsed = new Map<string, ts.SourceFile>();
+
+  /** Parses and binds the declarations every package is checked against. */
+  warm(): void {
+    // A program of no files loads no library: one empty module stands for the package to come.
+    const empty = new Map([
+      [path.join(ROOT, 'node_modules', '.cache', 'spec-first-typecheck-warm', 'index.ts'), 'export {};\n'],
+    ]);
+    const host = virtualHost(GENERATED_CODE_OPTIONS, empty, this.parsed);
+    ts.createProgram([...empty.keys()], GENERATED_CODE_OPTIONS, host).getGlobalDiagnostics();
+  }
+
+  check(packages: ReadonlyMap<string, ReadonlyMap<string, string>>): Map<string, TypeError[]> {
+    const out = new Map<string, TypeError[]>([...packages.keys()].map((k) => [k, []]));
+    // A folder that does not exist, so that nothing on disk answers for a generated file.
+    const base = path.join(ROOT, 'node_modules', '.cache', 'spec-first-typecheck');
+    const virtual = new Map<string, string>();
+    for (const [key, files] of packages) {
+      const runtime = checkRuntime(runtimeSources(files), GENERATED_CODE_OPTIONS, this.parsed);
+      if ('errors' in runtime) {
+        out.get(key)!.push(...runtime.errors);
+        continue;
+      }
+      for (const [name, content] of files)
+        if (name.endsWith('.ts') && !name.startsWith('runtime/')) virtual.set(path.join(base, key, name), content);
+      for (const [name, content] of runtime.declarations) virtual.set(path.join(base, key, name), content);
+    }
+    if (virtual.size === 0) return out;
+    const host = virtualHost(GENERATED_CODE_OPTIONS, virtual, this.parsed);
+    const program = ts.createProgram([...virtual.keys()], GENERATED_CODE_OPTIONS, host);
+    const generated = program.getSourceFiles().filter((sf) => virtual.has(sf.fileName));
+    const written = generated.filter((sf) => {
+      const name = path.relative(base, sf.fileName).split(path.sep).slice(1).join('/');
+      return name !== 'types.ts' && !name.startsWith('runtime/');
+    });
+    const diagnostics = [
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...generated.flatMap((sf) => program.getSyntacticDiagnostics(sf)),
+      ...written.flatMap((sf) => program.getSemanticDiagnostics(sf)),
+    ];
+    for (const d of diagnostics) {
+      const error = typeError(d, base);
+      const [key = '', ...rest] = d.file ? error.file.split('/') : [];
+      // An error outside every package (the options) is each package's.
+      for (const k of out.has(key) ? [key] : [...out.keys()]) out.get(k)!.push({ ...error, file: rest.join('/') });
+    }
+    return out;
   }
 }

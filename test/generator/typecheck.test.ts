@@ -7,7 +7,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../generator/model/index.js';
 import { generatePackage } from '../../generator/pipeline.js';
-import { typeCheckPackages } from '../../generator/typecheck.js';
+import { runtimeFiles } from '../../generator/emitters/runtime.js';
+import { checkRuntime, runtimeSources } from '../../generator/runtime-declarations.js';
+import { GENERATED_CODE_OPTIONS, typeCheckPackages } from '../../generator/typecheck.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'foreign-features', 'openapi.yaml');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'typecheck-'));
@@ -25,6 +27,30 @@ describe('the type-check of a generated package', () => {
       { file: 'client.ts', line: lines - 2, message: "'unused' is declared but its value is never read." },
       { file: 'client.ts', line: lines - 1, message: "Type 'string' is not assignable to type 'number'." },
     ]);
+  }, 120_000);
+
+  it('compiles the whole runtime of templates/runtime strictly, once, into the declarations packages are checked against', () => {
+    const runtime = runtimeSources(runtimeFiles());
+    expect([...runtime.keys()]).toContain('runtime/server/index.ts');
+    const checked = checkRuntime(runtime, GENERATED_CODE_OPTIONS);
+    expect('errors' in checked ? checked.errors : []).toEqual([]);
+    const { declarations } = checked as { declarations: Map<string, string> };
+    // One declaration file for each runtime file, and nothing of an implementation in them.
+    expect([...declarations.keys()]).toEqual([...runtime.keys()].map((name) => name.replace(/(?<!\.d)\.ts$/, '.d.ts')));
+    expect(declarations.get('runtime/server/index.d.ts')).toMatch(/^export /m);
+  }, 120_000);
+
+  it('names file, line and message of an error in the runtime a package carries', async () => {
+    const files = await generatePackage({ key: 'features', spec: SPEC });
+    const broken = new Map(files);
+    const name = [...files.keys()].find((f) => f.startsWith('runtime/client/') && f.endsWith('.ts'))!;
+    broken.set(name, `${files.get(name)}\nexport const text: string = 1;\n`);
+    const lines = broken.get(name)!.split('\n').length;
+    expect(typeCheckPackages(new Map([['features', broken]])).get('features')).toEqual([
+      { file: name, line: lines - 1, message: "Type 'number' is not assignable to type 'string'." },
+    ]);
+    // The same package with its runtime intact (its declarations then from the cache) compiles.
+    expect(typeCheckPackages(new Map([['features', files]])).get('features')).toEqual([]);
   }, 120_000);
 
   it('generate --spec type-checks the package and writes it when it compiles', () => {

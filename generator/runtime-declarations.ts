@@ -1,0 +1,156 @@
+// The runtime a package carries (templates/runtime, copied into runtime/) is the same for every package that has
+// the same runtime files: it is type-checked once, strictly with noUnusedLocals, and what the per-spec files are
+// checked against is its declarations (.d.ts), emitted by that check and cached under node_modules/.cache, keyed by
+// the compiler's version, its options and the runtime files' names and contents. A package's per-spec files are
+// then checked without parsing, binding and inferring the runtime's implementation again.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { ROOT } from './model/root.js';
+
+/** One compiler error in a generated file: the file (inside the package), its line and the message. */
+export interface TypeError {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** The runtime's check: its errors (file names inside the package), or its declarations by file name. */
+export type RuntimeCheck = { errors: TypeError[] } | { declarations: Map<string, string> };
+
+const CACHE = path.join(ROOT, 'node_modules', '.cache', 'spec-first-runtime-declarations');
+// The folder the runtime is served from to the compiler: one that does not exist, so nothing on disk answers.
+const VIRTUAL = path.join(ROOT, 'node_modules', '.cache', 'spec-first-typecheck-runtime');
+
+/** The runtime's TypeScript files of a package (its declaration files included), by name inside the package. */
+export function runtimeSources(files: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map([...files].filter(([name]) => name.startsWith('runtime/') && name.endsWith('.ts')).sort());
+}
+
+/** The cache key of a runtime: the compiler's version, the options and every file's name and content. */
+export function runtimeKey(runtime: ReadonlyMap<string, string>, options: ts.CompilerOptions): string {
+  const hash = createHash('sha256');
+  hash.update(`${ts.version}\0${JSON.stringify(options)}\0`);
+  for (const [name, content] of runtime) hash.update(`${name}\0${content.length}\0${content}\0`);
+  return hash.digest('hex').slice(0, 32);
+}
+
+// Within one process (several packages, or tests), each runtime is checked or read once.
+const known = new Map<string, RuntimeCheck>();
+
+/**
+ * The runtime's check, from the cache when this runtime (same files, same compiler and options) was checked
+ * before; otherwise checked now (semantic errors of every runtime file included) and, when it compiles, its
+ * declarations cached. A cache that cannot be written (a read-only install) only costs the check on every run.
+ */
+export function checkRuntime(
+  runtime: ReadonlyMap<string, string>,
+  options: ts.CompilerOptions,
+  parsed?: Map<string, ts.SourceFile>,
+): RuntimeCheck {
+  const key = runtimeKey(runtime, options);
+  const seen = known.get(key);
+  if (seen) return seen;
+  const file = path.join(CACHE, `${key}.json`);
+  let result: RuntimeCheck | undefined;
+  try {
+    result = { declarations: new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')))) };
+  } catch {
+    result = compileRuntime(runtime, options, parsed);
+    if ('declarations' in result)
+      try {
+        fs.mkdirSync(CACHE, { recursive: true });
+        // Written whole, then renamed: a concurrent run reads the old state or the new, never half a file.
+        const tmp = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, JSON.stringify(Object.fromEntries(result.declarations)));
+        fs.renameSync(tmp, file);
+      } catch {
+        // Not cached: checked again next time.
+      }
+  }
+  known.set(key, result);
+  return result;
+}
+
+/** Type-checks the runtime's files on their own and emits their declarations (declaration files kept as they are). */
+function compileRuntime(
+  runtime: ReadonlyMap<string, string>,
+  options: ts.CompilerOptions,
+  parsed?: Map<string, ts.SourceFile>,
+): RuntimeCheck {
+  const emitOptions: ts.CompilerOptions = {
+    ...options,
+    noEmit: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    rootDir: VIRTUAL,
+    outDir: VIRTUAL,
+  };
+  const virtual = new Map([...runtime].map(([name, content]) => [path.join(VIRTUAL, name), content]));
+  const host = virtualHost(emitOptions, virtual, parsed);
+  const program = ts.createProgram([...virtual.keys()], emitOptions, host);
+  const sources = program.getSourceFiles().filter((sf) => virtual.has(sf.fileName));
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...sources.flatMap((sf) => [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)]),
+  ];
+  if (diagnostics.length > 0) return { errors: diagnostics.map((d) => typeError(d, VIRTUAL)) };
+  const declarations = new Map<string, string>();
+  for (const [name, content] of runtime) if (name.endsWith('.d.ts')) declarations.set(name, content);
+  const emitted = program.emit(undefined, (fileName, text) => {
+    declarations.set(path.relative(VIRTUAL, fileName).split(path.sep).join('/'), text);
+  });
+  if (emitted.diagnostics.length > 0) return { errors: emitted.diagnostics.map((d) => typeError(d, VIRTUAL)) };
+  return { declarations: new Map([...declarations].sort()) };
+}
+
+/** A diagnostic as file (relative to a folder), line and message. */
+export function typeError(d: ts.Diagnostic, base: string): TypeError {
+  return {
+    file: d.file ? path.relative(base, d.file.fileName).split(path.sep).join('/') : '',
+    line: d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0,
+    message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+  };
+}
+
+/**
+ * A compiler host that serves files of a map (by absolute name) before the disk, and keeps the source files it
+ * parses from disk (the standard library, @types/node) in `parsed` when given one, so that the next program
+ * reuses them parsed and bound.
+ */
+export function virtualHost(
+  options: ts.CompilerOptions,
+  virtual: ReadonlyMap<string, string>,
+  parsed?: Map<string, ts.SourceFile>,
+): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  const getSourceFile = host.getSourceFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  const directoryExists = host.directoryExists?.bind(host);
+  const dirs = new Set([...virtual.keys()].flatMap((f) => ancestors(path.dirname(f))));
+  host.directoryExists = (d) => dirs.has(d) || (directoryExists ? directoryExists(d) : false);
+  host.fileExists = (f) => virtual.has(f) || fileExists(f);
+  host.readFile = (f) => virtual.get(f) ?? readFile(f);
+  host.getSourceFile = (f, language, onError, create) => {
+    const text = virtual.get(f);
+    if (text !== undefined) return ts.createSourceFile(f, text, language, true);
+    const kept = parsed?.get(f);
+    if (kept) return kept;
+    const sf = getSourceFile(f, language, onError, create);
+    if (sf && parsed) parsed.set(f, sf);
+    return sf;
+  };
+  return host;
+}
+
+/** A folder and the folders above it. */
+function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = dir; ; d = path.dirname(d)) {
+    out.push(d);
+    if (path.dirname(d) === d) return out;
+  }
+}
