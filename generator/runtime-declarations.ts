@@ -10,14 +10,14 @@ import ts from 'typescript';
 import { ROOT } from './model/root.js';
 
 /** One compiler error in a generated file: the file (inside the package), its line and the message. */
-export interface TypeError {
+export interface CompileError {
   file: string;
   line: number;
   message: string;
 }
 
 /** The runtime's check: its errors (file names inside the package), or its declarations by file name. */
-export type RuntimeCheck = { errors: TypeError[] } | { declarations: Map<string, string> };
+export type RuntimeCheck = { errors: CompileError[] } | { declarations: Map<string, string> };
 
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'spec-first-runtime-declarations');
 // The folder the runtime is served from to the compiler: one that does not exist, so nothing on disk answers.
@@ -107,7 +107,7 @@ function compileRuntime(
 }
 
 /** A diagnostic as file (relative to a folder), line and message. */
-export function typeError(d: ts.Diagnostic, base: string): TypeError {
+export function typeError(d: ts.Diagnostic, base: string): CompileError {
   return {
     file: d.file ? path.relative(base, d.file.fileName).split(path.sep).join('/') : '',
     line: d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0,

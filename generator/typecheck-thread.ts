@@ -3,12 +3,12 @@
 // library, @types/node): started before the package is made, the worker does that on a second core while the
 // main thread generates, and then parses and checks only the package's own files.
 import { Worker } from 'node:worker_threads';
-import type { TypeError } from './typecheck.js';
+import type { CompileError } from './typecheck.js';
 import type { TypeCheckReply, TypeCheckRequest } from './typecheck-worker.js';
 
 export interface TypeCheckThread {
   /** The packages' errors, as typeCheckPackages gives them; the worker ends after one check. */
-  check(packages: ReadonlyMap<string, ReadonlyMap<string, string>>): Promise<Map<string, TypeError[]>>;
+  check(packages: ReadonlyMap<string, ReadonlyMap<string, string>>): Promise<Map<string, CompileError[]>>;
   /** Ends the worker unused (a package not to be checked), so the process can exit. */
   close(): Promise<number>;
 }

@@ -2,13 +2,13 @@
 // @types/node as soon as it starts, while the main thread makes the package, then checks the packages it is sent.
 import './worker-compile-cache.js';
 import { parentPort } from 'node:worker_threads';
-import { type TypeError, TypeChecker } from './typecheck.js';
+import { type CompileError, TypeChecker } from './typecheck.js';
 
 export interface TypeCheckRequest {
   packages: [string, [string, string][]][];
 }
 
-export type TypeCheckReply = { errors: [string, TypeError[]][] } | { error: string };
+export type TypeCheckReply = { errors: [string, CompileError[]][] } | { error: string };
 
 const checker = new TypeChecker();
 checker.warm();

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
-import { checkRuntime, runtimeSources, type TypeError, typeError, virtualHost } from './runtime-declarations.js';
+import { checkRuntime, runtimeSources, type CompileError, typeError, virtualHost } from './runtime-declarations.js';
 
 /**
  * Above this much generated TypeScript (the runtime copied from templates/runtime aside), `generate` does not
@@ -22,7 +22,7 @@ export function generatedTypeScriptBytes(files: ReadonlyMap<string, string>): nu
   return bytes;
 }
 
-export type { TypeError } from './runtime-declarations.js';
+export type { CompileError } from './runtime-declarations.js';
 
 /** The compiler options generated code must pass (tests that type-check generated code use them too). */
 export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
@@ -46,7 +46,7 @@ export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
  */
 export function typeCheckPackages(
   packages: ReadonlyMap<string, ReadonlyMap<string, string>>,
-): Map<string, TypeError[]> {
+): Map<string, CompileError[]> {
   return new TypeChecker().check(packages);
 }
 
@@ -68,8 +68,8 @@ export class TypeChecker {
     ts.createProgram([...empty.keys()], GENERATED_CODE_OPTIONS, host).getGlobalDiagnostics();
   }
 
-  check(packages: ReadonlyMap<string, ReadonlyMap<string, string>>): Map<string, TypeError[]> {
-    const out = new Map<string, TypeError[]>([...packages.keys()].map((k) => [k, []]));
+  check(packages: ReadonlyMap<string, ReadonlyMap<string, string>>): Map<string, CompileError[]> {
+    const out = new Map<string, CompileError[]>([...packages.keys()].map((k) => [k, []]));
     // A folder that does not exist, so that nothing on disk answers for a generated file.
     const base = path.join(ROOT, 'node_modules', '.cache', 'spec-first-typecheck');
     const virtual = new Map<string, string>();
