@@ -125,7 +125,10 @@ export function virtualHost(
   virtual: ReadonlyMap<string, string>,
   parsed?: Map<string, ts.SourceFile>,
 ): ts.CompilerHost {
-  const host = ts.createCompilerHost(options, true);
+  // What `tsc` does: no parent pointers set at parse (the binder sets them), and JSDoc parsed only where it can make a
+  // type error (@see, @link), not the documentation that fills @types/node.
+  const host = ts.createCompilerHost(options);
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   const getSourceFile = host.getSourceFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const readFile = host.readFile.bind(host);
@@ -136,7 +139,7 @@ export function virtualHost(
   host.readFile = (f) => virtual.get(f) ?? readFile(f);
   host.getSourceFile = (f, language, onError, create) => {
     const text = virtual.get(f);
-    if (text !== undefined) return ts.createSourceFile(f, text, language, true);
+    if (text !== undefined) return ts.createSourceFile(f, text, language);
     const kept = parsed?.get(f);
     if (kept) return kept;
     const sf = getSourceFile(f, language, onError, create);

@@ -65,7 +65,16 @@ export class TypeChecker {
       [path.join(ROOT, 'node_modules', '.cache', 'spec-first-typecheck-warm', 'index.ts'), 'export {};\n'],
     ]);
     const host = virtualHost(GENERATED_CODE_OPTIONS, empty, this.parsed);
-    ts.createProgram([...empty.keys()], GENERATED_CODE_OPTIONS, host).getGlobalDiagnostics();
+    const program = ts.createProgram([...empty.keys()], GENERATED_CODE_OPTIONS, host);
+    // Binding is kept on a source file (a later program's checker binds only what is not yet bound). The compiler's
+    // own binder, where this version exposes it, spares making a checker here only to have each file bound.
+    const bind = (ts as unknown as { bindSourceFile?: (file: ts.SourceFile, options: ts.CompilerOptions) => void })
+      .bindSourceFile;
+    if (typeof bind !== 'function') {
+      program.getGlobalDiagnostics();
+      return;
+    }
+    for (const file of this.parsed.values()) bind(file, program.getCompilerOptions());
   }
 
   check(packages: ReadonlyMap<string, ReadonlyMap<string, string>>): Map<string, CompileError[]> {

@@ -53,16 +53,22 @@ describe('the type-check of a generated package', () => {
     expect(typeCheckPackages(new Map([['features', files]])).get('features')).toEqual([]);
   }, 120_000);
 
-  it('generate --spec type-checks the package and writes it when it compiles', () => {
-    const out = path.join(tmp, 'out');
-    const run = spawnSync(process.execPath, [path.join(ROOT, 'generator', 'run.mjs'), '--spec', SPEC, '--out', out], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    expect(fs.existsSync(path.join(out, 'client.ts'))).toBe(true);
-  }, 300_000);
+  // In this thread, and on the worker that parses the declarations while the package is made.
+  it.each(['main', 'worker'])(
+    'generate --spec type-checks the package and writes it when it compiles (%s thread)',
+    (thread) => {
+      const out = path.join(tmp, `out-${thread}`);
+      const run = spawnSync(process.execPath, [path.join(ROOT, 'generator', 'run.mjs'), '--spec', SPEC, '--out', out], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, SPEC_FIRST_TYPECHECK_THREAD: thread },
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(fs.existsSync(path.join(out, 'client.ts'))).toBe(true);
+    },
+    300_000,
+  );
 
   it('above the default size limit, generate --spec writes the package unchecked and says so; --typecheck checks it', () => {
     const run = (out: string, ...flags: string[]) =>
