@@ -55,10 +55,18 @@ function words(name: string): string[] {
     .filter(Boolean);
 }
 
+/** Names already cased: the model and the emitters case the same operation and schema names many times over. */
+const pascal = new Map<string, string>();
+
 export function pascalCase(name: string): string {
-  return words(name)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join('');
+  let out = pascal.get(name);
+  if (out === undefined) {
+    out = words(name)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('');
+    pascal.set(name, out);
+  }
+  return out;
 }
 
 export function camelCase(name: string): string {
