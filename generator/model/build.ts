@@ -537,10 +537,18 @@ function buildParameters(
   credentialSources: CredentialSourceModel[],
   warn: (warning: SchemaWarning) => void,
 ): ParameterModel[] {
+  // An operation's parameter replaces the path's of the same name and place; header names are case-insensitive.
   const byKey = new Map<string, { p: any; at: string }>();
   for (const { raw: r, at } of raw) {
     const p = resolveRef(document, r);
-    byKey.set(`${p.in}:${p.name}`, { p, at });
+    const key = `${p.in}:${p.in === 'header' ? String(p.name).toLowerCase() : p.name}`;
+    const earlier = byKey.get(key);
+    if (earlier && sameLevel(earlier.at, at))
+      warn({
+        pointer: at,
+        message: `${p.in} parameter ${p.name} is declared twice (also at ${earlier.at}${p.in === 'header' && earlier.p.name !== p.name ? ': header names are case-insensitive' : ''}); the later declaration is used`,
+      });
+    byKey.set(key, { p, at });
   }
   const params = [...byKey.values()].flatMap(({ p, at }) =>
     p.in === 'cookie' ? cookieParameter(document, p, at, warn) : [p],
@@ -569,6 +577,11 @@ function buildParameters(
       ...(p['x-field-selection'] === true ? { fieldSelection: true } : {}),
     };
   });
+}
+
+/** Whether two parameter pointers are in one list (both the operation's, or both the path's). */
+function sameLevel(a: string, b: string): boolean {
+  return a.slice(0, a.lastIndexOf('/')) === b.slice(0, b.lastIndexOf('/'));
 }
 
 /**
