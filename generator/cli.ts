@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './model/root.js';
 import { loadSpecList } from './config.js';
 import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
+import { defaultPackageKey } from './package-key.js';
 import type { TypeCheckThread } from './typecheck-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
 
@@ -126,7 +127,7 @@ async function startTypeCheck(specBytes: number): Promise<TypeCheckThread | unde
 
 /** One package from any spec, written into a folder of the caller's choice. */
 async function single(spec: string, out: string): Promise<number> {
-  const key = values.key ?? path.basename(path.dirname(path.resolve(spec)));
+  const key = values.key ?? defaultPackageKey(spec);
   const folder = path.resolve(out);
   const writeFile = (name: string, content: string) => {
     const target = path.join(folder, name);

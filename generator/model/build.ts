@@ -2,7 +2,7 @@
 import { isLinesType } from './media-types.js';
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
-import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier } from './names.js';
+import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier, serviceName } from './names.js';
 import { receiverEntries, webhookSources } from './receivers.js';
 import type {
   BodyKind,
@@ -69,7 +69,7 @@ export function buildServiceModel(
   const rules = collectRules(service, document);
   return {
     key: service,
-    name: pascalCase(service),
+    name: serviceName(service),
     title: document.info?.title ?? service,
     version: document.info?.version ?? '',
     description: document.info?.description ?? '',

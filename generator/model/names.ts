@@ -69,6 +69,15 @@ export function pascalCase(name: string): string {
   return out;
 }
 
+/**
+ * The base of a package's identifiers (`<Name>Client`, `create<Name>Server`) from its key: a class name, so a key of
+ * only digits and symbols (`2020-09-14.yml`, Plaid's document) is prefixed `Api`.
+ */
+export function serviceName(key: string): string {
+  const p = pascalCase(key);
+  return p === '' || /^[0-9]/.test(p) ? `Api${p}` : p;
+}
+
 export function camelCase(name: string): string {
   const p = pascalCase(name);
   // Nothing usable (only symbols), or a leading digit: still an identifier.
