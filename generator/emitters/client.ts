@@ -440,7 +440,11 @@ function bodyExpression(op: OperationModel): string | undefined {
   // A write whose credential travels as a form field goes form-encoded, as that service's own clients send it.
   if (form && (op.credentials === 'access-token-form' || !json))
     return `bodyOf('form', params.body as Record<string, unknown> | undefined)`;
-  if (json) return `bodyOf('json', params.body)`;
+  // A JSON media type of its own (application/json-patch+json, merge-patch+json) is sent as the spec names it.
+  if (json)
+    return json.contentType.toLowerCase() === 'application/json'
+      ? `bodyOf('json', params.body)`
+      : `bodyOf('json', params.body, ${JSON.stringify(json.contentType)})`;
   if (op.requestBodies.some((b) => b.kind === 'multipart-form'))
     return `bodyOf('multipart', params.body as Record<string, unknown> | undefined)`;
   const documented = op.requestBodies.map((b) => b.contentType).find((t) => !t.includes('*'));

@@ -100,7 +100,8 @@ export interface CallOptions {
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'basic' | 'api-key' | 'none';
 
 export type RequestBody =
-  | { kind: 'json'; value: unknown }
+  /** JSON, sent as the operation's media type (a +json one such as application/json-patch+json) or application/json. */
+  | { kind: 'json'; value: unknown; contentType?: string }
   | { kind: 'form'; value: Record<string, unknown> }
   /** multipart/form-data: bytes (Blob, Uint8Array) as file parts, objects as JSON text, the rest as text. */
   | { kind: 'multipart'; value: Record<string, unknown> }
@@ -113,11 +114,16 @@ export type RequestBody =
       stream?: () => ReadableStream<Uint8Array>;
     };
 
-/** A JSON or form body, or none when the caller gave none. */
-export function bodyOf(kind: 'json', value: unknown): RequestBody | undefined;
+/** A JSON (of the given media type) or form body, or none when the caller gave none. */
+export function bodyOf(kind: 'json', value: unknown, contentType?: string): RequestBody | undefined;
 export function bodyOf(kind: 'form' | 'multipart', value: Record<string, unknown> | undefined): RequestBody | undefined;
-export function bodyOf(kind: 'json' | 'form' | 'multipart', value: unknown): RequestBody | undefined {
-  return value === undefined ? undefined : ({ kind, value } as RequestBody);
+export function bodyOf(
+  kind: 'json' | 'form' | 'multipart',
+  value: unknown,
+  contentType?: string,
+): RequestBody | undefined {
+  if (value === undefined) return undefined;
+  return (contentType === undefined ? { kind, value } : { kind, value, contentType }) as RequestBody;
 }
 
 export interface RequestSpec {
@@ -524,7 +530,7 @@ export class ApiCore {
     init: { duplex?: 'half' },
   ): BodyInit {
     if (body.kind === 'json') {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = body.contentType ?? 'application/json';
       return JSON.stringify(body.value);
     }
     if (body.kind === 'form') {
