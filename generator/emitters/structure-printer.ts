@@ -36,8 +36,12 @@ const INDENT = '  ';
 
 /** code-block-writer's CodeBlockWriter (indent 2, "\n"), for the calls ts-morph's structure printers make. */
 class Writer {
-  private chunks: string[] = [];
+  /** The text so far, appended to (V8 joins it once, when it is read). */
+  private out = '';
   length = 0;
+  /** The last character that is not whitespace (-1: none), and the line breaks that end the text. */
+  private lastNonWhitespace = -1;
+  private trailingNewLines = 0;
   /** The last two characters written (-1: none). */
   private last = -1;
   private beforeLast = -1;
@@ -51,7 +55,7 @@ class Writer {
   private indents: string[] = [''];
 
   toString(): string {
-    return this.chunks.join('');
+    return this.out;
   }
 
   write(text: string | undefined): this {
@@ -160,15 +164,7 @@ class Writer {
   }
 
   isLastNonWhitespaceCharCloseBrace(): boolean {
-    for (let i = this.chunks.length - 1; i >= 0; i--) {
-      const text = this.chunks[i]!;
-      for (let j = text.length - 1; j >= 0; j--) {
-        const c = text.charCodeAt(j);
-        if (c === CLOSE_BRACE) return true;
-        if (!WHITESPACE.has(c)) return false;
-      }
-    }
-    return false;
+    return this.lastNonWhitespace === CLOSE_BRACE;
   }
 
   /** A text written after the last one without the writer's scan (ts-morph inserts a list's commas afterwards). */
@@ -177,17 +173,7 @@ class Writer {
   }
 
   private isLastBlankLine(): boolean {
-    let found = 0;
-    for (let i = this.chunks.length - 1; i >= 0; i--) {
-      const text = this.chunks[i]!;
-      for (let j = text.length - 1; j >= 0; j--) {
-        const c = text.charCodeAt(j);
-        if (c === NL) {
-          if (++found === 2) return true;
-        } else if (c !== CR) return false;
-      }
-    }
-    return false;
+    return this.trailingNewLines >= 2;
   }
 
   private newLineIfNewLineOnNextWrite(): void {
@@ -214,7 +200,15 @@ class Writer {
   }
 
   private writeIndividual(s: string): void {
-    if (!this.isInString() && (this.isLastNewLine() || this.length === 0)) this.push(this.indentation());
+    if (this.level > 0 && !this.isInString() && (this.isLastNewLine() || this.length === 0)) {
+      // The indentation and the text in one piece; the scan sees the indentation as the characters before.
+      const indentation = this.indentation();
+      this.beforeLast = SPACE;
+      this.last = SPACE;
+      this.updateState(s);
+      this.push(indentation + s);
+      return;
+    }
     this.updateState(s);
     this.push(s);
   }
@@ -238,8 +232,23 @@ class Writer {
   private push(text: string): void {
     const n = text.length;
     if (n === 0) return;
-    this.chunks.push(text);
+    this.out += text;
     this.length += n;
+    let i = n - 1;
+    let newLines = 0;
+    for (; i >= 0; i--) {
+      const c = text.charCodeAt(i);
+      if (c === NL) newLines++;
+      else if (c !== CR) break;
+    }
+    this.trailingNewLines = i < 0 ? this.trailingNewLines + newLines : newLines;
+    for (; i >= 0; i--) {
+      const c = text.charCodeAt(i);
+      if (!WHITESPACE.has(c)) {
+        this.lastNonWhitespace = c;
+        break;
+      }
+    }
     if (n >= 2) {
       this.beforeLast = text.charCodeAt(n - 2);
       this.last = text.charCodeAt(n - 1);
