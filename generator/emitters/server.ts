@@ -10,6 +10,7 @@ import type {
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
+import { resolveRef } from '../model/ref.js';
 import { docText, printStructure } from './print-structure.js';
 import { StructureKind, VariableDeclarationKind } from './structure-kinds.js';
 import {
@@ -213,7 +214,8 @@ function webhookKeys(service: ServiceModel): Record<string, [string, string]> {
     if (op.receiver?.kind !== 'webhook') continue;
     for (const p of op.parameters) {
       if (p.in !== 'header') continue;
-      const s = p.schema ?? {};
+      // The header's schema may be a $ref (to a $ref): its const or enum is on the schema it lands on.
+      const s = resolveRef<{ const?: unknown; enum?: unknown }>(service.document, p.schema ?? {});
       const value = s.const ?? (Array.isArray(s.enum) && s.enum.length === 1 ? s.enum[0] : undefined);
       if (typeof value === 'string' || typeof value === 'number') {
         keys[op.id] = [p.name.toLowerCase(), String(value)];

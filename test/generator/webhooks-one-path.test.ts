@@ -33,6 +33,16 @@ webhooks:
           application/json:
             schema: { $ref: '#/components/schemas/Pet' }
       responses: { '204': { description: Taken. } }
+  petUpdated:
+    post:
+      parameters:
+        - { name: X-Event, in: header, required: true, schema: { $ref: '#/components/schemas/PetUpdatedEvent' } }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Pet' }
+      responses: { '204': { description: Taken. } }
   invoicePaid:
     post:
       requestBody:
@@ -51,6 +61,8 @@ webhooks:
       responses: { '204': { description: Taken. } }
 components:
   schemas:
+    PetUpdatedEvent: { $ref: '#/components/schemas/PetUpdatedName' }
+    PetUpdatedName: { type: string, const: pet.updated }
     Pet:
       type: object
       required: [id]
@@ -104,11 +116,14 @@ describe('several webhooks at one path', () => {
       const send = (prefix: string, params: unknown) => senders[names.find((n) => n.startsWith(prefix))!](url, params);
       await send('petCreated', { xEvent: 'pet.created', body: { id: 1 } });
       await send('petDeleted', { xEvent: 'pet.deleted', body: { id: 1 } });
+      // Its header's schema is a $ref (to a $ref): followed to its const.
+      await send('petUpdated', { xEvent: 'pet.updated', body: { id: 1 } });
       await send('invoicePaid', { body: { invoice: 'i1' } });
       await send('orderShipped', { body: { order: 'o1' } });
       expect(received).toEqual([
         'petCreated {"id":1}',
         'petDeleted {"id":1}',
+        'petUpdated {"id":1}',
         'invoicePaid {"invoice":"i1"}',
         'orderShipped {"order":"o1"}',
       ]);
