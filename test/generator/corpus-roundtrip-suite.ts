@@ -376,6 +376,6 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
       expect(called).toBe(model.receivers.length - notCalled.size);
       // A payload schema that accepts a number (no `type`) has nothing to refuse.
       expect(refusals).toBeLessThanOrEqual(jsonBodies(model.receivers));
-    }, 120_000);
+    }, 600_000);
   });
 }
