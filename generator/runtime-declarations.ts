@@ -1,8 +1,8 @@
 // The runtime a package carries (templates/runtime, copied into runtime/) is the same for every package that has
 // the same runtime files: it is type-checked once, strictly with noUnusedLocals, and what the per-spec files are
-// checked against is its declarations (.d.ts), emitted by that check and cached under node_modules/.cache, keyed by
-// the compiler's version, its options and the runtime files' names and contents. A package's per-spec files are
-// then checked without parsing, binding and inferring the runtime's implementation again.
+// checked against is its declarations (.d.ts), emitted by that check and cached under node_modules/.cache, each
+// file's keyed by the compiler's version, its options and the contents of that file and of those it imports. A
+// package's per-spec files are then checked without parsing, binding and inferring the runtime's implementation.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,9 +40,11 @@ export function runtimeKey(runtime: ReadonlyMap<string, string>, options: ts.Com
 const known = new Map<string, RuntimeCheck>();
 
 /**
- * The runtime's check, from the cache when this runtime (same files, same compiler and options) was checked
- * before; otherwise checked now (semantic errors of every runtime file included) and, when it compiles, its
- * declarations cached. A cache that cannot be written (a read-only install) only costs the check on every run.
+ * The runtime's check, from the cache when each of its files was checked before with the same files it imports
+ * (directly or not), by the same compiler with the same options: a package whose client runtime is cut to other
+ * modules reuses what another package's check proved of the modules they share. Otherwise the runtime is checked
+ * now (semantic errors of every file included) and, when it compiles, each file's declarations are cached. A cache
+ * that cannot be written (a read-only install) only costs the check on every run.
  */
 export function checkRuntime(
   runtime: ReadonlyMap<string, string>,
@@ -52,25 +54,68 @@ export function checkRuntime(
   const key = runtimeKey(runtime, options);
   const seen = known.get(key);
   if (seen) return seen;
-  const file = path.join(CACHE, `${key}.json`);
+  const keys = fileKeys(runtime, options);
   let result: RuntimeCheck | undefined;
   try {
-    result = { declarations: new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')))) };
+    const declarations = new Map<string, string>();
+    for (const [name, content] of runtime)
+      declarations.set(
+        declarationName(name),
+        name.endsWith('.d.ts') ? content : fs.readFileSync(path.join(CACHE, `${keys.get(name)}.d.ts`), 'utf8'),
+      );
+    result = { declarations };
   } catch {
     result = compileRuntime(runtime, options, parsed);
     if ('declarations' in result)
       try {
         fs.mkdirSync(CACHE, { recursive: true });
-        // Written whole, then renamed: a concurrent run reads the old state or the new, never half a file.
-        const tmp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, JSON.stringify(Object.fromEntries(result.declarations)));
-        fs.renameSync(tmp, file);
+        for (const [name, k] of keys) {
+          // Written whole, then renamed: a concurrent run reads the old state or the new, never half a file.
+          const file = path.join(CACHE, `${k}.d.ts`);
+          fs.writeFileSync(`${file}.${process.pid}.tmp`, result.declarations.get(declarationName(name))!);
+          fs.renameSync(`${file}.${process.pid}.tmp`, file);
+        }
       } catch {
         // Not cached: checked again next time.
       }
   }
   known.set(key, result);
   return result;
+}
+
+/** The declaration file's name of a runtime file (a declaration file's own). */
+function declarationName(name: string): string {
+  return name.endsWith('.d.ts') ? name : name.replace(/\.ts$/, '.d.ts');
+}
+
+/**
+ * Each runtime implementation file's cache key: the compiler's version, the options, the file and every runtime
+ * file it imports, directly or not (whether it compiles, and its declarations, depend on nothing else).
+ */
+function fileKeys(runtime: ReadonlyMap<string, string>, options: ts.CompilerOptions): Map<string, string> {
+  const imports = new Map<string, string[]>();
+  for (const [name, content] of runtime)
+    imports.set(
+      name,
+      ts
+        .preProcessFile(content, true, true)
+        .importedFiles.map((i) => i.fileName)
+        .filter((f) => f.startsWith('.'))
+        .map((f) => path.posix.normalize(path.posix.join(path.posix.dirname(name), f)))
+        .flatMap((f) => [f.replace(/\.js$/, '.ts'), f.replace(/\.js$/, '.d.ts'), f].filter((c) => runtime.has(c))),
+    );
+  const keys = new Map<string, string>();
+  for (const name of runtime.keys()) {
+    if (name.endsWith('.d.ts')) continue;
+    const closure = new Set([name]);
+    for (const f of closure) for (const g of imports.get(f) ?? []) closure.add(g);
+    const hash = createHash('sha256');
+    // The file's own name first: files that import each other have one closure, not one declaration.
+    hash.update(`${ts.version}\0${JSON.stringify(options)}\0${name}\0`);
+    for (const f of [...closure].sort()) hash.update(`${f}\0${runtime.get(f)!.length}\0${runtime.get(f)}\0`);
+    keys.set(name, hash.digest('hex').slice(0, 32));
+  }
+  return keys;
 }
 
 /** Type-checks the runtime's files on their own and emits their declarations (declaration files kept as they are). */

@@ -36,8 +36,16 @@ describe('the type-check of a generated package', () => {
     expect('errors' in checked ? checked.errors : []).toEqual([]);
     const { declarations } = checked as { declarations: Map<string, string> };
     // One declaration file for each runtime file, and nothing of an implementation in them.
-    expect([...declarations.keys()]).toEqual([...runtime.keys()].map((name) => name.replace(/(?<!\.d)\.ts$/, '.d.ts')));
+    expect([...declarations.keys()].sort()).toEqual(
+      [...runtime.keys()].map((name) => name.replace(/(?<!\.d)\.ts$/, '.d.ts')).sort(),
+    );
     expect(declarations.get('runtime/server/index.d.ts')).toMatch(/^export /m);
+    // Read back from the cache (a process of its own would find the same), file by file: modules that import each
+    // other keep their own declarations.
+    const cached = checkRuntime(new Map([...runtime].reverse()), GENERATED_CODE_OPTIONS);
+    expect('declarations' in cached && Object.fromEntries(cached.declarations)).toEqual(
+      Object.fromEntries(declarations),
+    );
   }, 120_000);
 
   it('names file, line and message of an error in the runtime a package carries', async () => {
