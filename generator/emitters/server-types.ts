@@ -234,7 +234,8 @@ export function responseHelperName(status: string): string {
 
 /**
  * The helpers of a spec without x-error-style: one per error response, taking the body its schema types (and
- * the status, for a range or `default`), answered in its first media type unless `contentType` names another.
+ * the status, for a range or `default`), answered in the media type `contentType` names, else, where the response
+ * documents several, in the one the request's Accept prefers (its first without Accept).
  */
 function responseHelpersLiteral(o: OperationModel): string {
   const helpers = errorResponses(o).map((r) => {
@@ -248,7 +249,7 @@ function responseHelpersLiteral(o: OperationModel): string {
     return [
       `  /** ${r.status}: ${what} */`,
       `  ${responseHelperName(r.status)}: (${params.join(', ')}) =>`,
-      `    documentedAnswer(${JSON.stringify(o.id)}, ${statusKey(r.status)}, ${http}, body, init?.contentType ?? ${r.contentTypes[0] ? JSON.stringify(r.contentTypes[0]) : 'undefined'}, init?.headers) as DocumentedError<${JSON.stringify(o.id)}, ${statusKey(r.status)}>,`,
+      `    documentedAnswer(${JSON.stringify(o.id)}, ${statusKey(r.status)}, ${http}, body, init?.contentType ?? ${r.contentTypes[0] ? JSON.stringify(r.contentTypes[0]) : 'undefined'}, init?.headers${r.contentTypes.length > 1 ? ', init?.contentType === undefined' : ''}) as DocumentedError<${JSON.stringify(o.id)}, ${statusKey(r.status)}>,`,
     ].join('\n');
   });
   return `{\n${helpers.join('\n')}\n}`;

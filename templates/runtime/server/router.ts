@@ -47,7 +47,7 @@ import { acceptsSuccess, preferredType, successTypes } from './negotiation.js';
 import { InvalidQueryError, RequestTarget } from './request-target.js';
 import { isHeaderText } from './strict-text.js';
 import { AnswerValidator, validateRequest } from './validation.js';
-import { type AnswerContext, writeAnswer, writeError } from './write-answer.js';
+import { type AnswerContext, negotiatedError, writeAnswer, writeError } from './write-answer.js';
 
 export type { ClientErrorListener } from './client-error.js';
 export type { Credentials } from './credentials.js';
@@ -288,7 +288,11 @@ export function createRouter(
       res.setHeader('connection', 'close');
       closeAfterAnswer(req);
     } else req.resume();
-    if (isServiceError(error)) return writeError(res, error);
+    if (isServiceError(error))
+      return writeError(
+        res,
+        input instanceof RequestInput ? negotiatedError(input.route, error, input.headers.accept) : error,
+      );
     if (error instanceof BodyParseError)
       return writeError(
         res,

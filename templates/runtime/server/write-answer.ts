@@ -26,7 +26,7 @@ export function writeAnswer(
   input: HandlerInput,
   context: AnswerContext,
 ): Promise<void> | undefined {
-  if (isServiceError(result)) return void writeError(res, result);
+  if (isServiceError(result)) return void writeError(res, negotiatedError(route, result, input.headers.accept));
   const status = result.status ?? 200;
   if ('sse' in result) {
     res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...result.headers });
@@ -212,6 +212,18 @@ function jsonAnswer(headers: Record<string, string> | undefined): boolean {
     return type === 'application/json' || type.endsWith('+json');
   }
   return true;
+}
+
+/**
+ * A documented error of several media types (the handler named none) in the one Accept prefers among those of its
+ * kind, as a success is: a value among the JSON types, text or bytes among the others.
+ */
+export function negotiatedError(route: RouteDef, error: ServiceError, accept: string | undefined): ServiceError {
+  if (error.negotiable && route.answerTypes !== undefined && error.body !== undefined) {
+    const type = chooseAnswerType(route, error.httpStatus, error.body, accept);
+    if (type !== undefined) error.headers['content-type'] = withCharset(type, error.body);
+  }
+  return error;
 }
 
 /** The service's error answer (ends a response whose head is already out). */

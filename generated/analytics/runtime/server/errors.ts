@@ -56,6 +56,11 @@ export class ServiceError extends Error {
   readonly [SERVICE_ERROR] = true;
   /** Set by an operation's generated error helpers: which documented x-errors entry this answer is. */
   documented?: { readonly operationId: string; readonly code: string | number };
+  /**
+   * Its media type is the request's to choose among the ones the status documents (Accept, when the answer is
+   * written), its `content-type` header only the default: set where the handler named none.
+   */
+  negotiable?: true;
   constructor(
     readonly httpStatus: number,
     readonly body: { error: Record<string, unknown> },
@@ -236,7 +241,7 @@ export function documentedError(
 
 /**
  * A documented error response of a spec without x-error-style (its own error responses are the errors): the body
- * as the response's schema types it, in the media type it names, marked with the operation and the status as the
+ * as the response's schema types it, in the media type it names (`negotiable`: the default of several), marked with the operation and the status as the
  * spec writes it (`404`, `4XX`, `default`); the generated per-operation helpers type each one.
  */
 export function documentedAnswer(
@@ -246,6 +251,7 @@ export function documentedAnswer(
   body: unknown,
   contentType: string | undefined,
   headers: Record<string, string> = {},
+  negotiable = false,
 ): ServiceError {
   const error = new ServiceError(
     http,
@@ -253,6 +259,7 @@ export function documentedAnswer(
     contentType ? { 'content-type': contentType, ...headers } : headers,
   );
   error.documented = { operationId, code };
+  if (negotiable) error.negotiable = true;
   return error;
 }
 
