@@ -73,12 +73,30 @@ describe('a streamed JSON lines answer, with validateResponses', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines.slice(0, 2)).toEqual([{ n: 1 }, { n: 2 }]);
-    // The last line is the service's internal error (problem details here), not the bad value nor the rest.
+    // The last line is the service's internal error (problem details here) under `error`, not the bad value nor
+    // the rest: a line no value of the stream is mistaken for.
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toMatchObject({ status: 500 });
+    expect(lines[2]).toEqual({ error: expect.objectContaining({ status: 500, title: 'Internal Server Error' }) });
     expect(failures).toHaveLength(1);
     expect(failures[0]).toContain('streamRows: line 3 of answer 200 does not match the spec');
     expect(failures[0]).toContain('must be integer');
+  });
+});
+
+describe('a JSON lines answer that fails midway, through the generated client', () => {
+  it('yields the values before the failure, then throws the typed error of its last line (not one more value)', async () => {
+    rows = [{ n: 1 }, { n: 2 }, { n: 'three' }, { n: 4 }];
+    const api = new client.MediaClient({ baseUrl: running.baseUrl, maxRetries: 0 });
+    const got: unknown[] = [];
+    let thrown: unknown;
+    try {
+      for await (const row of api.streamRows({ id: 'r1' })) got.push(row);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(got).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(thrown).toBeInstanceOf(client.ApiError);
+    expect(thrown).toMatchObject({ httpStatus: 500, body: { status: 500, title: 'Internal Server Error' } });
   });
 });
 

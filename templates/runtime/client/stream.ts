@@ -1,8 +1,9 @@
 // A server-sent event stream (or newline-delimited JSON) of typed JSON values: the request is sent at once (its failure surfaces at
 // `await stream.response()` or at the first event), the events come through `for await`, `abort()` stops it,
 // and `toReadableStream()` hands the events on as newline-delimited JSON. An `event: error` (or a data
-// payload that is an error body) ends the stream with the service's typed error.
-import { ApiAbortError, type ErrorFactory } from './errors.js';
+// payload, or a JSON line, that is `{"error": {...}}` alone: a failed stream's last) ends the stream with the
+// service's typed error.
+import { ApiAbortError, type ErrorFactory, plainError } from './errors.js';
 import { readSseMessages, SseParseError } from './sse.js';
 
 /** The lines of a newline-delimited JSON body, as they arrive (a last line without its newline included). */
@@ -82,8 +83,18 @@ export class ApiStream<T> implements AsyncIterable<T> {
         message.event === 'error' ||
         (error && typeof error === 'object' && Object.keys(value as object).length === 1)
       ) {
-        const code = typeof error?.code === 'number' && error.code >= 400 && error.code <= 599 ? error.code : 500;
-        throw this.profile.error(code, this.operationId, value, response.headers, this.profile.requestIdHeaders);
+        const inner = error as { code?: unknown; status?: unknown } | undefined;
+        const status = [inner?.code, inner?.status].find((c) => typeof c === 'number' && c >= 400 && c <= 599);
+        // A spec without x-error-style: the line's `error` is the answer's body (problem details), as an error
+        // answer's whole body would be.
+        const body = this.profile.error === plainError && inner ? inner : value;
+        throw this.profile.error(
+          (status as number | undefined) ?? 500,
+          this.operationId,
+          body,
+          response.headers,
+          this.profile.requestIdHeaders,
+        );
       }
       yield value as T;
     }

@@ -1,5 +1,6 @@
 // Answer writing: a handler's JSON (or pre-serialised bytes), empty answer, event stream or JSON lines, and the service's
-// error answers. A stream that fails after its first byte ends with an event in the service's error shape.
+// error answers. A stream that fails after its first byte ends with an event in the service's error shape (in JSON
+// lines, always under `error`: `{"error": {...}}` as its own last line).
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { entityTagOf, noneMatchFails } from './conditional.js';
@@ -160,7 +161,11 @@ async function writeEvents(
     // client can tell a broken stream from a complete one.
     const answer = isServiceError(error) ? error : internalError(context.errorStyle);
     if (!isServiceError(error)) context.report(error, input, 'stream handler failed');
-    if (!closed) res.write(frame(JSON.stringify(answer.body)));
+    // In JSON lines, a problem-details body (a spec without x-error-style) goes under `error`, as the other
+    // styles' bodies already are: one shape, `{"error": {...}}` alone, that a client tells from a value.
+    const body =
+      frame === lineFrame && context.errorStyle.family === 'problem' ? { error: answer.body } : answer.body;
+    if (!closed) res.write(frame(JSON.stringify(body)));
   }
   res.end();
 }
