@@ -64,6 +64,7 @@ export function buildServiceModel(
       ownerPointers.set(ids.get(`${method} ${path}`)!.id, pointer);
     }
   }
+  warnIndistinguishable(operations, ownerPointers, warn);
   operations.sort((a, b) => a.id.localeCompare(b.id));
   const receivers = buildReceivers(document, owners, ids, securitySchemes, warn, ownerPointers);
   const rules = collectRules(service, document);
@@ -577,6 +578,32 @@ function buildParameters(
       ...(p['x-field-selection'] === true ? { fieldSelection: true } : {}),
     };
   });
+}
+
+/**
+ * Operations no request tells apart: one method and one path once a path key's `#fragment` is dropped (Box's
+ * `/shared_items#folders` beside `/shared_items#web_links`; no request carries a fragment) and its templates'
+ * names are set aside (`/a/{id}` and `/a/{name}`). The client calls each; the server can route only one of them, so
+ * the later ones are warned about with their pointers.
+ */
+function warnIndistinguishable(
+  operations: OperationModel[],
+  pointers: Map<string, string>,
+  warn: (warning: SchemaWarning) => void,
+): void {
+  const first = new Map<string, OperationModel>();
+  for (const o of operations) {
+    const route = `${o.method.toUpperCase()} ${o.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+    const earlier = first.get(route);
+    if (!earlier) {
+      first.set(route, o);
+      continue;
+    }
+    warn({
+      pointer: pointers.get(o.id) ?? '#',
+      message: `${o.id} is the request ${route} of ${earlier.id} too (${pointers.get(earlier.id) ?? '#'}): no request tells them apart, so one handler of the server answers both; the client calls each`,
+    });
+  }
 }
 
 /** Whether two parameter pointers are in one list (both the operation's, or both the path's). */
