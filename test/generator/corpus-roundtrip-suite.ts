@@ -189,6 +189,8 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
           const validate = pkg.validators[`validate${o.typeName}Response${r.status.toUpperCase()}`];
           body = validValue(model, media?.schema ?? {}, documentedExample(model, media), validate);
           if (body === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}`);
+          // Beside other types (OpenAI's skill content: a zip or a JSON string), the answer says it is the JSON one.
+          if (r.contentTypes.length > 1) headers = { 'content-type': json };
         } else if (r && r.contentTypes.length > 0) {
           const ct = r.contentTypes[0]!;
           headers = { 'content-type': ct };
