@@ -374,6 +374,13 @@ function buildOperation(
     buildRequestBody(document, contentType, media),
   );
   const responses = buildResponses(document, op.responses ?? {});
+  // HTTP gives these answers no content (RFC 9110): a body documented for one is never sent (PagerDuty's 204s).
+  for (const r of responses)
+    if (NO_CONTENT.has(r.status) && r.contentTypes.length > 0)
+      warn({
+        pointer: `${pointer}/responses/${r.status}/content`,
+        message: `a ${r.status} answer has no content in HTTP; the body documented for it is never sent (the client returns undefined)`,
+      });
   const success = responses.find(
     (r) => r.status.startsWith('2') && r.contentType?.includes('json') && !isLinesType(r.contentType),
   );
@@ -791,6 +798,9 @@ function lineSchema(document: OpenApiDocument, media: any): JsonSchema | undefin
   const resolved = schema ? resolveRef<any>(document, schema) : undefined;
   return resolved?.type === 'array' && resolved.items ? resolved.items : schema;
 }
+
+/** The statuses whose answers HTTP gives no content. */
+const NO_CONTENT = new Set(['204', '205', '304']);
 
 function buildResponses(document: OpenApiDocument, raw: Record<string, any>): ResponseModel[] {
   return Object.entries(raw)
