@@ -164,8 +164,7 @@ async function writeEvents(
     if (!isServiceError(error)) context.report(error, input, 'stream handler failed');
     // In JSON lines, a problem-details body (a spec without x-error-style) goes under `error`, as the other
     // styles' bodies already are: one shape, `{"error": {...}}` alone, that a client tells from a value.
-    const body =
-      frame === lineFrame && context.errorStyle.family === 'problem' ? { error: answer.body } : answer.body;
+    const body = frame === lineFrame && context.errorStyle.family === 'problem' ? { error: answer.body } : answer.body;
     if (!closed) res.write(frame(JSON.stringify(body)));
   }
   res.end();
