@@ -88,6 +88,22 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
       });
       delete writable().id;
     }
+    const tuple = (out ?? source).items;
+    if (Array.isArray(tuple)) {
+      // Draft 4's tuple (what Redoc's demo and older documents write; OpenAPI asks for one schema): 2020-12 spells
+      // the positions `prefixItems` and what may follow them `items` (draft 4's `additionalItems`).
+      warn({
+        pointer: `${pointerHere()}/items`,
+        message: 'an array of schemas under `items` (draft-04 tuple) is read as 2020-12 `prefixItems`',
+      });
+      const schema = writable();
+      schema.prefixItems = tuple;
+      delete schema.items;
+      if ('additionalItems' in schema) {
+        schema.items = schema.additionalItems;
+        delete schema.additionalItems;
+      }
+    }
     const values = (out ?? source).enum;
     if (Array.isArray(values) && values.length === 0) {
       // JSON Schema asks for at least one value; an empty list accepts none, which `not: {}` says validly.
