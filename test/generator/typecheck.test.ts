@@ -29,7 +29,7 @@ describe('the type-check of a generated package', () => {
     ]);
   }, 120_000);
 
-  it('compiles the whole runtime of templates/runtime strictly, once, into the declarations packages are checked against', () => {
+  it("compiles the whole runtime of templates/runtime strictly with Node's declarations and no DOM, once, into the declarations packages are checked against", () => {
     const runtime = runtimeSources(runtimeFiles());
     expect([...runtime.keys()]).toContain('runtime/server/index.ts');
     const checked = checkRuntime(runtime, GENERATED_CODE_OPTIONS);

@@ -1,6 +1,9 @@
 // What uploads read from: a Buffer/Uint8Array, a Blob, a web stream or any async iterable of bytes; taken
 // whole (one-request uploads) or cut into chunks of a fixed size (resumable uploads).
 
+/** A part a Blob is made of (DOM's BlobPart, named without DOM's library: Node's declarations alone suffice). */
+type BlobPart = NonNullable<ConstructorParameters<typeof Blob>[0]>[number];
+
 export type UploadSource = Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 export interface UploadProgress {

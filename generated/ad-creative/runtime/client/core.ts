@@ -97,6 +97,11 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
+/** What fetch takes as a body (DOM's BodyInit, named without DOM's library: Node's declarations alone suffice). */
+type FetchBody = NonNullable<RequestInit['body']>;
+/** One read of a byte stream (DOM's ReadableStreamReadResult, likewise). */
+type ReadableStreamReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>;
+
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'basic' | 'api-key' | 'none';
 
 export type RequestBody =
@@ -528,7 +533,7 @@ export class ApiCore {
     body: RequestBody,
     headers: Record<string, string>,
     init: { duplex?: 'half' },
-  ): BodyInit {
+  ): FetchBody {
     if (body.kind === 'json') {
       headers['content-type'] = body.contentType ?? 'application/json';
       return JSON.stringify(body.value);
@@ -554,7 +559,7 @@ export class ApiCore {
     }
     if (body.kind === 'multipart') return multipartForm(body.value);
     headers['content-type'] = body.contentType;
-    if (!body.stream) return body.value as BodyInit;
+    if (!body.stream) return body.value as FetchBody;
     // A streamed body needs half-duplex, which Node's fetch asks for explicitly.
     init.duplex = 'half';
     return body.stream();
@@ -686,7 +691,7 @@ export class GuardedBody {
     }, wait);
   }
 
-  async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult> {
     this.reading = true;
     if (this.idleMs > 0) {
       this.readStart = Date.now();
@@ -740,7 +745,7 @@ export class GuardedBody {
     const reader = body.getReader();
     // Most answers come in one piece: decode once, with no streaming decoder.
     let first: Uint8Array | undefined;
-    let decoder: TextDecoder | undefined;
+    let decoder: InstanceType<typeof TextDecoder> | undefined;
     let text = '';
     for (;;) {
       const { done, value } = await this.read(reader);

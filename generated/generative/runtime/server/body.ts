@@ -136,7 +136,7 @@ export async function readMediaBody(
 function decodeText(raw: Buffer, contentType: string | undefined): string {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return text(raw, 'body');
-  let decoder: TextDecoder;
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(charset, { fatal: true });
   } catch {
