@@ -5,11 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
-import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
+import { compileProblems } from '../support/compile-problems.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'foreign-features', 'openapi.yaml');
 let dir: string;
@@ -154,13 +153,6 @@ describe('a webhook', () => {
         '',
       ].join('\n'),
     );
-    const program = ts.createProgram([probe], GENERATED_CODE_OPTIONS);
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .map(
-        (d) =>
-          `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
-      );
-    expect(problems).toEqual([]);
+    expect(compileProblems([probe])).toEqual([]);
   }, 120_000);
 });

@@ -4,12 +4,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel } from '../../generator/model/index.js';
-import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
 import { specPackage } from '../support/inline-package.js';
+import { compileProblems } from '../support/compile-problems.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'x-webhooks', 'openapi.yaml');
 let dir: string;
@@ -140,14 +139,7 @@ describe('x-webhooks in an OpenAPI 3.0 document', () => {
         '',
       ].join('\n'),
     );
-    const program = ts.createProgram([probe], GENERATED_CODE_OPTIONS);
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .map(
-        (d) =>
-          `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
-      );
-    expect(problems).toEqual([]);
+    expect(compileProblems([probe])).toEqual([]);
   }, 120_000);
 });
 
