@@ -1,8 +1,7 @@
 // One-request media upload: a multipart/related body (RFC 2387), the JSON metadata part first, then the
 // media part. The protocol's own headers, if any, come from the spec (x-media-upload.multipart).
 
-/** A part a Blob is made of (DOM's BlobPart, named without DOM's library: Node's declarations alone suffice). */
-type BlobPart = NonNullable<ConstructorParameters<typeof Blob>[0]>[number];
+import type { BlobPart } from './upload-source.js';
 
 /** A multipart/related body: the JSON metadata, then the media bytes. */
 export function multipartRelated(

@@ -3,7 +3,7 @@
 // whole (one-request uploads) or cut into chunks of a fixed size (resumable uploads).
 
 /** A part a Blob is made of (DOM's BlobPart, named without DOM's library: Node's declarations alone suffice). */
-type BlobPart = NonNullable<ConstructorParameters<typeof Blob>[0]>[number];
+export type BlobPart = NonNullable<ConstructorParameters<typeof Blob>[0]>[number];
 
 export type UploadSource = Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
