@@ -2,8 +2,13 @@
 // request against specs/ad-creative/openapi.yaml; these handlers apply the tenant, state and rule checks
 // the schema cannot, and keep everything in the store.
 import { generatedSpec } from '../../generator/model/index.js';
-import { graphError, type AdCreativeHandlers, type HandlerInput } from '../../generated/ad-creative/server.js';
-import type { RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
+import {
+  adCreativeErrorStyle,
+  graphError,
+  type AdCreativeHandlers,
+  type HandlerInput,
+} from '../../generated/ad-creative/server.js';
+import { invalidRequest, type RouteDef } from '../../generated/ad-creative/runtime/server/index.js';
 import { canonicalJson } from './canonical.js';
 import { checkCreate, invalid } from './create-rules.js';
 import { showCreative, shownStatus, versionNumber } from './creative-view.js';
@@ -19,6 +24,7 @@ import {
   type TokenGrant,
 } from './store.js';
 import { characterCount } from '../foundation/characters.js';
+import { unstorableTextAt, unstorableViolation } from '../foundation/storable-text.js';
 
 type Json = Record<string, any>;
 
@@ -431,6 +437,8 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 export function createAuthenticate(ctx: HandlerContext) {
   const { store, grants } = ctx;
   return async (input: HandlerInput, route: RouteDef): Promise<void> => {
+    const unstorable = unstorableTextAt(input);
+    if (unstorable) throw invalidRequest(adCreativeErrorStyle, 'Invalid parameter', [unstorableViolation(unstorable)]);
     const token = input.credentials.accessToken ?? input.credentials.bearerToken;
     if (!token) throw graphError(104, 'An access token is required to request this resource.', { http: 400 });
     const grant = await store.token(token);

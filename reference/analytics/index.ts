@@ -1,9 +1,11 @@
 // The analytics reference service: reports over one seeded fact table, groups and group items, all in the
 // service's SQLite store, on the generated server stubs (which validate every request against the spec).
 import type { HandlerInput } from '../../generated/analytics/server.js';
-import { createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
+import { analyticsErrorStyle, createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
+import { invalidRequest } from '../../generated/analytics/runtime/server/index.js';
 import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { SqliteReadPool } from '../foundation/sqlite-read-pool.js';
+import { unstorableTextAt, unstorableViolation } from '../foundation/storable-text.js';
 import { ACCESS_POLICY } from './access.js';
 import { REPORT_CATALOGUE } from './combinations.js';
 import { GROUP_POLICY } from './group-policy.js';
@@ -41,6 +43,20 @@ const INSUFFICIENT_SCOPE = () =>
 const tokenOf = (input: HandlerInput): string | undefined =>
   input.credentials.bearerToken ?? input.credentials.accessToken;
 
+/**
+ * The public service also reads a token from its standard `access_token` query parameter, which this document
+ * leaves out: one naming another token than the bearer's is two credentials, refused as the router refuses them
+ * elsewhere rather than one picked in silence. The same token twice is no conflict.
+ */
+function otherQueryToken(input: HandlerInput, token: string | undefined) {
+  const target = input.request.url ?? '';
+  // Only a target that could spell the name (access_token, or any of it percent-encoded) is parsed.
+  if (!target.includes('access') && !target.includes('%')) return undefined;
+  const sent = input.url.searchParams.getAll('access_token').filter(Boolean);
+  if (!sent.some((value) => value !== token)) return undefined;
+  return { field: 'query access_token, header authorization', description: 'carry different credentials; send one' };
+}
+
 export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<ServiceContext, 'logger'>) {
   const { store, access } = parts;
   const principals = new WeakMap<HandlerInput, Principal>();
@@ -55,7 +71,11 @@ export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<Service
     notAcceptable: 'disregard',
     missingCredentials: () => UNAUTHENTICATED(),
     authenticate: async (input, route) => {
+      const unstorable = unstorableTextAt(input);
+      if (unstorable) throw invalidRequest(analyticsErrorStyle, 'Invalid parameter', [unstorableViolation(unstorable)]);
       const token = tokenOf(input);
+      const other = otherQueryToken(input, token);
+      if (other) throw invalidRequest(analyticsErrorStyle, 'Conflicting credentials', [other]);
       const principal = token ? await store.principal(token) : undefined;
       if (!principal) throw UNAUTHENTICATED();
       if (!access.mayCall(route.operationId, principal.scopes)) throw INSUFFICIENT_SCOPE();

@@ -8,8 +8,39 @@ import pino, { type Logger } from 'pino';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Query parameters that carry credentials in the three services (Graph token, API key, OAuth token). */
-const SECRET_PARAMS = new Set(['access_token', 'key', 'api_key', 'token', 'client_secret', 'upload_id']);
+/**
+ * Parameters that carry credentials in the three services (Graph token, API key, OAuth token, an upload session,
+ * a media URL's signature), masked in the query and in a path segment's `;name=value` parameters alike.
+ */
+const SECRET_PARAMS = new Set(['access_token', 'key', 'api_key', 'token', 'client_secret', 'upload_id', 'sig']);
+
+/** `name=value` with the value masked when the name, decoded, is a secret parameter's. */
+function maskPair(pair: string): string {
+  const eq = pair.indexOf('=');
+  if (eq < 0) return pair;
+  const rawName = pair.slice(0, eq);
+  let name = rawName;
+  try {
+    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+  } catch {
+    // a malformed name is logged as sent (it carries no value we could leak)
+  }
+  return SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=[redacted]` : pair;
+}
+
+/** A path with the secret parameters of its segments (`/files/abc;key=...`) masked. */
+function redactPath(path: string): string {
+  if (!path.includes(';')) return path;
+  return path
+    .split('/')
+    .map((segment) =>
+      segment
+        .split(';')
+        .map((piece, i) => (i === 0 ? piece : maskPair(piece)))
+        .join(';'),
+    )
+    .join('/');
+}
 
 export function createLogger(
   level: LogLevel = 'info',
@@ -28,27 +59,17 @@ export function createLogger(
   );
 }
 
-/** The request target as logged: path and query, with credential values masked. */
+/** The request target as logged: path and query, with credential values masked wherever they are. */
 export function redactUrl(url: string | undefined): string {
   if (!url) return '';
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  if (q < 0) return redactPath(url);
   const query = url
     .slice(q + 1)
     .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const rawName = eq < 0 ? pair : pair.slice(0, eq);
-      let name = rawName;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        // a malformed name is logged as sent (it carries no value we could leak)
-      }
-      return eq >= 0 && SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=[redacted]` : pair;
-    })
+    .map(maskPair)
     .join('&');
-  return `${url.slice(0, q)}?${query}`;
+  return `${redactPath(url.slice(0, q))}?${query}`;
 }
 
 /**

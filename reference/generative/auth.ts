@@ -4,7 +4,9 @@
 // rateLimitGapMs of the previous, answers 429 RESOURCE_EXHAUSTED until the caller pauses for that gap.
 // The bursts are counted by a BurstCounter: in memory on SQLite, in the shared database with --database.
 import type { IncomingMessage } from 'node:http';
-import { statusError, type HandlerInput } from '../../generated/generative/server.js';
+import { generativeErrorStyle, statusError, type HandlerInput } from '../../generated/generative/server.js';
+import { invalidRequest } from '../../generated/generative/runtime/server/index.js';
+import { unstorableTextAt, unstorableViolation } from '../foundation/storable-text.js';
 import type { GenerativeStore, ProjectRecord } from './store.js';
 
 export const MISSING_KEY_MESSAGE =
@@ -49,6 +51,8 @@ export class Authenticator {
   ) {}
 
   authenticate = async (input: HandlerInput): Promise<void> => {
+    const unstorable = unstorableTextAt(input);
+    if (unstorable) throw invalidRequest(generativeErrorStyle, 'Invalid parameter', [unstorableViolation(unstorable)]);
     const key = input.credentials.apiKey;
     if (!key) throw missingKey();
     const project = await this.store.projectOfKey(key);

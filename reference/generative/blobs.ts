@@ -90,7 +90,10 @@ export class BlobStore {
     if (created) await syncDirectory(this.sessionsDir);
   }
 
-  /** Turns a session's first `size` bytes into a stored blob (hashed), removing the session file. */
+  /**
+   * A stored blob (hashed) of a session's first `size` bytes. The session file stays until `dropSession`: the
+   * session keeps its bytes until its file is stored, so a finalize that fails can be sent again.
+   */
   async finishSession(session: string, size: number): Promise<{ key: string; sha256: string }> {
     const part = this.partOf(session);
     const handle = await fsp.open(part, fs.existsSync(part) ? 'r+' : 'w+');
@@ -103,7 +106,9 @@ export class BlobStore {
     const hash = createHash('sha256');
     for await (const chunk of fs.createReadStream(part)) hash.update(chunk as Buffer);
     const key = randomBytes(12).toString('hex');
-    await fsp.rename(part, path.join(this.filesDir, key));
+    const temp = path.join(this.filesDir, `.tmp-${key}`);
+    if (!(await linkTo(part, temp))) await fsp.copyFile(part, temp);
+    await fsp.rename(temp, path.join(this.filesDir, key));
     await syncDirectory(this.filesDir);
     return { key, sha256: hash.digest('base64') };
   }

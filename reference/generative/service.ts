@@ -5,6 +5,7 @@ import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
 import { seams, sqliteOf, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
+import { isStorableText } from '../foundation/storable-text.js';
 import { Authenticator, MemoryBursts, missingKey } from './auth.js';
 import { BlobStore } from './blobs.js';
 import { Caches } from './caches.js';
@@ -296,7 +297,9 @@ export async function createGenerativeService(
         .split(',')
         .map((c) => c.trim())
         .join(', ');
-    if (req.headers['x-goog-api-key'] || url.searchParams.get('key')) return router(req, res);
+    // An id no store could hold names no session: the router answers it (its key, or the missing key) unlooked-up.
+    if (req.headers['x-goog-api-key'] || url.searchParams.get('key') || !isStorableText(uploadId))
+      return router(req, res);
     store.session(uploadId).then(
       (session) => {
         if (session) req.headers['x-goog-api-key'] = session.apiKey;

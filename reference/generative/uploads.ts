@@ -198,9 +198,11 @@ export class Uploads {
         'X-Goog-Upload-Header-Content-Length',
       );
     }
+    // The session and its bytes go only once the file is stored: a finalize that fails leaves the upload to resume.
     const blob = await this.deps.blobs.finishSession(uploadId, received);
-    await this.deps.store.deleteSession(uploadId);
     const file = await this.deps.files.create(project, session.metadata, session.mimeType, blob, received);
+    await this.deps.store.deleteSession(uploadId);
+    await this.deps.blobs.dropSession(uploadId);
     return { headers: status('final', received), body: { file: this.deps.files.body(file) } };
   }
 

@@ -224,6 +224,19 @@ describe('request logs', () => {
     expect(JSON.stringify(lines)).not.toMatch(/SECRET/);
   });
 
+  it("masks credentials in a path segment's parameters too (;key=, encoded names), keeping the rest", async () => {
+    const { lines, logger } = capture('debug');
+    const session = await start([notesService()], { logger });
+    const base = session.endpoints.analytics!.baseUrl;
+    await fetch(`${base}/notes/7;key=SECRET5;%6Bey=SECRET6;lang=en/x;access_token=SECRET7?sig=SECRET8&page=2`);
+    await session.stop();
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests[0]).toMatchObject({
+      path: '/notes/7;key=[redacted];%6Bey=[redacted];lang=en/x;access_token=[redacted]?sig=[redacted]&page=2',
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/SECRET/);
+  });
+
   it('logs nothing per request at info level, but logs a failing listener as an error and keeps serving', async () => {
     const { lines, logger } = capture('info');
     const session = await start([notesService()], { logger });

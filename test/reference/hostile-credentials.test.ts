@@ -1,20 +1,37 @@
 // Two different credentials in one request (query token vs header vs form field; x-goog-api-key vs ?key; a
 // credential's query parameter given twice with two values) are refused as an invalid request in the service's
 // shape, never resolved in silence; the same credential in two places is accepted.
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 
 let session: ReferenceSession;
 let gen = '';
 let ads = '';
+let analytics = '';
 beforeAll(async () => {
-  session = await startReference(['ad-creative', 'generative']);
+  session = await startReference(['ad-creative', 'generative', 'analytics']);
   gen = session.endpoints.generative!.baseUrl;
   ads = session.endpoints['ad-creative']!.baseUrl;
+  analytics = session.endpoints.analytics!.baseUrl;
 }, 60_000);
 afterAll(() => session?.stop());
 
 const CREATIVE = '120330000008134415';
+const REPORT = 'ids=channel%3D%3DMINE&startDate=2024-01-01&endDate=2024-01-31&metrics=views';
+
+/** A GET sending each header line as given (fetch joins a repeated header into one line; node:http sends each). */
+function getWithHeaders(url: string, headers: Record<string, string | string[]>): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode })));
+      })
+      .on('error', reject);
+  });
+}
 
 async function graph400(r: Response) {
   expect(r.status).toBe(400);
@@ -70,6 +87,48 @@ describe('ad creative', () => {
   it('accepts the same token in the query and the header', async () => {
     const r = await fetch(`${ads}/v20.0/${CREATIVE}?fields=name&access_token=test-token-admin`, {
       headers: { authorization: 'Bearer test-token-admin' },
+    });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('two Authorization headers (node:http keeps only the first: read from rawHeaders)', () => {
+  it('ad creative refuses two different bearer tokens, accepts the same one twice', async () => {
+    const url = `${ads}/v20.0/${CREATIVE}?fields=name`;
+    await graph400(
+      await getWithHeaders(url, { authorization: ['Bearer test-token-admin', 'Bearer test-token-globex'] }),
+    );
+    const same = await getWithHeaders(url, { authorization: ['Bearer test-token-admin', 'Bearer test-token-admin'] });
+    expect(same.status).toBe(200);
+  });
+
+  it('analytics refuses two different bearer tokens', async () => {
+    await status400(
+      await getWithHeaders(`${analytics}/v2/reports?${REPORT}`, {
+        authorization: ['Bearer test-token-all-scopes', 'Bearer test-token-analytics-readonly'],
+      }),
+    );
+  });
+});
+
+describe('analytics', () => {
+  it('refuses an access_token query parameter naming another token than the bearer', async () => {
+    await status400(
+      await fetch(`${analytics}/v2/reports?${REPORT}&access_token=test-token-analytics-readonly`, {
+        headers: { authorization: 'Bearer test-token-all-scopes' },
+      }),
+    );
+    // Its name percent-encoded is the same parameter.
+    await status400(
+      await fetch(`${analytics}/v2/groups?access%5Ftoken=test-token-analytics-readonly`, {
+        headers: { authorization: 'Bearer test-token-all-scopes' },
+      }),
+    );
+  });
+
+  it('accepts the same token in the query and the header', async () => {
+    const r = await fetch(`${analytics}/v2/reports?${REPORT}&access_token=test-token-all-scopes`, {
+      headers: { authorization: 'Bearer test-token-all-scopes' },
     });
     expect(r.status).toBe(200);
   });

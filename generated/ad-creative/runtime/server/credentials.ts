@@ -83,18 +83,21 @@ export function conflictingCredentials(
   query: QuerySource,
   headers: Record<string, string>,
   body: unknown,
+  rawHeaders: readonly string[] = [],
 ): string[] | undefined {
   const sources = route.credentialSources;
   if (!sources) return undefined;
-  // One place that holds one value cannot disagree with itself (a query name can be repeated).
-  if (sources.length === 1 && sources[0]!.in !== 'query') return undefined;
+  // One place that holds one value cannot disagree with itself (a query name can be repeated, a header sent twice).
+  if (sources.length === 1 && sources[0]!.in !== 'query' && !repeatedHeader(sources[0]!, rawHeaders)) return undefined;
   const given: Array<{ scheme: string; value: string; place: string }> = [];
   for (const source of sources) {
     const values =
       source.in === 'query'
         ? (query.query.get(source.name) ?? []).filter(Boolean)
-        : [credentialAt(source, query, headers, body)].filter(
-            (v): v is string => !!v && !httpSchemeValue(route, source, v),
+        : placeValues(source, headers, rawHeaders).flatMap((placeHeaders) =>
+            [credentialAt(source, query, placeHeaders, body)].filter(
+              (v): v is string => !!v && !httpSchemeValue(route, source, v),
+            ),
           );
     for (const value of values) given.push({ scheme: source.scheme, value, place: `${source.in} ${source.name}` });
   }
@@ -108,6 +111,35 @@ export function conflictingCredentials(
       places.add(a.place).add(b.place);
     }
   return places.size ? [...places] : undefined;
+}
+
+/**
+ * The headers to read a source from, once per value it was sent with: node:http keeps only the first of some
+ * repeated headers (Authorization among them) and joins others, so each value sent is read from rawHeaders.
+ */
+function placeValues(
+  source: CredentialSource,
+  headers: Record<string, string>,
+  rawHeaders: readonly string[],
+): Array<Record<string, string>> {
+  if (!repeatedHeader(source, rawHeaders)) return [headers];
+  const name = source.name.toLowerCase();
+  const sent: Array<Record<string, string>> = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+    if (rawHeaders[i]!.toLowerCase() === name) sent.push({ ...headers, [name]: rawHeaders[i + 1]! });
+  return sent;
+}
+
+/** Whether a header source's header was sent more than once. */
+function repeatedHeader(source: CredentialSource, rawHeaders: readonly string[]): boolean {
+  if (source.in !== 'header') return false;
+  const name = source.name.toLowerCase();
+  let seen = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const raw = rawHeaders[i]!;
+    if (raw.length === name.length && raw.toLowerCase() === name && ++seen > 1) return true;
+  }
+  return false;
 }
 
 /**

@@ -426,7 +426,7 @@ export function createRouter(
   ): RequestInput {
     const { route, headers, target } = input;
     // The target, not its query: the query's values are read apart only for a route that takes a credential there.
-    const conflict = conflictingCredentials(route, target, headers, body);
+    const conflict = conflictingCredentials(route, target, headers, body, input.request.rawHeaders);
     if (conflict)
       throw invalidRequest(opts.errorStyle, 'Conflicting credentials', [
         { field: conflict.join(', '), description: 'carry different credentials; send one' },
