@@ -13,8 +13,8 @@ import { compare, isClean, write, type Drift } from './writer.js';
 
 const USAGE = [
   'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>] [--typecheck | --skip-typecheck]',
-  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--typecheck | --skip-typecheck]',
-  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--typecheck | --skip-typecheck]',
+  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--allow-ref <folder or origin>]... [--typecheck | --skip-typecheck]',
+  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--allow-ref <folder or origin>]... [--typecheck | --skip-typecheck]',
 ].join('\n');
 
 const FLAGS = {
@@ -28,6 +28,7 @@ const FLAGS = {
   key: { type: 'string' },
   'skip-typecheck': { type: 'boolean', default: false },
   typecheck: { type: 'boolean', default: false },
+  'allow-ref': { type: 'string', multiple: true },
 } as const;
 
 /** The flags, or one line and the usage (exit 2) for a flag this command does not take: no stack trace. */
@@ -50,7 +51,7 @@ const services: string[] = values.service
   : specList.map((e) => e.key);
 const scopes = values.service ? services : undefined;
 
-const options: GenerateOptions = { specs: specList };
+const options: GenerateOptions = { specs: specList, allowRefs: values['allow-ref'] };
 
 function usage(message: string): never {
   console.error(`${message}\n${USAGE}`);

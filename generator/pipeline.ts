@@ -28,6 +28,8 @@ export interface GenerateOptions {
    * testing what the generated server does with such a package (`compileAllValidators`).
    */
   allowRefusedSchemas?: boolean;
+  /** `--allow-ref`: folders and http(s) origins a `$ref` may lead to beyond the spec's own folder. */
+  allowRefs?: readonly string[];
 }
 
 const printWarning = (service: string, w: SchemaWarning) =>
@@ -63,7 +65,7 @@ async function prepare(
   options: GenerateOptions,
   between: () => void = () => {},
 ): Promise<PreparedService> {
-  const spec = await loadSpecFile(service, file);
+  const spec = await loadSpecFile(service, file, { allowRefs: options.allowRefs });
   const warn = options.onWarning ?? printWarning;
   // The model reads the normalised schemas; openapi.json keeps the document as written.
   const model = buildServiceModel(service, spec.document, (w) => warn(service, w));

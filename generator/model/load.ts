@@ -7,6 +7,8 @@ import path from 'node:path';
 import { loadSpecList } from '../config.js';
 import { buildServiceModel } from './build.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
+import { checkDocumentBytes, DocumentRefusedError, parseDocumentText } from './parse-document.js';
+import { ConfinedResolver, refAllowance } from './ref-confinement.js';
 import { ROOT } from './root.js';
 import type { ServiceModel } from './types.js';
 
@@ -34,42 +36,69 @@ export async function loadModel(service: string): Promise<ServiceModel> {
   return buildServiceModel(service, (await loadSpec(service)).document);
 }
 
-/** Bundles the spec at `file` (any OpenAPI file, not only the project's) under the package key `service`. */
-export async function loadSpecFile(service: string, file: string): Promise<LoadedSpec> {
-  // A JSON file is parsed as JSON: Redocly reads every file with its YAML parser, ten times slower on GitHub's 13 MB.
-  const json = file.endsWith('.json') ? readJson(service, file) : undefined;
-  // A document that refers to no other file is its own bundle: Redocly's walk over it would change nothing.
+/** How a spec file is loaded. */
+export interface LoadOptions {
+  /** `--allow-ref` values: folders and http(s) origins a `$ref` may lead to beyond the root document's folder. */
+  allowRefs?: readonly string[];
+}
+
+/**
+ * Bundles the spec at `file` (any OpenAPI file, not only the project's) under the package key `service`. Every
+ * document is read within parse-document.ts's limits, and its `$ref`s lead only where ref-confinement.ts allows.
+ */
+export async function loadSpecFile(service: string, file: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+  const absolute = path.resolve(file);
+  const json = absolute.endsWith('.json');
+  const root = readRoot(service, absolute, json);
+  // A JSON document that refers to no other file is its own bundle: Redocly's walk over it would change nothing.
   // (Redocly's bundle of a document without components gives it an empty one; so does this.)
-  if (json && selfContained(json.parsed)) {
-    const document = 'components' in json.parsed ? json.parsed : { ...json.parsed, components: {} };
+  if (json && selfContained(root.parsed)) {
+    const document = 'components' in root.parsed ? root.parsed : { ...root.parsed, components: {} };
     return { service, document, files: [file] };
   }
   const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
-  const doc = json && { source: new Source(file, json.text), parsed: json.parsed };
-  const result = await bundleOas({ ref: file, doc, config: createEmptyRedoclyConfig(), dereference: false });
+  const resolver = new ConfinedResolver(absolute, refAllowance(options.allowRefs), Source);
+  const doc = { source: new Source(absolute, root.text), parsed: root.parsed };
+  const result = await bundleOas({
+    doc,
+    config: createEmptyRedoclyConfig(),
+    dereference: false,
+    // The option takes Redocly's resolver class; ConfinedResolver has every member the bundler calls.
+    externalRefResolver: resolver as unknown as NonNullable<Parameters<typeof bundleOas>[0]['externalRefResolver']>,
+  });
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
-    const lines = errors.map((p) => `${p.message} (${p.location?.[0]?.pointer ?? ''})`);
-    throw new Error(`Spec ${service} does not bundle:\n  ${lines.join('\n  ')}`);
+    const lines = errors.map((p) => {
+      const at = p.location?.[0];
+      const where = at?.source.absoluteRef && at.source.absoluteRef !== absolute ? at.source.absoluteRef : '';
+      return `${where}#${at?.pointer?.replace(/^#/, '') ?? ''}: ${p.message}`;
+    });
+    throw new Error(`Spec ${service} does not bundle: ${lines.join('\n  ')}`);
   }
   return {
     service,
     document: result.bundle.parsed as OpenApiDocument,
-    files: [...result.fileDependencies].sort(),
+    files: [file, ...[...resolver.getFiles()].sort()],
   };
 }
 
-function readJson(service: string, file: string): { text: string; parsed: OpenApiDocument } {
+/** The root document's text and what it holds, refused past the size and node limits (one line naming the file). */
+function readRoot(service: string, file: string, json: boolean): { text: string; parsed: OpenApiDocument } {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    checkDocumentBytes(file, fs.statSync(file).size);
+    text = fs.readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
   } catch (error) {
+    if (error instanceof DocumentRefusedError) throw new Error(`Spec ${service}: ${error.message}`);
     throw new Error(`Spec ${service} cannot be read: ${(error as Error).message}`);
   }
   try {
-    return { text, parsed: JSON.parse(text) as OpenApiDocument };
+    const parsed = parseDocumentText(file, text, json);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new DocumentRefusedError(`${file} does not hold an object`);
+    return { text, parsed: parsed as OpenApiDocument };
   } catch (error) {
-    throw new Error(`Spec ${service} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`Spec ${service}: ${(error as Error).message}`);
   }
 }
 
