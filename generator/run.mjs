@@ -42,7 +42,11 @@ function bundleKey() {
 async function buildBundle(outdir) {
   const { build } = require('esbuild');
   await build({
-    entryPoints: { cli: path.join(here, 'cli.ts'), 'typecheck-worker': path.join(here, 'typecheck-worker.ts') },
+    entryPoints: {
+      cli: path.join(here, 'cli.ts'),
+      diff: path.join(here, 'diff', 'main.ts'),
+      'typecheck-worker': path.join(here, 'typecheck-worker.ts'),
+    },
     outdir,
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -76,10 +80,16 @@ async function buildBundle(outdir) {
   });
 }
 
+// `run.mjs diff <base> <revision>`: the diff command (generator/diff/), from the same bundle.
+const diff = process.argv[2] === 'diff';
+if (diff) process.argv.splice(2, 1);
+const entry = diff ? 'diff' : 'cli';
+
 if (process.env.GENERATOR_NO_BUNDLE) {
   const { spawnSync } = await import('node:child_process');
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const run = spawnSync(process.execPath, [tsx, path.join(here, 'cli.ts'), ...process.argv.slice(2)], {
+  const source = diff ? path.join(here, 'diff', 'main.ts') : path.join(here, 'cli.ts');
+  const run = spawnSync(process.execPath, [tsx, source, ...process.argv.slice(2)], {
     stdio: 'inherit',
   });
   process.exit(run.status ?? 1);
@@ -110,4 +120,4 @@ else {
 }
 // The type-check runs on this worker, beside the main thread (generator/typecheck-thread.ts).
 process.env.SPEC_FIRST_TYPECHECK_WORKER = path.join(bundleDir, 'typecheck-worker.cjs');
-require(path.join(bundleDir, 'cli.cjs'));
+require(path.join(bundleDir, `${entry}.cjs`));

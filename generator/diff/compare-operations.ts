@@ -1,0 +1,413 @@
+// One operation against its counterpart: lifecycle, names, parameters, request body, responses and security.
+// Schemas go to the schema comparer with the direction they travel in (request: what the client sends; response:
+// what it reads), which decides each change's level.
+import type { SchemaChangeFound, SchemaComparer } from './compare-schemas.js';
+import { CHECKS, type SchemaSubject } from './checks.js';
+import type { Level } from './finding.js';
+import type { Side } from './load.js';
+import type { OperationEntry } from './operations.js';
+import { child, refPointer } from './pointer.js';
+import type { Raw, Reporter } from './report.js';
+import { compareSecurity } from './compare-security.js';
+
+export interface Located<T = any> {
+  value: T;
+  pointer: string;
+}
+
+/** A node with its `$ref`s followed, and the pointer where the object is written. */
+export function located(side: Side, value: any, pointer: string): Located {
+  let current: Located = { value, pointer };
+  for (let hops = 0; hops < 16; hops++) {
+    const ref = current.value?.$ref;
+    if (typeof ref !== 'string') return current;
+    const target = refPointer(ref);
+    if (target === undefined) return current;
+    let node: any = side.document;
+    for (const token of target.slice(1).split('/')) node = node?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (node === undefined) return current;
+    current = { value: node, pointer: target };
+  }
+  return current;
+}
+
+const STABILITY = ['draft', 'alpha', 'beta', 'stable'];
+
+export class OperationComparer {
+  constructor(
+    private readonly base: Side,
+    private readonly revision: Side,
+    private readonly schemas: SchemaComparer,
+    private readonly reporter: Reporter,
+  ) {}
+
+  compare(b: OperationEntry, r: OperationEntry): void {
+    const operation = { ref: r.ref, base: b.model, revision: r.model };
+    const emit = (raw: Omit<Raw, 'operation'>) => this.reporter.add({ ...raw, operation });
+    const bo = b.operation;
+    const ro = r.operation;
+    if (!!bo.deprecated !== !!ro.deprecated)
+      emit({
+        id: ro.deprecated ? 'endpoint.deprecated' : 'endpoint.reactivated',
+        location: 'operation',
+        base: child(b.pointer, 'deprecated'),
+        revision: child(r.pointer, 'deprecated'),
+        message: ro.deprecated
+          ? `deprecated${ro['x-sunset'] ? ` (sunset ${ro['x-sunset']})` : ''}`
+          : 'no longer deprecated',
+      });
+    const sb = STABILITY.indexOf(String(bo['x-stability-level'] ?? 'stable'));
+    const sr = STABILITY.indexOf(String(ro['x-stability-level'] ?? 'stable'));
+    if (sb >= 0 && sr >= 0 && sb !== sr)
+      emit({
+        id: sr < sb ? 'endpoint.stability-decreased' : 'endpoint.stability-increased',
+        location: 'operation',
+        base: child(b.pointer, 'x-stability-level'),
+        revision: child(r.pointer, 'x-stability-level'),
+        message: `x-stability-level ${STABILITY[sb]} -> ${STABILITY[sr]}`,
+      });
+    if (bo.operationId !== ro.operationId && ro.operationId !== undefined)
+      emit({
+        id: bo.operationId === undefined ? 'endpoint.operation-id-added' : 'endpoint.operation-id-changed',
+        location: 'operation',
+        base: child(b.pointer, 'operationId'),
+        revision: child(r.pointer, 'operationId'),
+        message: `operationId ${bo.operationId ?? '(none)'} -> ${ro.operationId}${
+          b.model && r.model && b.model.id !== r.model.id ? `: client function ${b.model.id} is now ${r.model.id}` : ''
+        }`,
+      });
+    const tb: string[] = Array.isArray(bo.tags) ? bo.tags : [];
+    const tr: string[] = Array.isArray(ro.tags) ? ro.tags : [];
+    for (const tag of tr)
+      if (!tb.includes(tag))
+        emit({
+          id: 'endpoint.tag-added',
+          location: 'tags',
+          base: child(b.pointer, 'tags'),
+          revision: child(r.pointer, 'tags', tr.indexOf(tag)),
+          message: `tag ${tag} added`,
+        });
+    for (const tag of tb)
+      if (!tr.includes(tag))
+        emit({
+          id: 'endpoint.tag-removed',
+          location: 'tags',
+          base: child(b.pointer, 'tags', tb.indexOf(tag)),
+          revision: child(r.pointer, 'tags'),
+          message: `tag ${tag} removed`,
+        });
+    this.parameters(b, r, emit);
+    this.requestBody(b, r, emit);
+    this.responses(b, r, emit);
+    compareSecurity(this.base, this.revision, b, r, emit);
+  }
+
+  /** Schema changes as findings: the subject is the body, parameter or header itself, or a property below it. */
+  private schemaFindings(
+    found: SchemaChangeFound[],
+    direction: 'request' | 'response',
+    subject: SchemaSubject,
+    location: string,
+    emit: (raw: Omit<Raw, 'operation'>) => void,
+    member?: string,
+    levelOf?: (f: SchemaChangeFound, id: string) => Level | undefined,
+  ) {
+    for (const f of found) {
+      const id = `${direction}.${f.path.length > 0 ? 'property' : subject}.${f.change}`;
+      if (!CHECKS.has(id)) continue;
+      const where = f.path.length > 0 ? `${location}: property ${f.path.join('.')}` : location;
+      emit({
+        id,
+        location: where,
+        base: f.base,
+        revision: f.revision,
+        message: f.detail,
+        level: levelOf?.(f, id) ?? f.level,
+        member,
+        tsTypes: f.tsTypes,
+      });
+    }
+  }
+
+  private parameterList(side: Side, entry: OperationEntry): Map<string, Located> {
+    const out = new Map<string, Located>();
+    const names = [...entry.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+    const add = (list: unknown, pointer: string) => {
+      if (!Array.isArray(list)) return;
+      list.forEach((raw, i) => {
+        const p = located(side, raw, child(pointer, i));
+        if (!p.value || typeof p.value.name !== 'string') return;
+        const where = String(p.value.in);
+        // Path parameters are matched by their place in the path: renaming a placeholder changes nothing.
+        const key =
+          where === 'path'
+            ? `path:#${names.indexOf(p.value.name)}`
+            : `${where}:${where === 'header' ? p.value.name.toLowerCase() : p.value.name}`;
+        out.set(key, p);
+      });
+    };
+    add(entry.item.parameters, child('', 'paths', entry.path, 'parameters'));
+    add(entry.operation.parameters, child(entry.pointer, 'parameters'));
+    return out;
+  }
+
+  private parameters(b: OperationEntry, r: OperationEntry, emit: (raw: Omit<Raw, 'operation'>) => void) {
+    const pb = this.parameterList(this.base, b);
+    const pr = this.parameterList(this.revision, r);
+    const identifier = (entry: OperationEntry, p: any) =>
+      entry.model?.parameters.find((m) => m.name === p.name && m.in === p.in)?.identifier ?? p.name;
+    for (const [key, p] of pr) {
+      if (pb.has(key)) continue;
+      const label = `parameter ${p.value.in} ${p.value.name}`;
+      const id =
+        p.value.in === 'path'
+          ? 'request.parameter.added-path'
+          : p.value.required
+            ? 'request.parameter.added-required'
+            : 'request.parameter.added-optional';
+      emit({
+        id,
+        location: label,
+        revision: p.pointer,
+        message: `${label} added${p.value.required ? ' (required)' : ''}`,
+        member: identifier(r, p.value),
+      });
+    }
+    for (const [key, p] of pb) {
+      if (pr.has(key)) continue;
+      const label = `parameter ${p.value.in} ${p.value.name}`;
+      const id = p.value.deprecated ? 'request.parameter.removed-deprecated' : 'request.parameter.removed';
+      emit({ id, location: label, base: p.pointer, message: `${label} removed`, member: identifier(b, p.value) });
+    }
+    for (const [key, x] of pb) {
+      const y = pr.get(key);
+      if (!y) continue;
+      const bv = x.value;
+      const rv = y.value;
+      const label = `parameter ${rv.in} ${rv.name}`;
+      const member = identifier(r, rv);
+      if (!!bv.required !== !!rv.required && rv.in !== 'path')
+        emit({
+          id: rv.required ? 'request.parameter.became-required' : 'request.parameter.became-optional',
+          location: label,
+          base: child(x.pointer, 'required'),
+          revision: child(y.pointer, 'required'),
+          message: `${label} became ${rv.required ? 'required' : 'optional'}`,
+          member,
+        });
+      if (!bv.deprecated && rv.deprecated)
+        emit({
+          id: 'request.parameter.deprecated',
+          location: label,
+          base: x.pointer,
+          revision: child(y.pointer, 'deprecated'),
+          message: `${label} deprecated`,
+          member,
+        });
+      const sb = serialisation(bv);
+      const sr = serialisation(rv);
+      if (sb !== sr)
+        emit({
+          id: 'request.parameter.serialization-changed',
+          location: label,
+          base: x.pointer,
+          revision: y.pointer,
+          message: `${label} is written ${sb} -> ${sr}`,
+          member,
+        });
+      const schemaB = parameterSchema(x);
+      const schemaR = parameterSchema(y);
+      if (schemaB && schemaR)
+        this.schemaFindings(
+          this.schemas.compare(schemaB, schemaR, 'request'),
+          'request',
+          'parameter',
+          label,
+          emit,
+          member,
+        );
+    }
+  }
+
+  private requestBody(b: OperationEntry, r: OperationEntry, emit: (raw: Omit<Raw, 'operation'>) => void) {
+    const hasB = b.operation.requestBody !== undefined;
+    const hasR = r.operation.requestBody !== undefined;
+    if (!hasB && !hasR) return;
+    const x = hasB ? located(this.base, b.operation.requestBody, child(b.pointer, 'requestBody')) : undefined;
+    const y = hasR ? located(this.revision, r.operation.requestBody, child(r.pointer, 'requestBody')) : undefined;
+    if (!x) {
+      emit({
+        id: y!.value?.required ? 'request.body.added-required' : 'request.body.added-optional',
+        location: 'request body',
+        revision: y!.pointer,
+        message: `request body added${y!.value?.required ? ' (required)' : ''}`,
+        member: 'body',
+      });
+      return;
+    }
+    if (!y) {
+      emit({
+        id: 'request.body.removed',
+        location: 'request body',
+        base: x.pointer,
+        message: 'request body removed',
+        member: 'body',
+      });
+      return;
+    }
+    if (!!x.value?.required !== !!y.value?.required)
+      emit({
+        id: y.value?.required ? 'request.body.became-required' : 'request.body.became-optional',
+        location: 'request body',
+        base: child(x.pointer, 'required'),
+        revision: child(y.pointer, 'required'),
+        message: `request body became ${y.value?.required ? 'required' : 'optional'}`,
+        member: 'body',
+      });
+    this.content(x, y, 'request', 'request body', emit, 'body');
+  }
+
+  private content(
+    x: Located,
+    y: Located,
+    direction: 'request' | 'response',
+    label: string,
+    emit: (raw: Omit<Raw, 'operation'>) => void,
+    member?: string,
+  ) {
+    const cb = mediaTypes(x);
+    const cr = mediaTypes(y);
+    for (const [type, m] of cr)
+      if (!cb.has(type))
+        emit({
+          id: `${direction}.media-type.added`,
+          location: `${label} ${type}`,
+          base: child(x.pointer, 'content'),
+          revision: m.pointer,
+          message: `${label}: media type ${type} added`,
+          member,
+        });
+    for (const [type, m] of cb)
+      if (!cr.has(type))
+        emit({
+          id: `${direction}.media-type.removed`,
+          location: `${label} ${type}`,
+          base: m.pointer,
+          revision: child(y.pointer, 'content'),
+          message: `${label}: media type ${type} removed`,
+          member,
+        });
+    for (const [type, m] of cb) {
+      const n = cr.get(type);
+      if (!n || !m.value?.schema || !n.value?.schema) continue;
+      const found = this.schemas.compare(
+        { schema: m.value.schema, pointer: child(m.pointer, 'schema') },
+        { schema: n.value.schema, pointer: child(n.pointer, 'schema') },
+        direction,
+      );
+      this.schemaFindings(found, direction, 'body', `${label} ${type}`, emit, member);
+    }
+  }
+
+  private responses(b: OperationEntry, r: OperationEntry, emit: (raw: Omit<Raw, 'operation'>) => void) {
+    const rb: Record<string, unknown> = b.operation.responses ?? {};
+    const rr: Record<string, unknown> = r.operation.responses ?? {};
+    const success = (status: string) => /^2/.test(status);
+    for (const status of Object.keys(rr))
+      if (!(status in rb))
+        emit({
+          id: 'response.status.added',
+          location: `response ${status}`,
+          base: child(b.pointer, 'responses'),
+          revision: child(r.pointer, 'responses', status),
+          message: `response ${status} added`,
+        });
+    for (const status of Object.keys(rb))
+      if (!(status in rr))
+        emit({
+          id: success(status) ? 'response.status.removed' : 'response.status.removed-non-success',
+          location: `response ${status}`,
+          base: child(b.pointer, 'responses', status),
+          revision: child(r.pointer, 'responses'),
+          message: `response ${status} removed`,
+        });
+    for (const status of Object.keys(rb)) {
+      if (!(status in rr)) continue;
+      const x = located(this.base, rb[status], child(b.pointer, 'responses', status));
+      const y = located(this.revision, rr[status], child(r.pointer, 'responses', status));
+      this.content(x, y, 'response', `response ${status}`, emit);
+      this.headers(x, y, `response ${status}`, emit);
+    }
+  }
+
+  private headers(x: Located, y: Located, label: string, emit: (raw: Omit<Raw, 'operation'>) => void) {
+    const list = (side: Side, l: Located) =>
+      new Map(
+        Object.entries<any>(l.value?.headers ?? {}).map(([name, h]) => [
+          name.toLowerCase(),
+          { name, ...located(side, h, child(l.pointer, 'headers', name)) },
+        ]),
+      );
+    const hb = list(this.base, x);
+    const hr = list(this.revision, y);
+    for (const [key, h] of hr)
+      if (!hb.has(key))
+        emit({
+          id: 'response.header.added',
+          location: `${label} header ${h.name}`,
+          revision: h.pointer,
+          base: child(x.pointer, 'headers'),
+          message: `${label}: header ${h.name} added`,
+        });
+    for (const [key, h] of hb) {
+      const n = hr.get(key);
+      const where = `${label} header ${h.name}`;
+      if (!n) {
+        emit({
+          id: h.value?.required ? 'response.header.removed-required' : 'response.header.removed-optional',
+          location: where,
+          base: h.pointer,
+          revision: child(y.pointer, 'headers'),
+          message: `${label}: header ${h.name} removed`,
+        });
+        continue;
+      }
+      if (!!h.value?.required !== !!n.value?.required)
+        emit({
+          id: n.value?.required ? 'response.header.became-required' : 'response.header.became-optional',
+          location: where,
+          base: child(h.pointer, 'required'),
+          revision: child(n.pointer, 'required'),
+          message: `${label}: header ${h.name} became ${n.value?.required ? 'required' : 'optional'}`,
+        });
+      const sb = parameterSchema(h);
+      const sr = parameterSchema(n);
+      if (sb && sr) this.schemaFindings(this.schemas.compare(sb, sr, 'response'), 'response', 'header', where, emit);
+    }
+  }
+}
+
+/** How a parameter is written on the wire, with OpenAPI's defaults made explicit. */
+function serialisation(p: any): string {
+  const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
+  const explode = p.explode ?? style === 'form';
+  return `style=${style}, explode=${explode}${p.allowReserved ? ', allowReserved' : ''}`;
+}
+
+function parameterSchema(p: Located): { schema: any; pointer: string } | undefined {
+  if (p.value?.schema) return { schema: p.value.schema, pointer: child(p.pointer, 'schema') };
+  const content = p.value?.content;
+  if (content && typeof content === 'object') {
+    const [type] = Object.keys(content);
+    if (type && content[type]?.schema)
+      return { schema: content[type].schema, pointer: child(p.pointer, 'content', type, 'schema') };
+  }
+  return undefined;
+}
+
+function mediaTypes(l: Located): Map<string, Located> {
+  const out = new Map<string, Located>();
+  for (const [type, value] of Object.entries<any>(l.value?.content ?? {}))
+    out.set(type.toLowerCase().replace(/\s+/g, ''), { value, pointer: child(l.pointer, 'content', type) });
+  return out;
+}
