@@ -1,9 +1,10 @@
 // npm run mutants [-- --service <key>] [--mutant <id prefix>] [--jobs N] [--no-diagnose]
-//                  [--mutants <file>] [--implementation <file>] [--report-dir <dir>]
+//                  [--mutants <file>] [--implementation <file>] [--report-dir <dir>] [--baseline-from <dir>]
 // The mutation gate: each mutant (contracts/mutants/<service>.ts) is planted in a fresh conforming implementation
 // (the reference by default), and that service's suite runs strict on the mutant's rule; the mutant must be
 // reported FAIL under its own rule. A clean baseline of each service runs first (a rule that already fails
-// there cannot judge its mutants). Writes reports/mutation.{md,json}; exit 1 on a survivor, an invalid or
+// there cannot judge its mutants); with --baseline-from, a service's strict reference run recorded there by the test
+// run (./reference-baseline.ts) stands in for its baseline when written from the same sources. Writes reports/mutation.{md,json}; exit 1 on a survivor, an invalid or
 // broken run, or a catalogue rule without a caught mutant (when all mutants ran).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { SERVICE_KEYS, isServiceKey, type ServiceKey } from '../harness/services
 import { closest } from '../cli/closest.js';
 import { loadMutants, serviceOfMutant } from './load.js';
 import type { Mutant } from './mutant.js';
+import { readReferenceBaseline, sourceFingerprint } from './reference-baseline.js';
 import {
   isCaught,
   markdownMutationReport,
@@ -27,7 +29,7 @@ import {
 import type { FailedRule, Task, TaskResult, WorkerMessage, WorkerOptions } from './worker.js';
 
 const USAGE =
-  'usage: npm run mutants -- [--service <key>] [--mutant <id prefix>] [--jobs N] [--no-diagnose] [--mutants <file>] [--implementation <file>] [--report-dir <dir>]';
+  'usage: npm run mutants -- [--service <key>] [--mutant <id prefix>] [--jobs N] [--no-diagnose] [--mutants <file>] [--implementation <file>] [--report-dir <dir>] [--baseline-from <dir>]';
 const WORKER = path.join(ROOT, 'contracts', 'mutants', 'worker.ts');
 
 interface Worker {
@@ -48,6 +50,7 @@ export async function runMutants(argv: string[]): Promise<number> {
         mutants: { type: 'string' },
         implementation: { type: 'string' },
         'report-dir': { type: 'string', default: path.join(ROOT, 'reports') },
+        'baseline-from': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -84,15 +87,18 @@ export async function runMutants(argv: string[]): Promise<number> {
     return 2;
   }
   const tested = [...new Set(selected.map(serviceOfMutant))];
-  const jobs = Math.max(1, Math.min(Number(values.jobs) || 2, selected.length + tested.length));
+  const baseline = new Map<ServiceKey, TaskResult>();
+  const recorded = reusedBaselines(tested, values['baseline-from'], values.implementation);
+  for (const [service, result] of recorded) baseline.set(service, result);
+  const toRun = tested.filter((s) => !recorded.has(s));
+  const jobs = Math.max(1, Math.min(Number(values.jobs) || 2, selected.length + toRun.length));
   console.log(
-    `Mutation gate: ${selected.length} mutants of ${tested.join(', ') || 'no service'}; ${jobs} workers; baseline of each service first`,
+    `Mutation gate: ${selected.length} mutants of ${tested.join(', ') || 'no service'}; ${jobs} workers; ${toRun.length ? `baseline of ${toRun.join(', ')} first` : 'every baseline recorded by the test run'}`,
   );
 
   const results = new Map<string, TaskResult>();
-  const baseline = new Map<ServiceKey, TaskResult>();
   const tasks: Task[] = [
-    ...tested.map((service): Task => ({ kind: 'baseline', service })),
+    ...toRun.map((service): Task => ({ kind: 'baseline', service })),
     ...selected.map((m): Task => ({ kind: 'mutant', id: m.id })),
   ];
   const byId = new Map<string, Mutant>(selected.map((m) => [m.id, m]));
@@ -212,6 +218,36 @@ export async function runMutants(argv: string[]): Promise<number> {
   console.log(`\nReports: ${path.relative(ROOT, dir) || '.'}/mutation.{md,json}`);
   const unguardedCounts = !values.mutant && (report.summary.unguarded > 0 || report.summary.noMutant > 0);
   return report.summary.survived + report.summary.invalid + report.summary.errors > 0 || unguardedCounts ? 1 : 0;
+}
+
+/**
+ * The baselines the test run recorded in `dir` for these sources (none with another implementation than the
+ * reference, which is what the test run judged); a line for each service says which baseline it takes.
+ */
+function reusedBaselines(
+  services: readonly ServiceKey[],
+  dir: string | undefined,
+  implementation: string | undefined,
+): Map<ServiceKey, TaskResult> {
+  const reused = new Map<ServiceKey, TaskResult>();
+  if (dir === undefined || services.length === 0) return reused;
+  if (implementation !== undefined) {
+    console.log(`--baseline-from ignored: the recorded baselines judge the reference, not ${implementation}`);
+    return reused;
+  }
+  const fingerprint = sourceFingerprint();
+  for (const service of services) {
+    const found = readReferenceBaseline(path.resolve(dir), service, fingerprint);
+    if ('missing' in found) {
+      console.log(`baseline ${service.padEnd(12)} runs here: ${found.missing}`);
+      continue;
+    }
+    reused.set(service, { task: { kind: 'baseline', service }, failed: found.failed, ms: 0 });
+    console.log(
+      `baseline ${service.padEnd(12)} ${found.failed.length ? `${found.failed.length} rule(s) FAIL without a mutant: ${found.failed.map((f) => f.ruleId).join(', ')}` : 'every rule passes'}  (the test run's strict reference run)`,
+    );
+  }
+  return reused;
 }
 
 function printClosing(report: MutationReport, wholeCatalogue: boolean): void {

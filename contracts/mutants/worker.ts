@@ -2,10 +2,10 @@
 // time from the parent: a clean baseline of a service, or a mutant (plant it, run its rule strict; when it
 // survives, run the whole service to see which rules it does break).
 import type { ServiceKey } from '../harness/services.js';
-import type { RuleVerdict } from '../report/outcome.js';
 import { loadImplementation } from './implementation.js';
 import { loadMutants, serviceOfMutant } from './load.js';
 import type { Mutant } from './mutant.js';
+import { failedRulesOf } from './reference-baseline.js';
 import { isCaught } from './report.js';
 import { SuiteRunner } from './suite-runner.js';
 
@@ -37,15 +37,6 @@ export interface TaskResult {
 
 export type WorkerMessage = { kind: 'ready' } | { kind: 'result'; result: TaskResult };
 
-function failedOf(verdicts: RuleVerdict[]): FailedRule[] {
-  return verdicts
-    .filter((v) => isCaught(v.verdict))
-    .map((v) => {
-      const t = v.tests.find((x) => x.verdict === v.verdict)!;
-      return { ruleId: v.ruleId, test: t.name, detail: (t.detail ?? '').split('\n')[0]!.slice(0, 300) };
-    });
-}
-
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as WorkerOptions;
   const implementation = await loadImplementation(options.implementation);
@@ -67,14 +58,18 @@ async function main(): Promise<void> {
     const started = Date.now();
     try {
       if (task.kind === 'baseline') {
-        return { task, failed: failedOf(await once(task.service, undefined, undefined)), ms: Date.now() - started };
+        return {
+          task,
+          failed: failedRulesOf(await once(task.service, undefined, undefined)),
+          ms: Date.now() - started,
+        };
       }
       const mutant = mutants.get(task.id)!;
       const service = serviceOfMutant(mutant);
       const own = await once(service, mutant, mutant.rule);
       const verdict = own.find((v) => v.ruleId === mutant.rule)?.verdict ?? 'no-test';
-      let failed = failedOf(own);
-      if (!isCaught(verdict) && options.diagnose) failed = failedOf(await once(service, mutant, undefined));
+      let failed = failedRulesOf(own);
+      if (!isCaught(verdict) && options.diagnose) failed = failedRulesOf(await once(service, mutant, undefined));
       return { task, verdict, failed, ms: Date.now() - started };
     } catch (error) {
       return { task, failed: [], ms: Date.now() - started, error: (error as Error).stack ?? String(error) };

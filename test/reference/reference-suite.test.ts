@@ -2,10 +2,12 @@
 // fresh per run by the contract run itself), one service at a time, strict: every rule of the service is
 // judged (none not applicable) and passes. This replaces the doubles' run (test/contracts/doubles.test.ts)
 // as the proof that each rule test can pass on an implementation that does what the documents say. A
-// service without its implementation fails here (the target reports its rules as not selected).
+// service without its implementation fails here (the target reports its rules as not selected). Each run is also
+// recorded as the mutation gate's baseline (contracts/mutants/reference-baseline.ts): CI runs the strict suite once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RULES_BY_SERVICE } from '../../generated/rules.js';
 import { SERVICE_KEYS, type ServiceKey } from '../../contracts/harness/services.js';
+import { REFERENCE_BASELINE_DIR, writeReferenceBaseline } from '../../contracts/mutants/reference-baseline.js';
 import { runSuite, type Verdict } from '../support/contract-run.js';
 
 describe.each(SERVICE_KEYS)('contract suite against the reference %s service (strict)', (service: ServiceKey) => {
@@ -17,6 +19,7 @@ describe.each(SERVICE_KEYS)('contract suite against the reference %s service (st
       ['--target', 'reference', '--service', service, '--strict'],
       `reference ${service}`,
     ));
+    writeReferenceBaseline(REFERENCE_BASELINE_DIR, service, verdicts);
   }, 300_000);
 
   it('judges every rule of the service, none as not applicable', () => {
