@@ -22,7 +22,7 @@ export interface Check {
   description: string;
 }
 
-export type SchemaSubject = 'body' | 'property' | 'parameter' | 'header';
+export type SchemaSubject = 'body' | 'property' | 'parameter' | 'parameter-property' | 'header';
 
 /** A schema change: [request level, response level, request code effect, response code effect, description]. */
 type SchemaChange = [Level, Level, CodeEffect, CodeEffect, string];
@@ -63,6 +63,8 @@ export const SCHEMA_CHANGES: Record<string, SchemaChange> = {
   'const-removed': ['info', 'error', 'compiles', 'breaks', 'const removed'],
   ...bound('max-decreased', 'max-increased', 'max'),
   ...bound('min-increased', 'min-decreased', 'min'),
+  ...bound('exclusive-max-decreased', 'exclusive-max-increased', 'exclusive-max'),
+  ...bound('exclusive-min-increased', 'exclusive-min-decreased', 'exclusive-min'),
   ...bound('max-length-decreased', 'max-length-increased', 'max-length'),
   ...bound('min-length-increased', 'min-length-decreased', 'min-length'),
   ...bound('max-items-decreased', 'max-items-increased', 'max-items'),
@@ -72,9 +74,14 @@ export const SCHEMA_CHANGES: Record<string, SchemaChange> = {
   ...bound('max-contains-decreased', 'max-contains-increased', 'max-contains'),
   ...bound('min-contains-increased', 'min-contains-decreased', 'min-contains'),
   'pattern-added': ['error', 'info', 'compiles', 'compiles', 'pattern added'],
-  'pattern-removed': ['info', 'error', 'compiles', 'compiles', 'pattern removed'],
+  // A client rarely checks an answer's pattern: a pattern loosened in a response is info, as oasdiff has it.
+  'pattern-removed': ['info', 'info', 'compiles', 'compiles', 'pattern removed'],
   'pattern-changed': ['warning', 'info', 'compiles', 'compiles', 'pattern changed'],
-  'pattern-generalized': ['info', 'error', 'compiles', 'compiles', 'pattern replaced by one matching anything'],
+  'pattern-generalized': ['info', 'info', 'compiles', 'compiles', 'pattern replaced by one matching anything'],
+  'content-schema-added': ['error', 'info', 'compiles', 'compiles', 'contentSchema added'],
+  'content-schema-removed': ['info', 'error', 'compiles', 'compiles', 'contentSchema removed'],
+  'content-media-type-changed': ['error', 'error', 'compiles', 'compiles', 'contentMediaType changed'],
+  'content-encoding-changed': ['error', 'error', 'compiles', 'compiles', 'contentEncoding changed'],
   'multiple-of-changed': ['warning', 'warning', 'compiles', 'compiles', 'multipleOf changed'],
   'unique-items-added': ['error', 'info', 'compiles', 'compiles', 'uniqueItems required'],
   'unique-items-removed': ['info', 'error', 'compiles', 'compiles', 'uniqueItems no longer required'],
@@ -109,10 +116,22 @@ export const SCHEMA_CHANGES: Record<string, SchemaChange> = {
   ...keyword('then', 'then'),
   ...keyword('else', 'else'),
   ...keyword('contains', 'contains'),
-  ...keyword('prefix-items', 'prefixItems'),
+  // As oasdiff rates them: items added to a tuple's prefix are read as a longer tuple allowed.
+  'prefix-items-added': ['info', 'error', 'compiles', 'compiles', 'prefixItems: items added'],
+  'prefix-items-removed': ['error', 'info', 'compiles', 'compiles', 'prefixItems: items removed'],
+  'dependent-required-changed': ['error', 'error', 'compiles', 'compiles', 'a dependentRequired entry changed'],
+  'wrapped-in-one-of': [
+    'error',
+    'error',
+    'breaks',
+    'breaks',
+    'the schema became a oneOf of alternatives: a value matching two of them is refused',
+  ],
+  'added-required-with-default': ['error', 'info', 'breaks', 'compiles', 'required property with a default added'],
+  'became-required-with-default': ['error', 'info', 'breaks', 'compiles', 'property with a default became required'],
   ...keyword('pattern-property', 'a patternProperties entry'),
   ...keyword('dependent-required', 'a dependentRequired entry'),
-  ...keyword('dependent-schemas', 'a dependentSchemas entry'),
+  ...keyword('dependent-schema', 'a dependentSchemas entry'),
   ...keyword('property-names', 'propertyNames'),
   ...keyword('unevaluated-properties', 'unevaluatedProperties'),
   ...keyword('unevaluated-items', 'unevaluatedItems'),
@@ -123,6 +142,7 @@ export const SCHEMA_CHANGES: Record<string, SchemaChange> = {
 const OASDIFF_ALIASES: Record<string, string> = {
   'request.property.added-required': 'new-required-request-property',
   'request.property.added-optional': 'new-optional-request-property',
+  'request.property.added-required-with-default': 'new-required-request-property-with-default',
   'request.property.removed-required': 'request-property-removed',
   'request.property.removed-optional': 'request-property-removed',
   'response.property.added-required': 'response-required-property-added',
@@ -146,6 +166,7 @@ const SUBJECTS: Array<[Direction, SchemaSubject]> = [
   ['request', 'body'],
   ['request', 'property'],
   ['request', 'parameter'],
+  ['request', 'parameter-property'],
   ['response', 'body'],
   ['response', 'property'],
   ['response', 'header'],
@@ -349,6 +370,47 @@ const OTHER_CHECKS: Array<[string, Level, Direction, string | undefined, CodeEff
     'request-body-media-type-added',
     'compiles',
     'a request media type added',
+  ],
+  [
+    'request.media-type.schema-added',
+    'error',
+    'request',
+    'request-body-media-type-schema-added',
+    'breaks',
+    'a schema given to a request media type that had none',
+  ],
+  [
+    'request.media-type.schema-removed',
+    'info',
+    'request',
+    'request-body-media-type-schema-removed',
+    'compiles',
+    'a request media type no longer has a schema',
+  ],
+  [
+    'response.media-type.schema-added',
+    'info',
+    'response',
+    'response-body-media-type-schema-added',
+    'compiles',
+    'a schema given to a response media type that had none',
+  ],
+  [
+    'response.media-type.schema-removed',
+    'warning',
+    'response',
+    'response-body-media-type-schema-removed',
+    'breaks',
+    'a response media type no longer has a schema',
+  ],
+  ['webhook.added', 'info', 'none', 'webhook-added', 'compiles', 'a webhook added'],
+  [
+    'webhook.removed',
+    'error',
+    'none',
+    'webhook-removed',
+    'breaks',
+    'a webhook removed: receivers built for it get nothing',
   ],
   [
     'request.media-type.removed',

@@ -113,7 +113,10 @@ export class OperationComparer {
     levelOf?: (f: SchemaChangeFound, id: string) => Level | undefined,
   ) {
     for (const f of found) {
-      const id = `${direction}.${f.path.length > 0 ? 'property' : subject}.${f.change}`;
+      const nested = subject === 'parameter' ? 'parameter-property' : 'property';
+      let id = `${direction}.${f.path.length > 0 ? nested : subject}.${f.change}`;
+      // Items of an array parameter are the parameter's own values.
+      if (subject === 'parameter' && f.path.every((p) => p === '[]')) id = `${direction}.parameter.${f.change}`;
       if (!CHECKS.has(id)) continue;
       const where = f.path.length > 0 ? `${location}: property ${f.path.join('.')}` : location;
       emit({
@@ -299,7 +302,17 @@ export class OperationComparer {
         });
     for (const [type, m] of cb) {
       const n = cr.get(type);
-      if (!n || !m.value?.schema || !n.value?.schema) continue;
+      if (!n) continue;
+      if (!m.value?.schema !== !n.value?.schema)
+        emit({
+          id: `${direction}.media-type.schema-${n.value?.schema ? 'added' : 'removed'}`,
+          location: `${label} ${type}`,
+          base: child(m.pointer, 'schema'),
+          revision: child(n.pointer, 'schema'),
+          message: `${label}: media type ${type} ${n.value?.schema ? 'now has a schema' : 'no longer has a schema'}`,
+          member,
+        });
+      if (!m.value?.schema || !n.value?.schema) continue;
       const found = this.schemas.compare(
         { schema: m.value.schema, pointer: child(m.pointer, 'schema') },
         { schema: n.value.schema, pointer: child(n.pointer, 'schema') },

@@ -135,7 +135,7 @@ export class SchemaComparer {
         add(change, `type ${typeText(vb.types)} -> ${typeText(vr.types)}`, atB('type'), atR('type'), {
           tsTypes: [tsTypes(vb), tsTypes(vr)],
         });
-        if (change === 'type-changed') return out;
+        // A type changed outright still has its other keywords compared.
       }
     }
 
@@ -188,8 +188,9 @@ export class SchemaComparer {
     for (const side of UNBOUNDED) {
       const b = numericBound(vb, side);
       const r = numericBound(vr, side);
-      const name = side;
       if (!b && !r) continue;
+      // A bound exclusive on the revision's side (or the base's, when removed) is reported as an exclusive one.
+      const name = (r ?? b)!.exclusive ? `exclusive-${side}` : side;
       const where = (v: SchemaView, bound: Bound | undefined, fallback: string) =>
         bound ? (v.keywords.get(bound.keyword)?.at ?? fallback) : fallback;
       const pb = where(vb, b, bp);
@@ -200,14 +201,14 @@ export class SchemaComparer {
         const order = compareBounds(b, r, side);
         if (order === 'tighter')
           add(
-            side === 'max' ? 'max-decreased' : 'min-increased',
+            side === 'max' ? `${name}-decreased` : `${name}-increased`,
             `${name} ${describeBound(b)} -> ${describeBound(r)}`,
             pb,
             pr,
           );
         else if (order === 'looser')
           add(
-            side === 'max' ? 'max-increased' : 'min-decreased',
+            side === 'max' ? `${name}-increased` : `${name}-decreased`,
             `${name} ${describeBound(b)} -> ${describeBound(r)}`,
             pb,
             pr,
@@ -238,6 +239,16 @@ export class SchemaComparer {
         add('pattern-generalized', `pattern ${pb} -> ${pr}`, atB('pattern'), atR('pattern'));
       else add('pattern-changed', `pattern ${pb} -> ${pr}`, atB('pattern'), atR('pattern'));
     }
+    const sb = kb('contentSchema');
+    const sr = kr('contentSchema');
+    if (!sb && sr) add('content-schema-added', 'contentSchema added', bp, atR('contentSchema'));
+    else if (sb && !sr) add('content-schema-removed', 'contentSchema removed', atB('contentSchema'), rp);
+    for (const [keyword, change] of [
+      ['contentMediaType', 'content-media-type-changed'],
+      ['contentEncoding', 'content-encoding-changed'],
+    ] as const)
+      if (kb(keyword) !== kr(keyword))
+        add(change, `${keyword} ${kb(keyword) ?? 'none'} -> ${kr(keyword) ?? 'none'}`, atB(keyword), atR(keyword));
     if (stable(kb('multipleOf')) !== stable(kr('multipleOf')))
       add(
         'multiple-of-changed',
@@ -304,7 +315,7 @@ export class SchemaComparer {
         out.push({ change, path: [name], base, revision, detail, ...extra });
       if (!b && r) {
         push(
-          reqR ? 'added-required' : 'added-optional',
+          reqR ? (rView?.keywords.has('default') ? 'added-required-with-default' : 'added-required') : 'added-optional',
           `property ${name} added${reqR ? ' (required)' : ''}`,
           undefined,
           r.pointer,
@@ -325,7 +336,11 @@ export class SchemaComparer {
       if (reqB !== reqR) {
         const view = rView ?? bView;
         push(
-          reqR ? 'became-required' : 'became-optional',
+          reqR
+            ? (rView ?? bView)?.keywords.has('default')
+              ? 'became-required-with-default'
+              : 'became-required'
+            : 'became-optional',
           `property ${name} became ${reqR ? 'required' : 'optional'}`,
           vb.required.get(name) ?? b?.pointer ?? vb.node.pointer,
           vr.required.get(name) ?? r?.pointer ?? vr.node.pointer,
@@ -441,7 +456,7 @@ export class SchemaComparer {
     }
     for (const [keyword, name] of [
       ['patternProperties', 'pattern-property'],
-      ['dependentSchemas', 'dependent-schemas'],
+      ['dependentSchemas', 'dependent-schema'],
     ] as const) {
       const x = b(keyword);
       const y = r(keyword);
@@ -482,6 +497,17 @@ export class SchemaComparer {
       const before = new Set(db[key] ?? []);
       const after = new Set(dr[key] ?? []);
       const at = (held: ReturnType<typeof b>, fallback: string) => (held ? child(held.at, key) : fallback);
+      if (key in db && key in dr) {
+        if ([...after].some((n) => !before.has(n)) || [...before].some((n) => !after.has(n)))
+          out.push({
+            change: 'dependent-required-changed',
+            path: [],
+            base: at(b('dependentRequired'), vb.node.pointer),
+            revision: at(r('dependentRequired'), vr.node.pointer),
+            detail: `dependentRequired ${key}: [${[...before].join(', ')}] -> [${[...after].join(', ')}]`,
+          });
+        continue;
+      }
       if ([...after].some((n) => !before.has(n)))
         out.push({
           change: 'dependent-required-added',
@@ -549,6 +575,17 @@ export class SchemaComparer {
     const kind = vr.union?.kind ?? vb.union!.kind;
     const mb = vb.union?.members ?? [vb.node];
     const mr = vr.union?.members ?? [vr.node];
+    // A schema turned into a oneOf of several alternatives: a value that matches two of them is now refused.
+    if (!vb.union && vr.union?.kind === 'oneOf' && mr.length > 1 && !mr.some((m) => this.equal(vb.node, m)))
+      return [
+        {
+          change: 'wrapped-in-one-of',
+          path: [],
+          base: vb.node.pointer,
+          revision: vr.union.at,
+          detail: `became a oneOf of ${mr.length} alternatives`,
+        },
+      ];
     // A single schema that becomes a union keeps its own keywords on the member side only when it had no union.
     const left = new Set(mb.map((_, i) => i));
     const right = new Set(mr.map((_, i) => i));

@@ -104,6 +104,12 @@ export function diffSides(base: Side, revision: Side, options: DiffOptions = {})
     );
     if (inherits) emit({ ...raw, message: `root security: ${raw.message}` });
   });
+  for (const [name, at] of webhookNames(revision.document))
+    if (!webhookNames(base.document).has(name))
+      emit({ id: 'webhook.added', location: `webhook ${name}`, revision: at, message: `webhook ${name} added` });
+  for (const [name, at] of webhookNames(base.document))
+    if (!webhookNames(revision.document).has(name))
+      emit({ id: 'webhook.removed', location: `webhook ${name}`, base: at, message: `webhook ${name} removed` });
   compareSchemes(base, revision, emit);
   compareComponents(base, revision, schemas, emit);
   return reporter.findings;
@@ -125,4 +131,12 @@ function removalOf(
       return { kind: 'removed-before-sunset', note: ` before its sunset ${String(sunset)}` };
   }
   return { kind: 'removed-deprecated', note: ' after deprecation' };
+}
+
+/** The webhooks a document declares (3.1's `webhooks`, 3.0's `x-webhooks`), each with its pointer. */
+function webhookNames(document: Record<string, any>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const key of ['x-webhooks', 'webhooks'])
+    for (const name of Object.keys(document[key] ?? {})) out.set(name, child('', key, name));
+  return out;
 }
