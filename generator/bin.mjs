@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --expose-gc
 // The package's `bin` (npx spec-first generate --spec <file> --out <folder>): the generator's command line,
 // as `npm run generate` runs it, behind a subcommand.
 const [command, ...rest] = process.argv.slice(2);

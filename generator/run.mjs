@@ -2,9 +2,8 @@
 // through tsx, which makes a cold run about a second faster:
 //  - no on-the-fly TypeScript loader (tsx starts a second process and hooks every import);
 //  - dependencies are required as CommonJS, so Node does not lex typescript.js for ESM named exports;
-//  - ts-morph (a few megabytes with its private copy of the compiler) is not in it: the emitters use its
-//    structure types only, printed by their own printer; ts-morph is required, as installed, only for a structure
-//    that printer declines. Were it bundled again, the plugin below would give it the project's `typescript`;
+//  - ts-morph is bundled without its private copy of the compiler: the plugin below gives it the project's
+//    `typescript`, loaded once;
 //  - V8's compile cache keeps the compiled code of the bundle and of TypeScript between runs.
 // The bundle is cached under node_modules/.cache by a hash of the generator's source files (their names,
 // sizes and modification times) and the lockfile's;

@@ -9,6 +9,7 @@ import type {
   PropertySignatureStructure,
   TypeAliasDeclarationStructure,
 } from 'ts-morph';
+import { StructureKind } from 'ts-morph';
 import { isLinesType } from '../model/media-types.js';
 import { pascalCase, propertyKey } from '../model/names.js';
 import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
@@ -23,7 +24,6 @@ import {
   successType,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
-import { StructureKind } from './structure-kinds.js';
 import { errorBodyType, errorResponses, statusesOf } from './server-types.js';
 
 export function emitClient(service: ServiceModel): string {

@@ -1,7 +1,7 @@
 // Emits rules.ts: the service's x-rules catalogue as a typed constant, for the contract suite.
 import type { ServiceModel } from '../model/types.js';
+import { StructureKind } from 'ts-morph';
 import { printStructure } from './print-structure.js';
-import { StructureKind } from './structure-kinds.js';
 
 export function emitRules(service: ServiceModel): string {
   const rules = service.rules.map((r) => {

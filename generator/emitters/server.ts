@@ -7,12 +7,12 @@ import type {
   TypeAliasDeclarationStructure,
   VariableStatementStructure,
 } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
 import { resolveRef } from '../model/ref.js';
 import { docText, printStructure } from './print-structure.js';
-import { StructureKind, VariableDeclarationKind } from './structure-kinds.js';
 import {
   errorHelpersLiteral,
   errorStyleName,

@@ -2,16 +2,18 @@
 // The client and server emitters add the per-operation aliases on top of these.
 // openapi-typescript's entry point would lint and bundle the spec again with its own (older) copy of
 // Redocly's openapi-core; the spec is already linted and bundled here, so its transform runs directly.
-import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
+import {
+  astToString,
+  type GlobalContext,
+  type OpenAPI3,
+  resolveRef,
+  scanDiscriminators,
+  transformSchema,
+} from 'openapi-typescript';
 import ts from 'typescript';
-import transformSchema from 'openapi-typescript/dist/transform/index.js';
-import { astToString } from 'openapi-typescript/dist/lib/ts.js';
-import { resolveRef } from 'openapi-typescript/dist/lib/utils.js';
-import transformWebhooksObject from 'openapi-typescript/dist/transform/webhooks-object.js';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import { webhookSources } from '../model/receivers.js';
-import { scanDiscriminators } from './discriminator-scan.js';
-import { printTypeDeclarations } from './print-types.js';
+import { pathItemsType } from './openapi-typescript-adapter.js';
 import type { ServiceModel } from '../model/types.js';
 
 /** Stands for "any other string" in the enum of an open enum until the types are printed. */
@@ -254,36 +256,7 @@ function resolverOf(schema: OpenAPI3): GlobalContext['resolve'] {
   };
 }
 
-/** The order openapi-typescript's `alphabetize` sorts every map by, as one collator. */
-const ALPHABETICAL = new Intl.Collator('en-us', { numeric: true });
-
-/**
- * Runs the transform with `localeCompare(b, 'en-us', { numeric: true })` answered by one collator. openapi-typescript
- * sorts every map with that call, and V8 builds a collator for each call with options: for GitHub's document the
- * sorting was a seventh of the whole generation. ECMA-402 defines the call as `new Intl.Collator(locales,
- * options).compare(a, b)`, so the order is the same; any other call goes to the original. Restored before returning
- * (the transform is synchronous: nothing else runs meanwhile).
- */
-function withOneCollator<T>(run: () => T): T {
-  const original = String.prototype.localeCompare;
-  String.prototype.localeCompare = function (this: string, that: string, locales?: unknown, options?: unknown) {
-    const numericOnly =
-      locales === 'en-us' &&
-      !!options &&
-      typeof options === 'object' &&
-      (options as Intl.CollatorOptions).numeric === true &&
-      Object.keys(options).length === 1;
-    if (numericOnly) return ALPHABETICAL.compare(String(this), String(that));
-    return original.call(this, that, locales as string, options as Intl.CollatorOptions);
-  };
-  try {
-    return run();
-  } finally {
-    String.prototype.localeCompare = original;
-  }
-}
-
-export function emitTypes(service: ServiceModel, print: TypesPrinter = printTypes): string {
+export function emitTypes(service: ServiceModel): string {
   const schema = withExtensionWebhooks(
     refsIntoComponents(forTypes(service.document, discriminatorMembers(service.document)) as OpenApiDocument),
   ) as OpenAPI3;
@@ -319,31 +292,14 @@ export function emitTypes(service: ServiceModel, print: TypesPrinter = printType
     readWriteMarkers: false,
     resolve: resolverOf(schema),
   };
-  return withOneCollator(
-    () => print(transformSchema(schema, ctx)) + callbacksType(service, schema as Record<string, any>, ctx, print),
-  );
+  return astToString(transformSchema(schema, ctx)) + callbacksType(service, schema as Record<string, any>, ctx);
 }
-
-/** Prints declarations as TypeScript's printer does. */
-export type TypesPrinter = (nodes: ts.Node | ts.Node[]) => string;
-
-/** TypeScript's printer's text for the declarations, by the faster printer where it covers every node. */
-const printTypes: TypesPrinter = (nodes) =>
-  printTypeDeclarations(Array.isArray(nodes) ? nodes : [nodes]) ?? astToString(nodes);
-
-/** TypeScript's own printer (openapi-typescript's), which printTypes must match byte for byte. */
-export const typescriptPrinter: TypesPrinter = (nodes) => astToString(nodes);
 
 /**
  * openapi-typescript types webhooks (`webhooks`) but not the callbacks of operations: their path items are typed
  * here the same way, as `callbacks["<operation>.<callback>"]` (the receivers' `typesRef`).
  */
-function callbacksType(
-  service: ServiceModel,
-  document: Record<string, any>,
-  ctx: GlobalContext,
-  print: TypesPrinter,
-): string {
+function callbacksType(service: ServiceModel, document: Record<string, any>, ctx: GlobalContext): string {
   const items: Record<string, unknown> = {};
   for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
     for (const [method, op] of Object.entries<any>(item ?? {})) {
@@ -369,13 +325,13 @@ function callbacksType(
     }
   }
   if (Object.keys(items).length === 0) return '';
-  const type = transformWebhooksObject(items as never, ctx);
+  const type = pathItemsType(items as never, ctx);
   const declaration = ts.factory.createInterfaceDeclaration(
     [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
     'callbacks',
     undefined,
     undefined,
-    (type as ts.TypeLiteralNode).members,
+    type.members,
   );
-  return print(declaration);
+  return astToString(declaration);
 }
