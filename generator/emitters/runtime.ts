@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { buildSync } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { buildSync, version as esbuildVersion } from 'esbuild';
 import { ROOT } from '../model/root.js';
 import { renderTemplate } from './templates.js';
 
@@ -42,8 +43,46 @@ const AJV_ENTRY = [
   'export const addFormats = addFormatsModule.default ?? addFormatsModule;',
 ].join('\n');
 
-/** One ESM file holding a module and what it imports from its own package (node: built-ins stay imports). */
-function bundled(pkgDir: string, file: string): string {
+/** Where bundles are kept between runs. */
+const BUNDLES = path.join(ROOT, 'node_modules', '.cache', 'spec-first-vendor');
+
+/** What a bundle depends on besides its entry: esbuild's version and the installed packages' (the lockfile). */
+function installed(): string {
+  try {
+    return fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * One ESM file holding a module and what it imports from its own package (node: built-ins stay imports), bundled
+ * once per set of versions: every package carries the same file, and esbuild's run (a process of its own) was
+ * repeated for each.
+ */
+function bundled(pkgDir: string, file: string, versions: string): string {
+  const key = createHash('sha256')
+    .update(`${esbuildVersion}\0${versions}\0${installed()}\0${file}\0${AJV_ENTRY}`)
+    .digest('hex');
+  const cached = path.join(BUNDLES, `${key.slice(0, 32)}.js`);
+  try {
+    return fs.readFileSync(cached, 'utf8');
+  } catch {
+    // Not bundled yet (or the cache is gone): bundled now.
+  }
+  const text = bundle(pkgDir, file);
+  try {
+    fs.mkdirSync(BUNDLES, { recursive: true });
+    // Written whole, then renamed: a concurrent run reads the old state or the new, never half a file.
+    fs.writeFileSync(`${cached}.${process.pid}.tmp`, text);
+    fs.renameSync(`${cached}.${process.pid}.tmp`, cached);
+  } catch {
+    // Not cached: bundled again next time.
+  }
+  return text;
+}
+
+function bundle(pkgDir: string, file: string): string {
   const result = buildSync({
     // Paths in its comments are the package's own, wherever the generator runs.
     absWorkingDir: pkgDir,
@@ -105,9 +144,6 @@ function allRuntimeFiles(): Map<string, string> {
       if (!lib) throw new Error(`vendor shim ${rel} names no known library`);
       const pkgDir = packageDir(lib.pkg);
       const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
-      const source = (
-        lib.bundle ? bundled(pkgDir, lib.file) : fs.readFileSync(path.join(pkgDir, lib.file), 'utf8')
-      ).replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
       const licenceOf = (dir: string) =>
         fs.existsSync(path.join(dir, 'LICENSE')) ? fs.readFileSync(path.join(dir, 'LICENSE'), 'utf8').trim() : 'MIT';
       const others = (lib.with ?? []).map((pkg) => {
@@ -116,6 +152,11 @@ function allRuntimeFiles(): Map<string, string> {
         return { name: `${pkg}@${v}`, licence: licenceOf(dir) };
       });
       const names = [`${lib.pkg}@${version} (${lib.file})`, ...others.map((o) => o.name)].join(' and ');
+      const source = (
+        lib.bundle
+          ? bundled(pkgDir, lib.file, [`${lib.pkg}@${version}`, ...others.map((o) => o.name)].join(' '))
+          : fs.readFileSync(path.join(pkgDir, lib.file), 'utf8')
+      ).replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
       const licences = [licenceOf(pkgDir), ...others.map((o) => o.licence)].map((l) => `/*\n${l}\n*/\n`).join('');
       out.set(
         `runtime/${rel.replace(/\.ts$/, '.js')}`,
