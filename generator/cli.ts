@@ -10,6 +10,7 @@ import { generateAll, generatePackage, type GenerateOptions } from './pipeline.j
 import { defaultPackageKey } from './package-key.js';
 import type { TypeCheckThread } from './typecheck-thread.js';
 import { compare, isClean, write, type Drift } from './writer.js';
+import { specChanges } from './diff/generate-summary.js';
 
 const USAGE = [
   'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>] [--typecheck | --skip-typecheck]',
@@ -189,6 +190,9 @@ async function once(): Promise<number> {
     packages.get(key!)!.set(rest.join('/'), content);
   }
   if (!(await typeChecks(packages, (key) => path.join('generated', key), thread))) return 1;
+  // What changed in each spec, against the package it replaces (generator/diff/).
+  if (!values.quiet)
+    for (const line of specChanges(files, (name) => path.join(ROOT, 'generated', name))) console.log(line);
   const drift = write(files, scopes);
   if (!values.quiet) {
     const lines = describe(drift);

@@ -25,9 +25,15 @@ export interface Side {
 
 export async function loadSide(input: Input): Promise<Side> {
   const { document: written } = await loadSpecFile('diff', input.file);
+  const yaml = !input.file.endsWith('.json');
+  return sideOf(input.source, input.file, written, yaml ? yamlLines(fs.readFileSync(input.file, 'utf8')) : undefined);
+}
+
+/** A side from a document already bundled (generate's openapi.json of a package), modelled as generate models it. */
+export function sideOf(source: string, file: string, written: OpenApiDocument, lineOf?: LineOf): Side {
   const openapi = String(written.openapi ?? '');
   if (!/^3\.[01]\./.test(openapi))
-    throw new Error(`${input.source}: not an OpenAPI 3.0 or 3.1 document (openapi: ${openapi || 'missing'})`);
+    throw new Error(`${source}: not an OpenAPI 3.0 or 3.1 document (openapi: ${openapi || 'missing'})`);
   let model: ServiceModel | undefined;
   try {
     model = buildServiceModel('diff', written);
@@ -36,14 +42,5 @@ export async function loadSide(input: Input): Promise<Side> {
     model = undefined;
   }
   const document = model?.document ?? normaliseSchemas(written, () => {});
-  const yaml = !input.file.endsWith('.json');
-  return {
-    source: input.source,
-    file: input.file,
-    openapi,
-    written,
-    document,
-    model,
-    lineOf: yaml ? yamlLines(fs.readFileSync(input.file, 'utf8')) : undefined,
-  };
+  return { source, file, openapi, written, document, model, lineOf };
 }
