@@ -50,6 +50,12 @@ export interface RuleContext {
    * expectations are plain `expect`s.
    */
   convention(description: string, check: () => void | Promise<void>): Promise<void>;
+  /**
+   * An expectation the service document states in words but the public service does not keep (the rule's evidence
+   * records it more lenient): a target that behaves as the public service does gets a warning line, not a FAIL;
+   * a failure with --strict (our own targets keep the document).
+   */
+  divergence(description: string, check: () => void | Promise<void>): Promise<void>;
   /** Registers cleanup (delete what the test created); runs after the test, also when it fails. */
   defer(cleanup: () => unknown): void;
   /** The named fixture of the rule's service, or not applicable naming the key and its environment variable. */
@@ -144,6 +150,17 @@ async function runRule(
         : `not a mock, so no mock limitation: ${reason}`,
     );
   };
+  const warnOnly = async (description: string, check: () => void | Promise<void>): Promise<void> => {
+    const before = recorder.targetErrors.length;
+    try {
+      await check();
+    } catch (error) {
+      // No answer is not a broken expectation: the rule could not be judged at all.
+      if (info.strict || targetErrorOf(error) || recorder.targetErrors.length > before) throw error;
+      if (error instanceof MockLimitation || error instanceof NotApplicable) throw error;
+      warnings.push(`${description}: ${(error as Error).message.split('\n')[0]}`);
+    }
+  };
   const t: RuleContext = {
     session: info,
     rule: rule!,
@@ -164,16 +181,8 @@ async function runRule(
     mockLimitationIf: (condition, reason) => {
       if (stateless && condition) limitation(reason);
     },
-    convention: async (description, check) => {
-      const before = recorder.targetErrors.length;
-      try {
-        await check();
-      } catch (error) {
-        // No answer is not a broken convention: the rule could not be judged at all.
-        if (info.strict || targetErrorOf(error) || recorder.targetErrors.length > before) throw error;
-        warnings.push(`${description}: ${(error as Error).message.split('\n')[0]}`);
-      }
-    },
+    convention: (description, check) => warnOnly(description, check),
+    divergence: (description, check) => warnOnly(`${description} (the public service is more lenient)`, check),
     defer: (cleanup) => {
       cleanups.push(cleanup);
     },

@@ -30,7 +30,7 @@ export type PagePostField = "created_time" | "full_picture" | "id" | "is_eligibl
 
 /** Inputs of createAdCreative. */
 export interface CreateAdCreativeParams {
-  /** API version, v<number>.0. */
+  /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["createAdCreative"]['parameters']["path"]>["version"];
   /** Id of the ad account (the path segment is act_<ad_account_id>). */
   ad_account_id: NonNullable<operations["createAdCreative"]['parameters']["path"]>["ad_account_id"];
@@ -46,7 +46,7 @@ export type CreateAdCreativeError = GraphApiError<components['schemas']["AdCreat
 
 /** Inputs of deleteAdCreative. */
 export interface DeleteAdCreativeParams {
-  /** API version, v<number>.0. */
+  /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["deleteAdCreative"]['parameters']["path"]>["version"];
   /** Id of the creative (numeric string). */
   creative_id: NonNullable<operations["deleteAdCreative"]['parameters']["path"]>["creative_id"];
@@ -58,6 +58,8 @@ export interface DeleteAdCreativeParams {
   name?: NonNullable<operations["deleteAdCreative"]['parameters']["query"]>["name"];
   /** Status of the creative. */
   status?: NonNullable<operations["deleteAdCreative"]['parameters']["query"]>["status"];
+  /** Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+  appsecret_proof?: NonNullable<operations["deleteAdCreative"]['parameters']["query"]>["appsecret_proof"];
 }
 
 export type DeleteAdCreativeResult = operations["deleteAdCreative"]['responses']["200"]['content']["application/json"];
@@ -66,7 +68,7 @@ export type DeleteAdCreativeError = GraphApiError<components['schemas']["AdCreat
 
 /** Inputs of getAdCreative. */
 export interface GetAdCreativeParams {
-  /** API version, v<number>.0. */
+  /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["getAdCreative"]['parameters']["path"]>["version"];
   /** Id of the creative (numeric string). */
   creative_id: NonNullable<operations["getAdCreative"]['parameters']["path"]>["creative_id"];
@@ -84,6 +86,8 @@ export interface GetAdCreativeParams {
    * Default: 64.
    */
   thumbnail_height?: NonNullable<operations["getAdCreative"]['parameters']["query"]>["thumbnail_height"];
+  /** Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+  appsecret_proof?: NonNullable<operations["getAdCreative"]['parameters']["query"]>["appsecret_proof"];
 }
 
 export type GetAdCreativeResult = operations["getAdCreative"]['responses']["200"]['content']["application/json"];
@@ -92,7 +96,7 @@ export type GetAdCreativeError = GraphApiError<components['schemas']["AdCreative
 
 /** Inputs of getAdCreativePreviews. */
 export interface GetAdCreativePreviewsParams {
-  /** API version, v<number>.0. */
+  /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["getAdCreativePreviews"]['parameters']["path"]>["version"];
   /** Id of the creative (numeric string). */
   creative_id: NonNullable<operations["getAdCreativePreviews"]['parameters']["path"]>["creative_id"];
@@ -124,6 +128,8 @@ export interface GetAdCreativePreviewsParams {
   render_type?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["render_type"];
   /** Start of the preview period. */
   start_date?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["start_date"];
+  /** Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+  appsecret_proof?: NonNullable<operations["getAdCreativePreviews"]['parameters']["query"]>["appsecret_proof"];
 }
 
 export type GetAdCreativePreviewsResult = operations["getAdCreativePreviews"]['responses']["200"]['content']["application/json"];
@@ -132,7 +138,7 @@ export type GetAdCreativePreviewsError = GraphApiError<components['schemas']["Ad
 
 /** Inputs of listAdCreatives. */
 export interface ListAdCreativesParams {
-  /** API version, v<number>.0. */
+  /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["listAdCreatives"]['parameters']["path"]>["version"];
   /** Id of the ad account (the path segment is act_<ad_account_id>). */
   ad_account_id: NonNullable<operations["listAdCreatives"]['parameters']["path"]>["ad_account_id"];
@@ -146,6 +152,8 @@ export interface ListAdCreativesParams {
   before?: NonNullable<operations["listAdCreatives"]['parameters']["query"]>["before"];
   /** total_count to include the total in summary. */
   summary?: NonNullable<operations["listAdCreatives"]['parameters']["query"]>["summary"];
+  /** Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+  appsecret_proof?: NonNullable<operations["listAdCreatives"]['parameters']["query"]>["appsecret_proof"];
 }
 
 export type ListAdCreativesResult = operations["listAdCreatives"]['responses']["200"]['content']["application/json"];
@@ -154,7 +162,7 @@ export type ListAdCreativesError = GraphApiError<components['schemas']["AdCreati
 
 /** Inputs of listPromotablePosts. */
 export interface ListPromotablePostsParams {
-  /** API version, v<number>.0. */
+  /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["listPromotablePosts"]['parameters']["path"]>["version"];
   /** Id of the page. */
   page_id: NonNullable<operations["listPromotablePosts"]['parameters']["path"]>["page_id"];
@@ -176,6 +184,8 @@ export interface ListPromotablePostsParams {
   after?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["after"];
   /** Cursor of the previous page (paging.cursors.before). */
   before?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["before"];
+  /** Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+  appsecret_proof?: NonNullable<operations["listPromotablePosts"]['parameters']["query"]>["appsecret_proof"];
 }
 
 export type ListPromotablePostsResult = operations["listPromotablePosts"]['responses']["200"]['content']["application/json"];
@@ -184,7 +194,7 @@ export type ListPromotablePostsError = GraphApiError<components['schemas']["AdCr
 
 /** Inputs of updateAdCreative. */
 export interface UpdateAdCreativeParams {
-  /** API version, v<number>.0. */
+  /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["updateAdCreative"]['parameters']["path"]>["version"];
   /** Id of the creative (numeric string). */
   creative_id: NonNullable<operations["updateAdCreative"]['parameters']["path"]>["creative_id"];
@@ -236,7 +246,7 @@ export function createAdCreative<const S extends FieldSpec<CreatedIdField> = Cre
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function deleteAdCreative(core: ApiCore, params: DeleteAdCreativeParams, options?: CallOptions): ApiPromise<DeleteAdCreativeResult> {
-  return core.call<DeleteAdCreativeResult>({ operationId: "deleteAdCreative", method: "DELETE", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { account_id: params.account_id, adlabels: params.adlabels, name: params.name, status: params.status } }, options);
+  return core.call<DeleteAdCreativeResult>({ operationId: "deleteAdCreative", method: "DELETE", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { account_id: params.account_id, adlabels: params.adlabels, name: params.name, status: params.status, appsecret_proof: params.appsecret_proof } }, options);
 }
 
 /**
@@ -251,7 +261,7 @@ export function deleteAdCreative(core: ApiCore, params: DeleteAdCreativeParams, 
  * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
  */
 export function getAdCreative<const S extends FieldSpec<AdCreativeField> = AdCreativeField>(core: ApiCore, params: Omit<GetAdCreativeParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Selected<GetAdCreativeResult, SelectedFields<S>>> {
-  return core.call<Selected<GetAdCreativeResult, SelectedFields<S>>>({ operationId: "getAdCreative", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { fields: params.fields, thumbnail_width: params.thumbnail_width, thumbnail_height: params.thumbnail_height } }, options);
+  return core.call<Selected<GetAdCreativeResult, SelectedFields<S>>>({ operationId: "getAdCreative", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { fields: params.fields, thumbnail_width: params.thumbnail_width, thumbnail_height: params.thumbnail_height, appsecret_proof: params.appsecret_proof } }, options);
 }
 
 /**
@@ -266,7 +276,7 @@ export function getAdCreative<const S extends FieldSpec<AdCreativeField> = AdCre
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function getAdCreativePreviews(core: ApiCore, params: GetAdCreativePreviewsParams, options?: CallOptions): ApiPromise<GetAdCreativePreviewsResult> {
-  return core.call<GetAdCreativePreviewsResult>({ operationId: "getAdCreativePreviews", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}/previews`, query: { ad_format: params.ad_format, creative_feature: params.creative_feature, dynamic_asset_label: params.dynamic_asset_label, dynamic_creative_spec: params.dynamic_creative_spec, dynamic_customization: params.dynamic_customization, end_date: params.end_date, height: params.height, width: params.width, locale: params.locale, place_page_id: params.place_page_id, post: params.post, product_item_ids: params.product_item_ids, render_type: params.render_type, start_date: params.start_date } }, options);
+  return core.call<GetAdCreativePreviewsResult>({ operationId: "getAdCreativePreviews", method: "GET", path: `/${enc(params.version)}/${enc(params.creative_id)}/previews`, query: { ad_format: params.ad_format, creative_feature: params.creative_feature, dynamic_asset_label: params.dynamic_asset_label, dynamic_creative_spec: params.dynamic_creative_spec, dynamic_customization: params.dynamic_customization, end_date: params.end_date, height: params.height, width: params.width, locale: params.locale, place_page_id: params.place_page_id, post: params.post, product_item_ids: params.product_item_ids, render_type: params.render_type, start_date: params.start_date, appsecret_proof: params.appsecret_proof } }, options);
 }
 
 /**
@@ -281,7 +291,7 @@ export function getAdCreativePreviews(core: ApiCore, params: GetAdCreativePrevie
  * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
  */
 export function listAdCreatives<const S extends FieldSpec<AdCreativeField> = AdCreativeField>(core: ApiCore, params: Omit<ListAdCreativesParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Omit<ListAdCreativesResult, "data"> & { data: Array<Selected<ListAdCreativesResult["data"][number], SelectedFields<S>>> }> {
-  return core.call<Omit<ListAdCreativesResult, "data"> & { data: Array<Selected<ListAdCreativesResult["data"][number], SelectedFields<S>>> }>({ operationId: "listAdCreatives", method: "GET", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, query: { fields: params.fields, limit: params.limit, after: params.after, before: params.before, summary: params.summary } }, options);
+  return core.call<Omit<ListAdCreativesResult, "data"> & { data: Array<Selected<ListAdCreativesResult["data"][number], SelectedFields<S>>> }>({ operationId: "listAdCreatives", method: "GET", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, query: { fields: params.fields, limit: params.limit, after: params.after, before: params.before, summary: params.summary, appsecret_proof: params.appsecret_proof } }, options);
 }
 
 /** The first page of listAdCreatives as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (cursors). */
@@ -306,7 +316,7 @@ export function listAdCreativesAll(core: ApiCore, params: ListAdCreativesParams,
  * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
  */
 export function listPromotablePosts<const S extends FieldSpec<PagePostField> = PagePostField>(core: ApiCore, params: Omit<ListPromotablePostsParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Omit<ListPromotablePostsResult, "data"> & { data: Array<Selected<ListPromotablePostsResult["data"][number], SelectedFields<S>>> }> {
-  return core.call<Omit<ListPromotablePostsResult, "data"> & { data: Array<Selected<ListPromotablePostsResult["data"][number], SelectedFields<S>>> }>({ operationId: "listPromotablePosts", method: "GET", path: `/${enc(params.version)}/${enc(params.page_id)}/promotable_posts`, query: { include_inline: params.include_inline, include_hidden: params.include_hidden, is_published: params.is_published, fields: params.fields, limit: params.limit, after: params.after, before: params.before } }, options);
+  return core.call<Omit<ListPromotablePostsResult, "data"> & { data: Array<Selected<ListPromotablePostsResult["data"][number], SelectedFields<S>>> }>({ operationId: "listPromotablePosts", method: "GET", path: `/${enc(params.version)}/${enc(params.page_id)}/promotable_posts`, query: { include_inline: params.include_inline, include_hidden: params.include_hidden, is_published: params.is_published, fields: params.fields, limit: params.limit, after: params.after, before: params.before, appsecret_proof: params.appsecret_proof } }, options);
 }
 
 /** The first page of listPromotablePosts as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (cursors). */

@@ -385,13 +385,17 @@ export const RULES = [
   {
     "id": "ADC-ERROR-1",
     "service": "ad-creative",
-    "text": "Errors answer {\"error\": {\"message\", \"type\", \"code\", \"error_subcode\"?, \"fbtrace_id\"}} with the documented code.",
+    "text": "Errors answer {\"error\": {\"message\", \"type\", \"code\", \"error_subcode\"?, \"fbtrace_id\"?}} with the documented code; a non-empty fbtrace_id is a convention (the public envelope shows it, no document says it is always there).",
     "source": "Errors; public service error envelope",
     "statefulOnly": false,
     "evidence": [
       {
         "kind": "public",
         "ref": "public-service-notes 1.6: error envelope (graph-api error-handling guide)"
+      },
+      {
+        "kind": "convention",
+        "ref": "spec-conventions, Leniency: fbtrace_id is shown in every public example but required by no document, and a recorded public error (the public Node business SDK, issue 310) holds none"
       },
       {
         "kind": "document",
@@ -1271,7 +1275,7 @@ export const RULES = [
   {
     "id": "ADC-VERSION-1",
     "service": "ad-creative",
-    "text": "The version is the first path segment, of the form v<number>.0; a request whose first segment is not of that form is refused with a Graph error.",
+    "text": "The version is the first path segment, of the form v<major>.<minor> (v<number>.0 in the document, v2.10 in the public versioning guide); a request whose first segment is not of that form is refused with a Graph error.",
     "source": "Versioning",
     "statefulOnly": false,
     "violation": {
@@ -1282,6 +1286,10 @@ export const RULES = [
       {
         "kind": "document",
         "ref": "ad-creative-service.md, Versioning: the version is a path segment before the node id, v<number>.0"
+      },
+      {
+        "kind": "public",
+        "ref": "recorded public traffic and the public versioning guide: v2.9 (a third-party Ruby ads SDK cassettes, tophatter, 2017) and v2.10 (graph-api guides, versioning) are versions the public service routes"
       }
     ],
     "violationEvidence": [

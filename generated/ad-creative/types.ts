@@ -7,7 +7,7 @@ export interface paths {
             path: {
                 /** @description Id of the creative (numeric string). */
                 creative_id: components["parameters"]["creative_id"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -42,7 +42,7 @@ export interface paths {
             path: {
                 /** @description Id of the creative (numeric string). */
                 creative_id: components["parameters"]["creative_id"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -67,7 +67,7 @@ export interface paths {
             path: {
                 /** @description Id of the page. */
                 page_id: components["schemas"]["NumericString"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -92,7 +92,7 @@ export interface paths {
             path: {
                 /** @description Id of the ad account (the path segment is act_<ad_account_id>). */
                 ad_account_id: components["schemas"]["NumericString"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -400,6 +400,7 @@ export interface components {
             adlabels?: string;
             /** @description Dynamic ads: action when a person clicks a link and the business app is not installed. */
             applink_treatment?: components["schemas"]["ApplinkTreatment"];
+            appsecret_proof?: components["schemas"]["AppSecretProof"];
             /** @description Dynamic creative: asset feed with several images, texts and other assets from which variations are generated. JSON string. */
             asset_feed_spec?: string;
             /** @description Labels the ad as political or not. Not usable for dynamic ads. */
@@ -543,8 +544,8 @@ export interface components {
             error_user_msg?: string;
             /** @description Title to show to the user. */
             error_user_title?: string;
-            /** @description Trace id for support requests. */
-            fbtrace_id: string;
+            /** @description Trace id for support requests (this service always sends one). */
+            fbtrace_id?: string;
             /** @description Whether retrying may succeed. */
             is_transient?: boolean;
             /** @description What went wrong. */
@@ -576,6 +577,7 @@ export interface components {
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels. */
             adlabels?: components["schemas"]["AdLabel"][];
+            appsecret_proof?: components["schemas"]["AppSecretProof"];
             /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (the public business SDK for Node, 24.0.1, src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
             id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
@@ -588,6 +590,7 @@ export interface components {
             account_id?: components["schemas"]["NumericString"];
             /** @description Ad labels as a JSON string. */
             adlabels?: string;
+            appsecret_proof?: components["schemas"]["AppSecretProof"];
             /** @description The id of the creative itself (the path's creative_id), which the public business SDK sends with every update (the public business SDK for Node, 24.0.1, src/abstract-crud-object.js update(): params plus exportData()); not a field the update changes. */
             id?: components["schemas"]["NumericString"];
             /** @description Name in the library; at most 100 characters. */
@@ -641,6 +644,8 @@ export interface components {
         ApplinkTreatment: "automatic" | "deeplink_with_appstore_fallback" | "deeplink_with_web_fallback" | "web_only";
         /** @description A applink_treatment in an answer: one of the ApplinkTreatment values, or a value the public service added later (an open enum). */
         ApplinkTreatmentOpen: components["schemas"]["ApplinkTreatment"] | (string & {});
+        /** @description HMAC-SHA256 of the access token keyed with the app secret, as hex. */
+        AppSecretProof: string;
         /** @description Asset feed of a dynamic creative: several images, texts and other assets from which variations are generated. Members are those of the public service (public-service-notes 1.4); the items' inner fields are shown neither in the document nor in the notes, so they stay open. */
         AssetFeedSpec: {
             /** @description Ad formats to generate. */
@@ -755,8 +760,8 @@ export interface components {
         CallToActionValue: {
             /** @description In-app destination of the button. */
             app_destination?: string;
-            /** @description Deep link into an app (a URL; at most 1000 characters). */
-            app_link?: string;
+            /** @description Deep link into an app (a URL; at most 1000 characters); null in a request is taken as absent. */
+            app_link?: string | null;
             /** @description App id. */
             application?: string;
             /** @description Phone number of a messaging-app chat destination (brand word removed from the public wire name). */
@@ -949,7 +954,8 @@ export interface components {
             link_data?: components["schemas"]["LinkData"];
             page_id?: components["schemas"]["NumericString"];
             photo_data?: components["schemas"]["PhotoData"];
-            photoapp_actor_id?: components["schemas"]["NumericString"];
+            /** @description Photo-app account id; null in a request is taken as absent. */
+            photoapp_actor_id?: string | null;
             template_data?: components["schemas"]["LinkData"];
             text_data?: components["schemas"]["TextData"];
             video_data?: components["schemas"]["VideoData"];
@@ -1063,7 +1069,7 @@ export interface components {
             /** @description Portrait specifications. */
             specifications?: Record<string, never>[];
         };
-        /** @description A post id, <post_owner_id>_<post_id>. */
+        /** @description A post id, <post_owner_id>_<post_id>; in a request also as a JSON string ("<post_owner_id>_<post_id>" with its quotes), which the public service reads as the id. */
         PostId: string;
         /** @description Recommendation-based dynamic ad settings (AdCreativeRecommenderSettings). */
         RecommenderSettings: {
@@ -1155,6 +1161,8 @@ export interface components {
         access_token: components["schemas"]["AccessToken"];
         /** @description Cursor of the next page (paging.cursors.after). */
         after: string;
+        /** @description Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+        appsecret_proof: components["schemas"]["AppSecretProof"];
         /** @description Cursor of the previous page (paging.cursors.before). */
         before: string;
         /** @description Id of the creative (numeric string). */
@@ -1167,7 +1175,7 @@ export interface components {
         thumbnail_height: number;
         /** @description Width in pixels of the thumbnail in thumbnail_url (default 64). */
         thumbnail_width: number;
-        /** @description API version, v<number>.0. */
+        /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
         version: string;
     };
     requestBodies: never;
@@ -1192,6 +1200,7 @@ export type SchemaAdPreviewList = components['schemas']['AdPreviewList'];
 export type SchemaAdText = components['schemas']['AdText'];
 export type SchemaApplinkTreatment = components['schemas']['ApplinkTreatment'];
 export type SchemaApplinkTreatmentOpen = components['schemas']['ApplinkTreatmentOpen'];
+export type SchemaAppSecretProof = components['schemas']['AppSecretProof'];
 export type SchemaAssetFeedSpec = components['schemas']['AssetFeedSpec'];
 export type SchemaAuthorizationCategory = components['schemas']['AuthorizationCategory'];
 export type SchemaAuthorizationCategoryOpen = components['schemas']['AuthorizationCategoryOpen'];
@@ -1248,6 +1257,7 @@ export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ParameterAccessToken = components['parameters']['access_token'];
 export type ParameterAfter = components['parameters']['after'];
+export type ParameterAppsecretProof = components['parameters']['appsecret_proof'];
 export type ParameterBefore = components['parameters']['before'];
 export type ParameterCreativeId = components['parameters']['creative_id'];
 export type ParameterFields = components['parameters']['fields'];
@@ -1262,6 +1272,8 @@ export interface operations {
             query?: {
                 /** @description OAuth 2.0 access token (or send it as a bearer token). */
                 access_token?: components["parameters"]["access_token"];
+                /** @description Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+                appsecret_proof?: components["parameters"]["appsecret_proof"];
                 /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
                 fields?: components["parameters"]["fields"];
                 /** @description Height in pixels of the thumbnail in thumbnail_url (default 64). */
@@ -1273,7 +1285,7 @@ export interface operations {
             path: {
                 /** @description Id of the creative (numeric string). */
                 creative_id: components["parameters"]["creative_id"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -1303,7 +1315,7 @@ export interface operations {
             path: {
                 /** @description Id of the creative (numeric string). */
                 creative_id: components["parameters"]["creative_id"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -1338,6 +1350,8 @@ export interface operations {
                 account_id?: components["schemas"]["NumericString"];
                 /** @description Ad labels (JSON list). */
                 adlabels?: string;
+                /** @description Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+                appsecret_proof?: components["parameters"]["appsecret_proof"];
                 /** @description Name of the creative. */
                 name?: string;
                 /** @description Status of the creative. */
@@ -1347,7 +1361,7 @@ export interface operations {
             path: {
                 /** @description Id of the creative (numeric string). */
                 creative_id: components["parameters"]["creative_id"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -1374,6 +1388,8 @@ export interface operations {
                 access_token?: components["parameters"]["access_token"];
                 /** @description Placement format of the preview. */
                 ad_format: components["schemas"]["AdFormat"];
+                /** @description Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+                appsecret_proof?: components["parameters"]["appsecret_proof"];
                 /** @description Creative feature to preview. */
                 creative_feature?: "product_metadata_automation" | "profile_card" | "standard_enhancements_catalog";
                 /** @description Asset label of a dynamic creative. */
@@ -1405,7 +1421,7 @@ export interface operations {
             path: {
                 /** @description Id of the creative (numeric string). */
                 creative_id: components["parameters"]["creative_id"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -1432,6 +1448,8 @@ export interface operations {
                 access_token?: components["parameters"]["access_token"];
                 /** @description Cursor of the next page (paging.cursors.after). */
                 after?: components["parameters"]["after"];
+                /** @description Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+                appsecret_proof?: components["parameters"]["appsecret_proof"];
                 /** @description Cursor of the previous page (paging.cursors.before). */
                 before?: components["parameters"]["before"];
                 /** @description Graph field expansion over the fields of a post (PagePost), as the shared fields parameter describes; the answer holds the requested fields plus id. */
@@ -1449,7 +1467,7 @@ export interface operations {
             path: {
                 /** @description Id of the page. */
                 page_id: components["schemas"]["NumericString"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -1476,6 +1494,8 @@ export interface operations {
                 access_token?: components["parameters"]["access_token"];
                 /** @description Cursor of the next page (paging.cursors.after). */
                 after?: components["parameters"]["after"];
+                /** @description Proof that the caller holds the app secret, beside the access token (accepted, not checked by this service). */
+                appsecret_proof?: components["parameters"]["appsecret_proof"];
                 /** @description Cursor of the previous page (paging.cursors.before). */
                 before?: components["parameters"]["before"];
                 /** @description Graph field expansion: comma-separated field names to return (spaces around names allowed); name{a,b} selects members of a nested object or edge, at any depth up to seven levels; modifiers such as name.limit(n) or name.as(alias) follow a name. The answer holds the requested fields plus id. A selection that cannot be parsed (unbalanced braces, empty names, stray characters) is error 2500; an unknown field name parses and is the service's to judge (the public service answers 100). */
@@ -1489,7 +1509,7 @@ export interface operations {
             path: {
                 /** @description Id of the ad account (the path segment is act_<ad_account_id>). */
                 ad_account_id: components["schemas"]["NumericString"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;
@@ -1519,7 +1539,7 @@ export interface operations {
             path: {
                 /** @description Id of the ad account (the path segment is act_<ad_account_id>). */
                 ad_account_id: components["schemas"]["NumericString"];
-                /** @description API version, v<number>.0. */
+                /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
             cookie?: never;

@@ -210,10 +210,7 @@ export interface components {
         });
         /** @description Inline media bytes. */
         Blob: {
-            /**
-             * Format: byte
-             * @description The bytes as base64 text.
-             */
+            /** @description The bytes as base64 text, in the standard or the url-safe alphabet (the public Python client sends url-safe). */
             data: string;
             /**
              * @deprecated
@@ -473,21 +470,21 @@ export interface components {
             allowed_function_names?: components["schemas"]["FunctionNames"];
             allowedFunctionNames?: components["schemas"]["FunctionNames"];
             /**
-             * @description AUTO (default) - the model decides; ANY - always a function call; NONE - never.
+             * @description AUTO (default) - the model decides; ANY - always a function call; NONE - never; VALIDATED - the model decides, and a function call it makes follows the declaration.
              * @enum {string}
              */
-            mode?: "MODE_UNSPECIFIED" | "AUTO" | "ANY" | "NONE";
+            mode?: "MODE_UNSPECIFIED" | "AUTO" | "ANY" | "NONE" | "VALIDATED";
         };
         /** @description A function the model may call. */
         FunctionDeclaration: {
-            /** @description What the function does. */
-            description: string;
+            /** @description What the function does (optional; null is taken as absent). */
+            description?: string | null;
             /** @description Function name. */
             name: string;
             /** @description The parameters, a Schema of type OBJECT. */
             parameters?: components["schemas"]["Schema"] & {
                 /** @constant */
-                type?: "OBJECT";
+                type: "OBJECT";
             };
         };
         /** @description Functions the model may call. */
@@ -716,6 +713,8 @@ export interface components {
             /** @description At most one rating per category (GEN-RESP-3). */
             safetyRatings?: components["schemas"]["SafetyRating"][];
         };
+        /** @description The order of the properties of an OBJECT in the answer. */
+        PropertyOrdering: string[];
         /**
          * @description MIME type of the answer.
          * @default text/plain
@@ -755,8 +754,11 @@ export interface components {
             components["schemas"]["SafetySetting"],
             components["schemas"]["SafetySetting"]
         ];
-        /** @description A subset of an OpenAPI schema: the type of a function parameter or of a JSON answer. */
+        /** @description A subset of an OpenAPI schema: the type of a function parameter or of a JSON answer. type may be left out where anyOf gives the alternatives. */
         Schema: {
+            /** @deprecated */
+            any_of?: components["schemas"]["Schemas"];
+            anyOf?: components["schemas"]["Schemas"];
             /** @description Description of the value. */
             description?: string;
             /** @description Allowed values of a STRING. */
@@ -770,6 +772,8 @@ export interface components {
              * @description Maximum items of an ARRAY (proto field name).
              */
             max_items?: string;
+            /** @description Maximum of a NUMBER or INTEGER. */
+            maximum?: number;
             /**
              * Format: int64
              * @description Maximum items of an ARRAY.
@@ -781,6 +785,8 @@ export interface components {
              * @description Minimum items of an ARRAY (proto field name).
              */
             min_items?: string;
+            /** @description Minimum of a NUMBER or INTEGER. */
+            minimum?: number;
             /**
              * Format: int64
              * @description Minimum items of an ARRAY.
@@ -792,10 +798,17 @@ export interface components {
             properties?: {
                 [key: string]: components["schemas"]["Schema"];
             };
+            /** @deprecated */
+            property_ordering?: components["schemas"]["PropertyOrdering"];
+            propertyOrdering?: components["schemas"]["PropertyOrdering"];
             /** @description Required properties of an OBJECT. */
             required?: string[];
-            type: components["schemas"]["Type"];
+            /** @description Title of the value. */
+            title?: string;
+            type?: components["schemas"]["Type"];
         };
+        /** @description The alternatives of a value (it validates against at least one). */
+        Schemas: components["schemas"]["Schema"][];
         /** @description An error: code, message and typed details. */
         Status: {
             /**
@@ -842,7 +855,7 @@ export interface components {
         SystemInstruction: components["schemas"]["Content"] & {
             parts?: unknown;
         };
-        /** @description A tool the model may use: function declarations, or code execution. Other tool kinds of the public service (its web-search retrieval tool and later additions) are not supported, so a tool with any other member is rejected (GEN-TOOLS-1). */
+        /** @description A tool the model may use: function declarations, or code execution. Other tool kinds of the public service (web search, URL context, file search and later additions) are not supported, so a tool with any other member is rejected (GEN-TOOLS-1); the public service itself accepts them. */
         Tool: {
             /** @deprecated */
             code_execution?: components["schemas"]["CodeExecution"];
@@ -1024,11 +1037,13 @@ export type SchemaOutcome = components['schemas']['Outcome'];
 export type SchemaOutcomeOpen = components['schemas']['OutcomeOpen'];
 export type SchemaPart = components['schemas']['Part'];
 export type SchemaPromptFeedback = components['schemas']['PromptFeedback'];
+export type SchemaPropertyOrdering = components['schemas']['PropertyOrdering'];
 export type SchemaResponseMimeType = components['schemas']['ResponseMimeType'];
 export type SchemaSafetyRating = components['schemas']['SafetyRating'];
 export type SchemaSafetySetting = components['schemas']['SafetySetting'];
 export type SchemaSafetySettings = components['schemas']['SafetySettings'];
 export type SchemaSchema = components['schemas']['Schema'];
+export type SchemaSchemas = components['schemas']['Schemas'];
 export type SchemaStatus = components['schemas']['Status'];
 export type SchemaStopSequences = components['schemas']['StopSequences'];
 export type SchemaSystemInstruction = components['schemas']['SystemInstruction'];

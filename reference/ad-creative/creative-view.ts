@@ -4,8 +4,8 @@
 import { pick, type Selection } from './fields.js';
 import type { CreativeRecord, CreativeStatus } from './store.js';
 
-/** The major number of a version path segment (`v20.0` -> 20); 0 for anything else. */
-export const versionNumber = (version: string) => Number(/^v([0-9]+)\.0$/.exec(version)?.[1] ?? 0);
+/** The major number of a version path segment (`v20.0` -> 20, `v2.10` -> 2); 0 for anything else. */
+export const versionNumber = (version: string) => Number(/^v([0-9]+)\.[0-9]+$/.exec(version)?.[1] ?? 0);
 
 /** IN_PROCESS and WITH_ISSUES exist from version 4.0 (ADC-VERSION-2); older versions see ACTIVE. */
 export function shownStatus(status: CreativeStatus, version: string): CreativeStatus {

@@ -12,6 +12,7 @@ import { invalidRequest, type RouteDef } from '../../generated/ad-creative/runti
 import { canonicalJson } from './canonical.js';
 import { checkCreate, invalid } from './create-rules.js';
 import { showCreative, shownStatus, versionNumber } from './creative-view.js';
+import { graphFormValues } from './form-values.js';
 import { parseFields, pickNode, selectNode, selectionOf, type Selection } from './fields.js';
 import { type MediaUrls, previewSize } from './media.js';
 import { tooManyCalls, type RateLimiter } from './rate-limit.js';
@@ -42,7 +43,7 @@ const DEFAULT_PAGE = 25;
 const MAX_PAGE = 5000;
 const UPDATABLE = new Set(['account_id', 'adlabels', 'name', 'status']);
 /** Parameters a write carries that are not part of the written node. */
-const REQUEST_PARAMS = new Set(['access_token', 'fields', 'thumbnail_width', 'thumbnail_height']);
+const REQUEST_PARAMS = new Set(['access_token', 'appsecret_proof', 'fields', 'thumbnail_width', 'thumbnail_height']);
 
 /** Cursors by item (a stored record is shared while unchanged, so its cursor is made once). */
 const cursors = new WeakMap<object, string>();
@@ -256,7 +257,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const account = input.path.ad_account_id;
       await permitAccount(input, account);
       await throttle(account);
-      const raw: Json = { ...input.body };
+      const raw: Json = graphFormValues(input.body as Json);
       const fields = writeFields(input, raw);
       const b: Json = {};
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;
@@ -300,7 +301,7 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
       const { path } = input;
       const creative = await visibleCreative(input, path.creative_id, 'post');
       await throttle(creative.accountId);
-      const raw: Json = { ...input.body };
+      const raw: Json = graphFormValues(input.body as Json);
       const fields = writeFields(input, raw);
       const b: Json = {};
       for (const [k, v] of Object.entries(raw)) if (!REQUEST_PARAMS.has(k)) b[k] = v;

@@ -11,6 +11,7 @@ import { schemaValueSize } from './model/schema-value.js';
 import type { SafetyFilter, SafetyRating, ThresholdResolver, Thresholds } from './safety.js';
 import type { CacheRecord, GenerativeStore, ModelRecord, ProjectRecord } from './store.js';
 import { contentTokens, partTokens } from './tokens.js';
+import { isPublicVideoUrl } from './video-urls.js';
 
 type Schemas = components['schemas'];
 type Schema = Schemas['Schema'];
@@ -126,7 +127,10 @@ export class Generation {
             `${field}.inline_data.mime_type`,
           );
         }
-        if (part.fileData) {
+        if (part.fileData && isPublicVideoUrl(part.fileData.fileUri ?? '')) {
+          if (!acceptsMedia(model, part.fileData.mimeType ?? 'video/*'))
+            throw invalid(`${model.name} does not take video input.`, `${field}.file_data`);
+        } else if (part.fileData) {
           const id = fileIdOf(part.fileData.fileUri ?? '', this.deps.baseUrl());
           if (!id) throw invalid(`Unsupported file uri: ${part.fileData.fileUri}`, `${field}.file_data.file_uri`);
           const file = await this.deps.store.file(project.id, id);

@@ -12,6 +12,8 @@ import { Caches } from './caches.js';
 import { createDecoder } from './decoder.js';
 import { Files } from './files.js';
 import { camelCaseNames } from './json-names.js';
+import { laxJson } from './lax-json.js';
+import { protoJsonRequest } from './proto-json.js';
 import { Generation } from './generation.js';
 import { BuiltinModel } from './model/builtin-model.js';
 import type { Model } from './model/model.js';
@@ -31,8 +33,21 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Largest JSON body rewritten to camelCase names (the router refuses larger ones itself). */
 const MAX_JSON_BYTES = 1024 * 1024;
 
-/** Passes JSON requests on with snake_case field names rewritten (json-names.ts); others as they are. */
-function withCamelCaseNames(req: http.IncomingMessage, res: http.ServerResponse, next: http.RequestListener): void {
+/** The body as the public front end reads it: strict JSON, else the lax forms it also takes (lax-json.ts). */
+function parseLenient(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return JSON.parse(laxJson(text));
+  }
+}
+
+/**
+ * Passes JSON requests on in the documented form: snake_case field names rewritten (json-names.ts), lax JSON,
+ * enum names in any case, enum numbers and single values for lists read as the public parser reads them
+ * (proto-json.ts); others as they are.
+ */
+function inDocumentedForm(req: http.IncomingMessage, res: http.ServerResponse, next: http.RequestListener): void {
   if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return next(req, res);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -79,7 +94,9 @@ function withCamelCaseNames(req: http.IncomingMessage, res: http.ServerResponse,
     const raw = Buffer.concat(chunks);
     let body: Buffer = raw;
     try {
-      body = Buffer.from(JSON.stringify(camelCaseNames(JSON.parse(strictUtf8.decode(raw)))));
+      const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const value = camelCaseNames(parseLenient(strictUtf8.decode(raw)));
+      body = Buffer.from(JSON.stringify(protoJsonRequest(req.method ?? 'GET', pathname, value)));
     } catch {
       // Not JSON (or not UTF-8, or too deep to rewrite): the router answers the parse error from the bytes sent.
     }
@@ -289,7 +306,7 @@ export async function createGenerativeService(
   const listener: http.RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const uploadId = url.pathname === '/upload/v1beta/files' ? url.searchParams.get('upload_id') : null;
-    if (uploadId === null) return withCamelCaseNames(req, res, router);
+    if (uploadId === null) return inDocumentedForm(req, res, router);
     req.headers['content-type'] = 'application/octet-stream';
     const command = req.headers['x-goog-upload-command'];
     if (typeof command === 'string')

@@ -96,7 +96,7 @@ describe('errors', () => {
 
   it("are typed per operation from its x-errors, with the service's error body", () => {
     expectTypeOf<GetAdCreativeError['code']>().toEqualTypeOf<100 | 104 | 190 | 200 | 2500 | 270 | 80004>();
-    expectTypeOf<GetAdCreativeError['body']['error']['fbtrace_id']>().toEqualTypeOf<string>();
+    expectTypeOf<GetAdCreativeError['body']['error']['fbtrace_id']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ListGroupsError['status']>().toEqualTypeOf<
       'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'RESOURCE_EXHAUSTED' | 'UNAUTHENTICATED'
     >();

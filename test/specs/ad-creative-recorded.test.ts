@@ -221,8 +221,8 @@ describe('recorded public answers pass the harness answer check', () => {
       recorded('GET', `/v20.0/${CREATIVE}`, 400, error('80004' as unknown as number, 'x')),
     ],
     [
-      'an error without fbtrace_id',
-      recorded('GET', `/v20.0/${CREATIVE}`, 400, { error: { message: 'x', type: 'OAuthException', code: 100 } }),
+      'an error without a type',
+      recorded('GET', `/v20.0/${CREATIVE}`, 400, { error: { message: 'x', code: 100, fbtrace_id: 'AWn5kq3Lx0Yb' } }),
     ],
     ['a status that is not a string', recorded('GET', `/v20.0/${CREATIVE}`, 200, { id: CREATIVE, status: 3 })],
     [

@@ -27,7 +27,9 @@ function checkEvidence(where: string, evidence: unknown, documentName: string): 
     expect(typeof entry.ref === 'string' && entry.ref.length > 10, `${where}: ref`).toBe(true);
     if (entry.kind === 'document') expect(entry.ref, where).toContain(documentName);
     if (entry.kind === 'public')
-      expect(entry.ref, where).toMatch(/public-service-notes|public reference|public client|cookbook/);
+      expect(entry.ref, where).toMatch(
+        /public-service-notes|public reference|public client|cookbook|recorded public traffic/,
+      );
     if (entry.kind === 'convention') expect(entry.ref, where).toContain('spec-conventions');
   }
 }

@@ -1,6 +1,7 @@
 // A JSON value that validates against a request's Schema (OpenAPI subset, upper-case types), filled
 // deterministically: strings take words of `words` in turn, numbers and integers 1, booleans true, arrays
-// hold max(1, minItems) items, objects every declared property, enums their first value.
+// hold max(1, minItems) items, objects every declared property, enums their first value; a schema of
+// alternatives (anyOf, without a type) takes its first.
 import type { components } from '../../../generated/generative/types.js';
 
 type Schema = components['schemas']['Schema'];
@@ -9,6 +10,7 @@ export function schemaValue(schema: Schema, words: readonly string[]): unknown {
   let next = 0;
   const word = () => (words.length ? words[next++ % words.length]! : 'value');
   const build = (s: Schema): unknown => {
+    if (s.type === undefined && s.anyOf?.length) return build(s.anyOf[0]!);
     switch (s.type) {
       case 'OBJECT':
         return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, sub]) => [key, build(sub)]));
@@ -39,6 +41,7 @@ export function schemaValue(schema: Schema, words: readonly string[]): unknown {
 export function schemaValueSize(schema: Schema, limit: number): number {
   const size = (s: Schema, budget: number): number => {
     if (budget < 1) return 1;
+    if (s.type === undefined && s.anyOf?.length) return size(s.anyOf[0]!, budget);
     switch (s.type) {
       case 'OBJECT': {
         let total = 1;

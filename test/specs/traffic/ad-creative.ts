@@ -1,0 +1,87 @@
+// Ad creative requests written the way public clients send them (classes of the fidelity review of recorded
+// traffic; the ids are the reference seed's, every value this project's own).
+import type { TrafficExchange } from '../../support/traffic-replay.js';
+
+const CREATIVE = '120330000008134415';
+const PROOF = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+const link = 'https://shop.example/autumn';
+
+export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
+  {
+    kind: 'a version with a minor number',
+    name: 'a read under v2.10',
+    method: 'GET',
+    path: `/v2.10/${CREATIVE}`,
+    query: { fields: 'id,name' },
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
+    kind: 'appsecret_proof',
+    name: 'a list with appsecret_proof beside the token',
+    method: 'GET',
+    path: '/v20.0/act_1234567890/adcreatives',
+    query: { fields: 'id', appsecret_proof: PROOF },
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
+    kind: 'JSON null inside a JSON-string form field',
+    name: 'a create whose story spec holds null members, with appsecret_proof in the form',
+    method: 'POST',
+    path: '/v20.0/act_1234567890/adcreatives',
+    form: {
+      name: 'Autumn carousel',
+      object_story_spec: JSON.stringify({
+        page_id: '1122334455',
+        photoapp_actor_id: null,
+        link_data: {
+          link,
+          message: 'Autumn sale',
+          call_to_action: { type: 'SHOP_NOW', value: { link, app_link: null } },
+        },
+      }),
+      appsecret_proof: PROOF,
+    },
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
+    kind: 'a quoted object_story_id',
+    name: 'a create naming its post with the quotes of a curl -F value',
+    method: 'POST',
+    path: '/v20.0/act_1234567890/adcreatives',
+    form: { name: 'Boosted spring post', object_story_id: '"1122334455_998877"' },
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
+    kind: 'control',
+    name: 'a version without its minor number',
+    method: 'GET',
+    path: `/v20/${CREATIVE}`,
+    spec: 'refuse',
+    reference: 'refuse',
+    because: 'ad-creative-service.md, Versioning: the version is a path segment of the form v<number>.0',
+  },
+  {
+    kind: 'control',
+    name: 'a quoted object_story_id that is no post id',
+    method: 'POST',
+    path: '/v20.0/act_1234567890/adcreatives',
+    form: { name: 'Broken', object_story_id: '"spring-post"' },
+    spec: 'refuse',
+    reference: 'refuse',
+    because: 'ad-creative-service.md, Resources: object_story_id has the form <post_owner_id>_<post_id>',
+  },
+  {
+    kind: 'control',
+    name: 'a null where the story spec needs its page',
+    method: 'POST',
+    path: '/v20.0/act_1234567890/adcreatives',
+    form: { name: 'No page', object_story_spec: JSON.stringify({ page_id: null, link_data: { link } }) },
+    spec: 'refuse',
+    reference: 'refuse',
+    because: 'ad-creative-service.md, Create a creative: object_story_spec names its page',
+  },
+];
