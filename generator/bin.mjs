@@ -1,12 +1,79 @@
 #!/usr/bin/env -S node --expose-gc
-// The package's `bin` (npx spec-first generate --spec <file> --out <folder>): the generator's command line,
-// as `npm run generate` runs it, behind a subcommand.
-const [command, ...rest] = process.argv.slice(2);
-if (command !== 'generate' && command !== 'diff') {
-  console.error(
-    `spec-first: ${command === undefined ? 'a command is required' : `unknown command ${command}`}\nusage: spec-first generate --spec <openapi file> --out <folder> [--key <name>]\n       spec-first diff <base> <revision> [--format text|json|markdown|junit|github] [--fail-on error|warning|info]\n       spec-first generate [--check | --watch] [--service <key>] [--config <spec list>]`,
-  );
-  process.exit(2);
+// The package's `bin`: `spec-first <command> ...`, the toolkit's one command line. Each command is the module the
+// npm scripts run (`npm run generate` is `spec-first generate`); TypeScript commands run through tsx's loader,
+// registered in this process so that signals reach them directly.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Loads a TypeScript module of the toolkit; a script (`asScript`) runs with `args` as its command line. */
+async function typescript(file, args, asScript = false) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  if (asScript) process.argv = [process.argv[0], path.join(here, file), ...args];
+  return import(pathToFileURL(path.join(here, file)).href);
 }
-process.argv = [process.argv[0], process.argv[1], ...(command === 'diff' ? ['diff'] : []), ...rest];
-await import('./run.mjs');
+
+const wantsHelp = (args) => args.includes('--help') || args.includes('-h');
+
+const COMMANDS = {
+  generate: {
+    about: 'types, a typed client and a validating server from an OpenAPI 3.0/3.1 document',
+    async run(args) {
+      process.argv = [process.argv[0], path.join(here, 'run.mjs'), ...args];
+      await import('./run.mjs');
+    },
+  },
+  diff: {
+    about: 'what changed between two OpenAPI documents (files or git revisions), and what it breaks',
+    async run(args) {
+      process.argv = [process.argv[0], path.join(here, 'run.mjs'), 'diff', ...args];
+      await import('./run.mjs');
+    },
+  },
+  mock: {
+    about: "Prism serving any OpenAPI document (--spec) or one of the toolkit's services",
+    run: (args) => typescript('../contracts/cli/mock.ts', args, true),
+  },
+  contracts: {
+    about: "the three services' documented rules against a target (the reference, Prism, or a base URL)",
+    async run(args) {
+      const { runContracts, USAGE } = await typescript('../contracts/cli/run.ts', args);
+      if (wantsHelp(args)) return console.log(USAGE);
+      process.exitCode = await runContracts(args);
+    },
+  },
+  serve: {
+    about: 'the reference implementation of the three services (SQLite, or PostgreSQL with --database)',
+    async run(args) {
+      process.argv = [process.argv[0], path.join(here, '../reference/foundation/serve-bin.mjs'), ...args];
+      await import('../reference/foundation/serve-bin.mjs');
+    },
+  },
+  lint: {
+    about: "an OpenAPI document checked by Redocly's recommended rules (or the toolkit's specs by its own)",
+    run: (args) => typescript('./lint.ts', args, true),
+  },
+};
+
+const USAGE = [
+  'usage: spec-first <command> [options]   (spec-first <command> --help for its options)',
+  '',
+  ...Object.entries(COMMANDS).map(([name, { about }]) => `  ${name.padEnd(10)} ${about}`),
+  '',
+  'exit codes: 0 success, 1 the command ran and found a problem (a failed rule, a stale package, a document',
+  'that does not load), 2 a usage error (one line and the usage on stderr).',
+].join('\n');
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === '--help' || command === '-h' || command === 'help') {
+  console.log(USAGE);
+} else if (command === undefined || !Object.hasOwn(COMMANDS, command)) {
+  console.error(
+    `spec-first: ${command === undefined ? 'a command is required' : `unknown command ${command}`}\n${USAGE}`,
+  );
+  process.exitCode = 2;
+} else {
+  await COMMANDS[command].run(rest);
+}

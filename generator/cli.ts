@@ -9,13 +9,27 @@ import { loadSpecList } from './config.js';
 import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
 import { defaultPackageKey } from './package-key.js';
 import type { TypeCheckThread } from './typecheck-thread.js';
-import { compare, isClean, write, type Drift } from './writer.js';
+import { watchFolders } from './watch-folders.js';
+import { compare, compareFolder, isClean, write, type Drift } from './writer.js';
 import { specChanges } from './diff/generate-summary.js';
 
 const USAGE = [
-  'usage: npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>] [--typecheck | --skip-typecheck]',
-  '       npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--allow-ref <folder or origin>]... [--typecheck | --skip-typecheck]',
-  '       npx spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--allow-ref <folder or origin>]... [--typecheck | --skip-typecheck]',
+  'usage: spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--allow-ref <folder or origin>]... [--check | --watch] [--typecheck | --skip-typecheck] [--quiet]',
+  '       spec-first generate [--check | --watch] [--service <key>] [--config <spec list>] [--typecheck | --skip-typecheck] [--quiet]',
+  '',
+  '  --spec F --out D   one package from any OpenAPI 3.0/3.1 document F, written to the folder D',
+  '  --key NAME         the package key (class names: NAME -> <Name>Client); default: from the file name',
+  '  --check            write nothing; exit 1 when the package (or generated/) differs from what would be written',
+  "  --watch            regenerate whenever a file in the spec's folder (or specs/, templates/) changes",
+  '  --allow-ref X      $refs may also read the folder X or fetch from the origin X (repeatable)',
+  '  --typecheck        type-check the package at any size (default: up to 2 MB of TypeScript)',
+  '  --skip-typecheck   write without type-checking',
+  '  --service KEY      only this package of the spec list (generator/specs.config.json or --config)',
+  '  --config FILE      another spec list',
+  '  --quiet            print nothing on success',
+  '',
+  'exit codes: 0 done (or up to date), 1 the package would not compile, is stale (--check) or the spec cannot be',
+  'read, 2 a usage error.',
 ].join('\n');
 
 const FLAGS = {
@@ -30,6 +44,7 @@ const FLAGS = {
   'skip-typecheck': { type: 'boolean', default: false },
   typecheck: { type: 'boolean', default: false },
   'allow-ref': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
 /** The flags, or one line and the usage (exit 2) for a flag this command does not take: no stack trace. */
@@ -43,7 +58,18 @@ function readFlags() {
 }
 
 const { values } = readFlags();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (values.typecheck && values['skip-typecheck']) usage('--typecheck and --skip-typecheck exclude each other');
+if (values.check && values.watch) usage('--check and --watch exclude each other');
+if (values.spec && (values.service || values.config))
+  usage('--spec makes one package; --service and --config choose from the spec list');
+if (!values.spec && (values.out || values.key)) usage(`${values.out ? '--out' : '--key'} goes with --spec <file>`);
+if (values.spec && !values.out) usage('--spec needs --out <folder>');
+if (values.spec && !fs.statSync(values.spec, { throwIfNoEntry: false })?.isFile())
+  usage(`--spec ${values.spec}: no such file`);
 const specList = values.spec ? [] : loadSpecList(values.config ? path.resolve(values.config) : undefined);
 const services: string[] = values.service
   ? specList.some((e) => e.key === values.service)
@@ -59,11 +85,12 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-function describe(drift: Drift): string[] {
+function describe(drift: Drift, folder = 'generated'): string[] {
+  const at = (f: string) => path.posix.join(folder.split(path.sep).join('/'), f);
   return [
-    ...drift.changed.map((f) => `  changed  generated/${f}`),
-    ...drift.missing.map((f) => `  new      generated/${f}`),
-    ...drift.extra.map((f) => `  removed  generated/${f}`),
+    ...drift.changed.map((f) => `  changed  ${at(f)}`),
+    ...drift.missing.map((f) => `  new      ${at(f)}`),
+    ...drift.extra.map((f) => `  removed  ${at(f)}`),
   ];
 }
 
@@ -131,6 +158,17 @@ async function startTypeCheck(specBytes: number): Promise<TypeCheckThread | unde
 async function single(spec: string, out: string): Promise<number> {
   const key = values.key ?? defaultPackageKey(spec);
   const folder = path.resolve(out);
+  if (values.check) {
+    const files = await generatePackage({ key, spec: path.resolve(spec) }, options);
+    const drift = compareFolder(folder, files);
+    if (isClean(drift)) {
+      if (!values.quiet) console.log(`${out} is up to date (${files.size} files).`);
+      return 0;
+    }
+    console.error(`${out} is stale; run the same command without --check. Differences:`);
+    console.error(describe(drift, out).join('\n'));
+    return 1;
+  }
   const writeFile = (name: string, content: string) => {
     const target = path.join(folder, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -164,7 +202,7 @@ async function single(spec: string, out: string): Promise<number> {
 }
 
 async function once(): Promise<number> {
-  if (values.spec) return single(values.spec, values.out ?? usage('--spec needs --out <folder>'));
+  if (values.spec) return single(values.spec, values.out!);
   const started = performance.now();
   const thread = values.check ? undefined : await startTypeCheck(0);
   const { files } = await generateAll(services, options).catch(async (error) => {
@@ -204,12 +242,60 @@ async function once(): Promise<number> {
   return 0;
 }
 
+/** Regenerates on every change, a change at a time: changes during a run make one more run after it. */
+function debounced(run: () => Promise<void>): () => void {
+  let pending: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const start = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        start();
+      }
+    });
+  };
+  return () => {
+    clearTimeout(pending);
+    pending = setTimeout(start, 40);
+  };
+}
+
+const SPEC_FILE = /\.(ya?ml|json)$/i;
+
+/** --spec F --watch: the package again whenever a document in F's folder changes (a $ref may name a sibling). */
+async function watchSingle(spec: string, out: string): Promise<void> {
+  await once().catch((error: Error) => console.error(`generate failed: ${error.message}`));
+  const folder = path.dirname(path.resolve(spec));
+  const outFolder = path.resolve(out);
+  console.log(
+    `watching ${path.relative(process.cwd(), folder) || '.'} for changes to ${path.basename(spec)} and the documents beside it (Ctrl-C stops)`,
+  );
+  const rerun = debounced(async () => {
+    const started = performance.now();
+    try {
+      await single(spec, out);
+      console.log(`[${new Date().toISOString()}] ${out} regenerated in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      console.error(`regeneration failed: ${(error as Error).message}`);
+    }
+  });
+  watchFolders([folder], (file) => {
+    if (SPEC_FILE.test(file) && !file.startsWith(outFolder + path.sep)) rerun();
+  });
+}
+
 async function watch(): Promise<void> {
+  if (values.spec) return watchSingle(values.spec, values.out!);
   await once();
   console.log('watching specs/ and templates/ (Ctrl-C stops)');
-  let pending: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
-  const run = async () => {
+  const rerun = debounced(async () => {
     const targets = changed.has('all') ? services : services.filter((s) => changed.has(s));
     changed.clear();
     if (targets.length === 0) return;
@@ -225,17 +311,17 @@ async function watch(): Promise<void> {
     } catch (error) {
       console.error(`regeneration failed: ${(error as Error).message}`);
     }
-  };
-  const onChange = (kind: string) => {
-    changed.add(kind);
-    clearTimeout(pending);
-    pending = setTimeout(run, 40);
-  };
-  fs.watch(path.join(ROOT, 'specs'), { recursive: true }, (_e, file) => {
-    const service = String(file ?? '').split(/[\\/]/)[0] ?? '';
-    onChange(services.includes(service) ? service : 'all');
   });
-  fs.watch(path.join(ROOT, 'templates'), { recursive: true }, () => onChange('all'));
+  const specs = path.join(ROOT, 'specs');
+  watchFolders([specs], (file) => {
+    const service = path.relative(specs, file).split(path.sep)[0] ?? '';
+    changed.add(services.includes(service) ? service : 'all');
+    rerun();
+  });
+  watchFolders([path.join(ROOT, 'templates')], () => {
+    changed.add('all');
+    rerun();
+  });
 }
 
 // No top-level await: generator/run.mjs bundles this file as CommonJS.

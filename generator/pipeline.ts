@@ -97,7 +97,7 @@ async function emit(
   if (refused.length) throw new RefusedSchemasError(service, refused);
   put('validators.ts', banner + emitValidators(model, validators));
   if (bundled !== undefined) put('openapi.json', bundled);
-  put('README.md', emitReadme(model, bundled !== undefined));
+  put('README.md', emitReadme(model, { bundled: bundled !== undefined, source, regenerate }));
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
   put('types.ts', banner + emitTypes(model));
   between();

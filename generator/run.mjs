@@ -6,7 +6,7 @@
 //    `typescript`, loaded once;
 //  - V8's compile cache keeps the compiled code of the bundle and of TypeScript between runs.
 // The bundle is cached under node_modules/.cache by a hash of the generator's source files (their names,
-// sizes and modification times) and the lockfile's;
+// sizes and modification times) and the lockfile's (package.json's in an installed toolkit, which has none);
 // delete that folder to force a rebuild. Set GENERATOR_NO_BUNDLE=1 to run the sources through tsx.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -30,7 +30,9 @@ function sources(dir) {
 function bundleKey() {
   const hash = createHash('sha256');
   hash.update(`${root}\0`); // the bundle names absolute paths under it
-  for (const file of [...sources(here), path.join(here, 'run.mjs'), path.join(root, 'package-lock.json')]) {
+  // The lockfile where there is one (npm does not pack it: an installed toolkit has its package.json instead).
+  const lock = ['package-lock.json', 'package.json'].map((f) => path.join(root, f)).find((f) => fs.existsSync(f));
+  for (const file of [...sources(here), path.join(here, 'run.mjs'), lock]) {
     // Size and modification time, not content: cheaper, and any edit or checkout changes them.
     const { size, mtimeMs } = fs.statSync(file);
     hash.update(`${path.relative(root, file)}\0${size}\0${mtimeMs}\0`);

@@ -1,6 +1,7 @@
 // The generated package type-checked before anything is written: strict, with noUnusedLocals, in memory (the files
 // are served to the compiler from the map the pipeline made). A generate whose output would not compile fails and
 // says where; nothing is written.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
@@ -37,7 +38,8 @@ export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
   noUnusedLocals: true,
   skipLibCheck: true,
   types: ['node'],
-  typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+  // Where @types/node is installed: the toolkit's own node_modules, or the project's that installed the toolkit.
+  typeRoots: [path.dirname(path.dirname(createRequire(import.meta.url).resolve('@types/node/package.json')))],
 };
 
 /**

@@ -1,4 +1,5 @@
-// Writes generated files, or compares them with what is on disk (--check). Only touches generated/.
+// Writes generated files, or compares them with what is on disk (--check): generated/ for the spec list, or the
+// --out folder of one package.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './model/root.js';
@@ -21,16 +22,21 @@ function existingFiles(dir: string): string[] {
 
 /** Differences between the outputs and generated/ (limited to the given sub-folders, if any). */
 export function compare(outputs: Outputs, scopes?: string[]): Drift {
+  return compareFolder(GENERATED, outputs, scopes);
+}
+
+/** Differences between the outputs and the files under `base` (limited to the given sub-folders, if any). */
+export function compareFolder(base: string, outputs: Outputs, scopes?: string[]): Drift {
   const drift: Drift = { changed: [], missing: [], extra: [] };
   for (const [rel, content] of outputs) {
-    const file = path.join(GENERATED, rel);
+    const file = path.join(base, rel);
     if (!fs.existsSync(file)) drift.missing.push(rel);
     else if (fs.readFileSync(file, 'utf8') !== content) drift.changed.push(rel);
   }
-  const dirs = scopes ? scopes.map((s) => path.join(GENERATED, s)) : [GENERATED];
+  const dirs = scopes ? scopes.map((s) => path.join(base, s)) : [base];
   for (const dir of dirs) {
     for (const file of existingFiles(dir)) {
-      const rel = path.relative(GENERATED, file).split(path.sep).join('/');
+      const rel = path.relative(base, file).split(path.sep).join('/');
       if (!outputs.has(rel)) drift.extra.push(rel);
     }
   }

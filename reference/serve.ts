@@ -17,7 +17,7 @@ import { GRACE_MS, referenceOptionsOf, startFailureLine } from './foundation/ser
 import { serveInThreads } from './foundation/serve-threads.js';
 
 const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
-const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
+export const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
 export class UsageError extends Error {}
 
 export interface ServeOptions {

@@ -1,16 +1,28 @@
-// npm run mock -- <service> [--port N] [--quiet]: Prism on one service's bundled spec, until Ctrl-C.
+// spec-first mock <service> | --spec <file> [--port N] [--quiet] (npm run mock -- ...): Prism on one service's
+// bundled spec or on any OpenAPI document, until Ctrl-C.
 // User errors (an unknown flag or service, a bad or busy port) are one line and exit 2; the temporary spec
 // file is removed on every way out (Ctrl-C, SIGTERM, Prism failing to start).
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
-import { bundleToTempFile } from '../targets/bundle-to-file.js';
+import { SERVICE_KEYS, type ServiceKey, isServiceKey } from '../harness/services.js';
+import { defaultPackageKey } from '../../generator/package-key.js';
+import { bundleFileToTempFile, bundleToTempFile } from '../targets/bundle-to-file.js';
 import { startPrism } from '../targets/prism-process.js';
 import { closest } from './closest.js';
 
-const USAGE = `usage: npm run mock -- <service> [--port N] [--quiet]\n  services: ${SERVICE_KEYS.join(', ')}`;
+export const USAGE = [
+  'usage: spec-first mock <service> [--port N] [--quiet]',
+  '       spec-first mock --spec <openapi file> [--port N] [--quiet]',
+  '',
+  `  <service>     one of the toolkit's services: ${SERVICE_KEYS.join(', ')}`,
+  '  --spec FILE   any OpenAPI 3.0/3.1 document (read as generate reads it: $refs stay in its folder)',
+  '  --port N      the port on 127.0.0.1 (default: a free one, printed)',
+  '  --quiet       no request log',
+  '',
+  'exit codes: 0 stopped by Ctrl-C or SIGTERM, 1 Prism or the document failed, 2 a usage error.',
+].join('\n');
 
 function refuse(message: string): never {
   console.error(`mock: ${message}\n${USAGE}`);
@@ -34,15 +46,28 @@ let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { port: { type: 'string' }, quiet: { type: 'boolean', default: false } },
+    options: {
+      port: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      spec: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   });
 } catch (error) {
   refuse((error as Error).message);
 }
 const { positionals, values } = parsed;
-if (positionals.length !== 1) refuse(positionals.length ? 'name one service' : 'name a service');
-const service = positionals[0]!;
-if (!isServiceKey(service))
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.spec !== undefined && positionals.length) refuse('name a service or give --spec <file>, not both');
+if (values.spec === undefined && positionals.length !== 1)
+  refuse(positionals.length ? 'name one service' : 'name a service');
+if (values.spec !== undefined && !fs.statSync(values.spec, { throwIfNoEntry: false })?.isFile())
+  refuse(`--spec ${values.spec}: no such file`);
+const service = values.spec !== undefined ? defaultPackageKey(values.spec) : positionals[0]!;
+if (values.spec === undefined && !isServiceKey(service))
   refuse(`unknown service ${service} (did you mean ${closest(service, SERVICE_KEYS, 1)[0]}?)`);
 let port: number | undefined;
 if (values.port !== undefined) {
@@ -56,7 +81,17 @@ if (values.port !== undefined) {
   }
 }
 
-const file = await bundleToTempFile(service);
+let file: string;
+try {
+  file =
+    values.spec !== undefined
+      ? await bundleFileToTempFile(service, values.spec)
+      : await bundleToTempFile(service as ServiceKey);
+} catch (error) {
+  // A document that does not load (not OpenAPI 3, a $ref outside its folder, YAML it cannot read): one line.
+  console.error(`mock: ${(error as Error).message.split('\n')[0]}`);
+  process.exit(1);
+}
 const removeSpec = () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
 process.on('exit', removeSpec);
 // Ctrl-C is handled from the moment the temporary spec exists, also while Prism is still starting.

@@ -4,8 +4,16 @@ import { allOptional } from './client.js';
 import { documentedErrors, errorHelperName } from './server-types.js';
 import { renderTemplate } from './templates.js';
 
-/** `bundled`: the package holds openapi.json, the bundled document. */
-export function emitReadme(service: ServiceModel, bundled = true): string {
+export interface ReadmeSource {
+  /** The package holds openapi.json, the bundled document. */
+  bundled: boolean;
+  /** The spec file the package was made from, as the banner names it. */
+  source: string;
+  /** How the package is made again (`run \`npm run generate\``, `run \`generate --spec F\``). */
+  regenerate: string;
+}
+
+export function emitReadme(service: ServiceModel, { bundled, source, regenerate }: ReadmeSource): string {
   // The credential option of the kind most operations take (what the spec's security schemes say).
   const kinds = service.operations.flatMap((o) => [...new Set(o.credentialSources.map((c) => c.kind))]);
   const count = (k: string) => kinds.filter((x) => x === k).length;
@@ -18,6 +26,8 @@ export function emitReadme(service: ServiceModel, bundled = true): string {
   const example = service.operations.find((o) => !o.streaming && allOptional(o))?.id;
   return renderTemplate('package-readme.hbs', {
     bundled,
+    source,
+    regenerate,
     server: serverExample(service),
     service: service.key,
     title: service.title,
@@ -35,11 +45,13 @@ export function emitReadme(service: ServiceModel, bundled = true): string {
         ...(o.mediaUpload?.resumable ? [`\`${o.id}Resumable()\``] : []),
       ])
       .join(', '),
-    errorClass: service.errorStyle.family === 'graph' ? 'GraphApiError' : 'StatusApiError',
-    errorShape:
-      service.errorStyle.family === 'graph'
-        ? `\`{"error": {"message", "type", "code", "error_subcode", ${JSON.stringify(service.errorStyle.traceField)}}}\``
-        : '`{"error": {"code", "message", "status", "details"}}`',
+    // The class client.ts exports for the spec's error family (problem details: the base ApiError).
+    errorClass: { graph: 'GraphApiError', status: 'StatusApiError', problem: 'ApiError' }[service.errorStyle.family],
+    errorShape: {
+      graph: `\`{"error": {"message", "type", "code", "error_subcode", ${JSON.stringify(service.errorStyle.traceField)}}}\``,
+      status: '`{"error": {"code", "message", "status", "details"}}`',
+      problem: 'RFC 9457 problem details, or the error response the spec documents',
+    }[service.errorStyle.family],
     operations: service.operations.map((o) => ({
       id: o.id,
       method: o.method,

@@ -52,6 +52,7 @@ export async function loadSpecFile(service: string, file: string, options: LoadO
   const root = readRoot(service, absolute, json);
   // A JSON document that refers to no other file is its own bundle: Redocly's walk over it would change nothing.
   // (Redocly's bundle of a document without components gives it an empty one; so does this.)
+  refuseOtherVersions(service, root.parsed);
   if (json && selfContained(root.parsed)) {
     const document = 'components' in root.parsed ? root.parsed : { ...root.parsed, components: {} };
     return { service, document, files: [file] };
@@ -80,6 +81,19 @@ export async function loadSpecFile(service: string, file: string, options: LoadO
     document: result.bundle.parsed as OpenApiDocument,
     files: [file, ...[...resolver.getFiles()].sort()],
   };
+}
+
+/** Swagger 2.0 (and anything else that is not OpenAPI 3.x) is refused in one line, never half-read. */
+function refuseOtherVersions(service: string, document: unknown): void {
+  const root = (document ?? {}) as { openapi?: unknown; swagger?: unknown };
+  if (root.swagger !== undefined)
+    throw new Error(
+      `Spec ${service} is Swagger ${String(root.swagger)}, not OpenAPI 3.0/3.1: convert it first (for example \`npx swagger2openapi <file> -o openapi.yaml\`)`,
+    );
+  if (typeof root.openapi !== 'string' || !/^3\.[01]\./.test(root.openapi))
+    throw new Error(
+      `Spec ${service} is not an OpenAPI 3.0/3.1 document (its \`openapi\` field is ${JSON.stringify(root.openapi) ?? 'missing'})`,
+    );
 }
 
 /** The root document's text and what it holds, refused past the size and node limits (one line naming the file). */

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVICES = ['ad-creative', 'analytics', 'generative'] as const;
@@ -63,22 +64,82 @@ describe.each(SERVICES)('the %s package', (service) => {
   });
 });
 
+/** Documents of the idioms a user's spec brings: no x-error-style (problem details), bearer auth, basic auth. */
+const FOREIGN_DOCUMENTS = {
+  notes: {
+    openapi: '3.1.0',
+    info: { title: 'Notes', version: '2' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths: {
+      '/notes': {
+        get: {
+          operationId: 'listNotes',
+          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+            },
+            '404': { description: 'none', content: { 'application/problem+json': { schema: { type: 'object' } } } },
+          },
+        },
+      },
+    },
+  },
+  letters: {
+    openapi: '3.0.3',
+    info: { title: 'Letters', version: '1' },
+    components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
+    security: [{ basic: [] }],
+    paths: {
+      '/letters/{id}': {
+        get: {
+          operationId: 'getLetter',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  },
+};
+
+/** The TypeScript blocks of a package's README, each as a module importing the package from `pkg`. */
+function snippetFiles(readme: string, key: string, pkg: string, out: string): string[] {
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  expect(blocks.length, key).toBeGreaterThanOrEqual(1);
+  return blocks.map((code, i) => {
+    const file = path.join(out, `${key}-${i}.mts`);
+    // The snippets import './<key>/...' from the folder that holds the package.
+    fs.writeFileSync(file, code.replaceAll(`'./${key}/`, `'${pkg.split(path.sep).join('/')}/`) + '\nexport {};\n');
+    return file;
+  });
+}
+
 describe('README snippets', () => {
-  it('compile against their package under strict', () => {
+  it('compile against their package under strict, for the services and for documents of a user', async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-snippets-'));
     const files: string[] = [];
     try {
       for (const service of SERVICES) {
         const readme = fs.readFileSync(path.join(ROOT, 'generated', service, 'README.md'), 'utf8');
-        const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-        expect(blocks.length, service).toBeGreaterThanOrEqual(2);
-        blocks.forEach((code, i) => {
-          const file = path.join(out, `${service}-${i}.mts`);
-          // The snippets import './<service>/...' from the folder that holds the package.
-          const pkg = path.join(ROOT, 'generated', service).split(path.sep).join('/');
-          fs.writeFileSync(file, code.replaceAll(`'./${service}/`, `'${pkg}/`) + '\nexport {};\n');
-          files.push(file);
-        });
+        expect(readme.match(/```ts/g)?.length ?? 0, service).toBeGreaterThanOrEqual(2);
+        files.push(...snippetFiles(readme, service, path.join(ROOT, 'generated', service), out));
+      }
+      for (const [key, document] of Object.entries(FOREIGN_DOCUMENTS)) {
+        const spec = path.join(out, `${key}.json`);
+        fs.writeFileSync(spec, JSON.stringify(document));
+        const pkg = path.join(out, key);
+        for (const [name, content] of await generatePackage({ key, spec }, { single: true })) {
+          fs.mkdirSync(path.dirname(path.join(pkg, name)), { recursive: true });
+          fs.writeFileSync(path.join(pkg, name), content);
+        }
+        const readme = fs.readFileSync(path.join(pkg, 'README.md'), 'utf8');
+        // The README names the document it was made from and the command that makes it again.
+        expect(readme).toContain(`from \`${spec}\``);
+        expect(readme).toContain(`generate --spec ${spec}`);
+        expect(readme).not.toContain('specs/');
+        files.push(...snippetFiles(readme, key, pkg, out));
       }
       const program = ts.createProgram(files, {
         strict: true,
