@@ -10,6 +10,7 @@ import type { Side } from './load.js';
 import { type OperationEntry, operationEntries } from './operations.js';
 import { child } from './pointer.js';
 import { Reporter } from './report.js';
+import { changedComponents } from './unchanged.js';
 
 export interface DiffOptions {
   /** `tag:<name>`, `<x-extension>` (present and truthy) or `<x-extension>=<value>`. */
@@ -42,6 +43,8 @@ export function diffSides(base: Side, revision: Side, options: DiffOptions = {})
   const ob = operationEntries(base.document, base.model);
   const or = operationEntries(revision.document, revision.model);
   const emit = (raw: Parameters<Reporter['add']>[0]) => reporter.add(raw);
+  const touchesChanged = changedComponents(base.written, revision.written);
+  const securityChanged = JSON.stringify(base.written.security) !== JSON.stringify(revision.written.security);
   const revisionPaths = new Set([...or.values()].map((e) => e.pathKey));
   const removedPaths = new Map<string, OperationEntry[]>();
   for (const [key, b] of ob) {
@@ -49,7 +52,10 @@ export function diffSides(base: Side, revision: Side, options: DiffOptions = {})
     if (r && (excluded(b) || excluded(r))) continue;
     if (!r && excluded(b)) continue;
     if (r) {
-      operations.compare(b, r);
+      const text = JSON.stringify([b.operation, b.item.parameters]);
+      const same =
+        !securityChanged && text === JSON.stringify([r.operation, r.item.parameters]) && !touchesChanged(text);
+      if (!same) operations.compare(b, r);
       continue;
     }
     if (!revisionPaths.has(b.pathKey)) {

@@ -68,6 +68,19 @@ describe('spec-first diff: direction decides the level', () => {
     expect(removed.base?.pointer).toBe('/components/schemas/NewPet/properties/kind/enum/1');
   });
 
+  it('a change two references away is found (operations whose text is unchanged are still compared)', async () => {
+    const owned = (maxLength: number) =>
+      petstore((d) => {
+        d.components.schemas.Owner = { type: 'object', properties: { ref: { $ref: '#/components/schemas/Handle' } } };
+        d.components.schemas.Handle = { type: 'string', maxLength };
+        d.components.schemas.NewPet.properties.owner = { $ref: '#/components/schemas/Owner' };
+      });
+    const { findings } = await diff(owned(20), owned(10));
+    expect(ids(findings)).toEqual(['error request.property.max-length-decreased']);
+    expect(findings[0]!.location).toBe('request body application/json: property owner.ref');
+    expect(findings[0]!.revision?.pointer).toBe('/components/schemas/Handle/maxLength');
+  });
+
   it('exit verdict: --fail-on warning fails on a warning, the default does not', async () => {
     const edit = petstore((d) => delete d.components.schemas.NewPet.properties.age);
     expect((await diff(petstore(), edit)).result.summary.breaking).toBe(false);
