@@ -1,5 +1,6 @@
 // npm run contracts -- [--target prism | stubs | reference | <base URL>] [--service <key>] [--rule <id or prefix>]
-//                      [--config file] [--strict | --no-strict] [--allow-bursts]
+//                      [--config file] [--strict | --no-strict] [--allow-bursts] [--deadline <duration>]
+//                      [--max-answer-bytes <size>]
 // Runs the rule tests against one target through vitest and prints the conformance report.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,11 +19,18 @@ import { unreachableMessage, unreachableServices } from '../targets/reachability
 import { defaultTargetName } from '../targets/resolve.js';
 import { urlEndpoints } from '../targets/url.js';
 import { unknownRuleMessage } from './rule-filter.js';
+import { DEADLINE_PER_SERVICE_SECONDS, parseBytes, parseDuration } from './run-limits.js';
+import { runRedactor } from '../report/run-redactor.js';
+import { DEFAULT_MAX_ANSWER_BYTES, formatBytes } from '../harness/answer-body.js';
+import { REDACTED } from '../harness/redact.js';
 
 export const USAGE = `usage: npm run contracts -- [--target prism|stubs|reference|<base URL>] [--service <key>] [--rule <id or prefix>]
                           [--config <file>] [--strict | --no-strict] [--allow-bursts]
-  --strict         convention-only expectations fail (default on for reference and stubs, off otherwise)
-  --allow-bursts   run rate-limit bursts on a third-party target (or "allowBursts": true in the config)`;
+                          [--deadline <duration>] [--max-answer-bytes <size>]
+  --strict            convention-only expectations fail (default on for reference and stubs, off otherwise)
+  --allow-bursts      run rate-limit bursts on a third-party target (or "allowBursts": true in the config)
+  --deadline          the run's time limit (90s, 20m, 1h; default ${DEADLINE_PER_SERVICE_SECONDS / 60}m per service): tests after it are errors
+  --max-answer-bytes  the largest answer read (512KiB, 8MiB; default ${formatBytes(DEFAULT_MAX_ANSWER_BYTES)}, or "maxAnswerBytes" in the config)`;
 
 export function isUrlTarget(target: string): boolean {
   return /^https?:\/\//.test(target);
@@ -42,6 +50,8 @@ export async function runContracts(argv: string[]): Promise<number> {
         strict: { type: 'boolean' },
         'no-strict': { type: 'boolean' },
         'allow-bursts': { type: 'boolean' },
+        deadline: { type: 'string' },
+        'max-answer-bytes': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -63,7 +73,19 @@ export async function runContracts(argv: string[]): Promise<number> {
     console.error(`config file not found: ${values.config}`);
     return 2;
   }
+  const started = Date.now();
   const target = values.target ?? defaultTargetName();
+  const deadlineSeconds =
+    values.deadline !== undefined ? parseDuration(values.deadline) : DEADLINE_PER_SERVICE_SECONDS * services.length;
+  if (deadlineSeconds === undefined) {
+    console.error(`--deadline ${values.deadline}: not a duration (90s, 20m, 1h)\n${USAGE}`);
+    return 2;
+  }
+  const flagBytes = values['max-answer-bytes'] !== undefined ? parseBytes(values['max-answer-bytes']) : undefined;
+  if (values['max-answer-bytes'] !== undefined && flagBytes === undefined) {
+    console.error(`--max-answer-bytes ${values['max-answer-bytes']}: not a size (1048576, 512KiB, 8MiB)\n${USAGE}`);
+    return 2;
+  }
   let config;
   try {
     config = readConfigFile(values.config);
@@ -72,8 +94,19 @@ export async function runContracts(argv: string[]): Promise<number> {
     console.error(error.message);
     return 2;
   }
+  const redact = runRedactor({ ...process.env, CONTRACT_CONFIG: values.config });
   if (isUrlTarget(target) ? !URL.canParse(target) : !['prism', 'stubs', 'reference'].includes(target)) {
-    console.error(`unknown target ${target}: prism, stubs, reference or a base URL (http://...)\n${USAGE}`);
+    console.error(`unknown target ${redact(target)}: prism, stubs, reference or a base URL (http://...)\n${USAGE}`);
+    return 2;
+  }
+  // A user name or password in a URL would be printed and sent to whatever the target redirects to: refused.
+  const withUserinfo = [target, ...Object.values(config.endpoints ?? {}).flatMap((e) => [e.baseUrl, e.uploadUrl])]
+    .filter((u): u is string => !!u && isUrlTarget(u) && URL.canParse(u))
+    .filter((u) => new URL(u).username !== '' || new URL(u).password !== '');
+  if (withUserinfo.length > 0) {
+    console.error(
+      `${withUserinfo.map(redact).join(', ')}: a URL with a user name or password (${REDACTED}@) is refused; give credentials as fixtures in the config`,
+    );
     return 2;
   }
   // A third party is tested with its own fixtures only: stop here, before vitest starts, when one is missing.
@@ -88,7 +121,7 @@ export async function runContracts(argv: string[]): Promise<number> {
     // A target that does not answer is not judged rule by rule: one line, and no test runs.
     const unreachable = await unreachableServices(urlEndpoints(target, config, services));
     if (unreachable.length > 0) {
-      console.error(unreachableMessage(unreachable));
+      console.error(redact(unreachableMessage(unreachable)));
       return 1;
     }
   }
@@ -98,6 +131,9 @@ export async function runContracts(argv: string[]): Promise<number> {
   if (values.strict) process.env.CONTRACT_STRICT = '1';
   else if (values['no-strict']) process.env.CONTRACT_STRICT = '0';
   if (values['allow-bursts']) process.env.CONTRACT_ALLOW_BURSTS = '1';
+  process.env.CONTRACT_DEADLINE_AT = String(started + deadlineSeconds * 1000);
+  process.env.CONTRACT_DEADLINE_SECONDS = String(deadlineSeconds);
+  process.env.CONTRACT_MAX_ANSWER_BYTES = String(flagBytes ?? config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
   if (values.rule) process.env.CONTRACT_RULE = values.rule;
   else delete process.env.CONTRACT_RULE;
   const flags = [
@@ -106,7 +142,7 @@ export async function runContracts(argv: string[]): Promise<number> {
     process.env.CONTRACT_ALLOW_BURSTS === '1' && 'bursts allowed',
   ].filter(Boolean);
   console.log(
-    `Contract suite: target ${target}; services ${services.join(', ')}${values.rule ? `; rules ${values.rule}*` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`,
+    `Contract suite: target ${redact(target)}; services ${services.join(', ')}${values.rule ? `; rules ${values.rule}*` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`,
   );
   // Loaded here, not at the top: a refused command line answers at once.
   const { createVitest } = await import('vitest/node');
@@ -121,16 +157,20 @@ export async function runContracts(argv: string[]): Promise<number> {
     // Every test is collected before the first runs, so the progress total is known from the first line.
     if (process.env.CONTRACT_PRECOUNT !== '0') {
       const collected = await vitest.collectTests(specifications);
-      if (collected.unhandledErrors.length > 0) return failedToStart(collected.unhandledErrors);
+      if (collected.unhandledErrors.length > 0) return failedToStart(collected.unhandledErrors, redact);
       process.env.CONTRACT_TOTAL = String(runnableTests(collected.testModules));
       console.log(`${process.env.CONTRACT_TOTAL} tests`);
     }
     const result = await vitest.runTestSpecifications(specifications, true);
-    if (result.unhandledErrors.length > 0) return failedToStart(result.unhandledErrors);
+    if (result.unhandledErrors.length > 0) return failedToStart(result.unhandledErrors, redact);
     const broken = result.testModules.filter((m) => m.state() === 'failed' && m.errors().length > 0);
-    if (broken.length > 0) return failedToStart(broken.flatMap((m) => m.errors()));
+    if (broken.length > 0)
+      return failedToStart(
+        broken.flatMap((m) => m.errors()),
+        redact,
+      );
   } catch (error) {
-    return failedToStart([error]);
+    return failedToStart([error], redact);
   } finally {
     await vitest.close();
   }
@@ -152,8 +192,8 @@ function runnableTests(modules: readonly TestModule[]): number {
   return n;
 }
 
-function failedToStart(errors: readonly unknown[]): number {
-  for (const e of errors) console.error(`contract run failed: ${(e as Error)?.message ?? String(e)}`);
+function failedToStart(errors: readonly unknown[], redact: (text: string) => string): number {
+  for (const e of errors) console.error(redact(`contract run failed: ${(e as Error)?.message ?? String(e)}`));
   return 1;
 }
 

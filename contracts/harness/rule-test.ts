@@ -11,6 +11,9 @@ import { checkExchanges } from './conformance.js';
 import { formatFailure, Recorder } from './recorder.js';
 import { TargetError, targetErrorOf } from './target-error.js';
 import { session, type SessionInfo } from './session.js';
+import { deadlineMessage, deadlineSignal, rejectOnAbort } from './run-deadline.js';
+import { originsOf } from './credential-guard.js';
+import { secretValues } from './redact.js';
 import { fixtureEnvName, isUnset } from '../targets/fixtures.js';
 
 /** Thrown to stop a test that the target cannot be judged on; never counted as a pass. */
@@ -134,7 +137,32 @@ async function runRule(
     await ctx.annotate(reason, ANNOTATION.notApplicable);
     return ctx.skip(reason);
   }
-  const recorder = new Recorder();
+  // Every request and stream of the test stops when it ends, times out or the run's deadline passes.
+  const ended = new AbortController();
+  const deadline = deadlineSignal(info.deadline);
+  const stop = AbortSignal.any([ended.signal, ctx.signal, ...(deadline ? [deadline] : [])]);
+  const recorder = new Recorder({
+    signal: stop,
+    maxAnswerBytes: info.maxAnswerBytes,
+    origins: originsOf(Object.values(info.endpoints).flatMap((e) => (e ? [e.baseUrl, e.uploadUrl] : []))),
+    secrets: secretValues(info.fixtures),
+  });
+  try {
+    await judge(ctx, info, rule!, recorder, fn, deadline);
+  } finally {
+    ended.abort();
+  }
+}
+
+async function judge(
+  ctx: TestContext,
+  info: SessionInfo,
+  rule: Rule,
+  recorder: Recorder,
+  fn: (t: RuleContext) => Promise<unknown>,
+  deadline: AbortSignal | undefined,
+): Promise<void> {
+  const service = rule.service as ServiceKey;
   const cleanups: Array<() => unknown> = [];
   const warnings: string[] = [];
   const partly: string[] = [];
@@ -163,7 +191,7 @@ async function runRule(
   };
   const t: RuleContext = {
     session: info,
-    rule: rule!,
+    rule,
     recorder,
     clients: new Clients(info, recorder),
     get isMock() {
@@ -197,13 +225,17 @@ async function runRule(
       if (!info.ownTarget && !info.allowBursts) throw new NotApplicable(BURSTS_SKIPPED);
     },
   };
+  const pastDeadline = () => (deadline?.aborted ? deadlineMessage(info.deadline!) : undefined);
   try {
+    if (pastDeadline()) throw new TargetError(pastDeadline()!);
+    const cut = deadline ? rejectOnAbort(deadline, () => new TargetError(pastDeadline()!)) : undefined;
     try {
-      await fn(t);
+      await (cut ? Promise.race([fn(t), cut.promise]) : fn(t));
     } catch (error) {
       recorder.markFailure();
       throw error;
     } finally {
+      cut?.release();
       // Cleanup in reverse order of creation; its answers are not judged (a delete of a half-made resource may fail).
       const judged = recorder.targetErrors.length;
       for (const cleanup of cleanups.reverse())
@@ -217,7 +249,8 @@ async function runRule(
   } catch (error) {
     for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
     // A target that did not answer (or answered 5xx) leaves the rule unjudged: an error, whatever the test said.
-    const unanswered = recorder.targetErrors.length > 0 ? targetErrorMessage(recorder) : targetErrorOf(error);
+    const unanswered =
+      pastDeadline() ?? (recorder.targetErrors.length > 0 ? targetErrorMessage(recorder) : targetErrorOf(error));
     if (unanswered) {
       await ctx.annotate(unanswered, ANNOTATION.targetError);
       if (recorder.exchanges.length) await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import type { ServiceKey } from './services.js';
 import type { Fixtures } from '../targets/fixtures.js';
 import type { ServiceEndpoint, TargetKind } from '../targets/target.js';
+import type { RunDeadline } from './run-deadline.js';
 
 export interface SessionInfo {
   name: string;
@@ -17,6 +18,10 @@ export interface SessionInfo {
   ownTarget: boolean;
   /** The target posts change signals (contracts/targets/change-signals.ts): waits for background work hear them. */
   changeSignals: boolean;
+  /** --max-answer-bytes: the largest answer the suite reads; a larger one is cut off and its test is an error. */
+  maxAnswerBytes: number;
+  /** --deadline: when the run stops judging (tests after it are errors). */
+  deadline?: RunDeadline;
 }
 
 declare module 'vitest' {

@@ -10,6 +10,8 @@ import { ROOT } from '../../generator/model/index.js';
 import { writeJunitReport } from './junit.js';
 import { isTestTimeout } from '../harness/target-error.js';
 import { markdownReport, summaryLine } from './markdown.js';
+import { redactDeep, type Redactor } from '../harness/redact.js';
+import { runRedactor } from './run-redactor.js';
 import { ANNOTATION, ruleIdOf, ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
 
 const SYMBOL: Record<string, string> = {
@@ -77,8 +79,11 @@ export default class ContractReporter implements Reporter {
   private done = 0;
   private total: number | undefined;
   private outcomes: TestOutcome[] = [];
+  /** Every configured secret blanked from everything written (a target may echo credentials anywhere). */
+  private redact: Redactor = runRedactor();
 
   onTestRunStart(): void {
+    this.redact = runRedactor();
     const total = Number(process.env.CONTRACT_TOTAL);
     this.total = Number.isInteger(total) && total > 0 ? total : undefined;
   }
@@ -86,8 +91,9 @@ export default class ContractReporter implements Reporter {
   onTestModuleCollected(_module: TestModule): void {}
 
   onTestCaseResult(testCase: TestCase): void {
-    const outcome = outcomeOf(testCase);
-    if (!outcome) return;
+    const found = outcomeOf(testCase);
+    if (!found) return;
+    const outcome = redactDeep(found, this.redact);
     // Tests filtered out by --rule are reported as skipped without a rule verdict: not counted.
     if (outcome.verdict === 'not-applicable' && testCase.options.mode !== 'run') return;
     this.done += 1;
@@ -100,7 +106,7 @@ export default class ContractReporter implements Reporter {
     const rulePrefix = process.env.CONTRACT_RULE;
     let verdicts = verdictsOf(this.outcomes, services.length ? services : undefined);
     if (rulePrefix) verdicts = verdicts.filter((v) => v.ruleId.startsWith(rulePrefix));
-    const target = process.env.CONTRACT_TARGET_LABEL ?? process.env.CONTRACT_TARGET ?? 'target';
+    const target = this.redact(process.env.CONTRACT_TARGET_LABEL ?? process.env.CONTRACT_TARGET ?? 'target');
     printReport(target, verdicts);
     const dir = process.env.CONTRACT_REPORT_DIR ?? path.join(ROOT, 'reports');
     fs.mkdirSync(dir, { recursive: true });

@@ -64,6 +64,8 @@ export interface TargetConfig {
   fixtures?: DeepPartial<Fixtures>;
   /** Opt-in: rate-limit bursts and quota-spending tests run on this third-party target (same as --allow-bursts). */
   allowBursts?: boolean;
+  /** The largest answer the suite reads, in bytes (same as --max-answer-bytes). */
+  maxAnswerBytes?: number;
 }
 
 /** CONTRACT_<SERVICE>_<KEY>: the environment variable of a fixture key, e.g. CONTRACT_AD_CREATIVE_ACCESS_TOKEN. */

@@ -88,6 +88,8 @@ describe('contracts', () => {
     [['--service', 'analytics', '--rule', 'ADC-'], 2, /unknown rule id or prefix ADC- for the selected services/],
     [['--target', 'nowhere'], 2, /unknown target nowhere/],
     [['--config', '/no/such/file.json'], 2, /config file not found/],
+    [['--deadline', 'soon'], 2, /--deadline soon: not a duration/],
+    [['--max-answer-bytes', '8 apples'], 2, /--max-answer-bytes 8 apples: not a size/],
   ] as const)('%j', async (args, code, says) => {
     expectOneLineRefusal(await command('contracts', [...args]), code, says);
   });
@@ -103,6 +105,12 @@ describe('contracts', () => {
     expectOneLineRefusal(top, 2, /unknown key "fixture" \(did you mean "fixtures"\?\)/);
     const nested = await command('contracts', ['--target', dead, '--config', config('wrong-key.json')]);
     expectOneLineRefusal(nested, 2, /unknown key "fixtures\.analytics\.videoId" \(did you mean "videoIds"\?\)/);
+  });
+
+  it('a target URL with a password is refused without printing the password', async () => {
+    const outcome = await command('contracts', ['--target', 'http://user:hunter2-pass@127.0.0.1:1']);
+    expectOneLineRefusal(outcome, 2, /^http:\/\/\*\*\*@127\.0\.0\.1:1: a URL with a user name or password/);
+    expect(`${outcome.stdout}${outcome.stderr}`).not.toContain('hunter2');
   });
 
   it('a target where nothing listens stops the run in one line', async () => {

@@ -18,6 +18,7 @@ const session = {
   allowBursts: false,
   ownTarget: false,
   changeSignals: false,
+  maxAnswerBytes: 1 << 20,
   fixtures: mergeFixtures({
     'ad-creative': {
       apiVersion: 'v21.0',
