@@ -874,7 +874,7 @@ export interface components {
          * @description Data type of a Schema.
          * @enum {string}
          */
-        Type: "TYPE_UNSPECIFIED" | "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT";
+        Type: "TYPE_UNSPECIFIED" | "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
         /** @description Token usage of the request (output only). */
         UsageMetadata: {
             /**

@@ -1,11 +1,15 @@
 // The proto3 JSON parser of the public service reads more than the spec declares (recorded answers: 200, in the
 // cookbook's notebooks and client cassettes): enum names in any case ("object", "auto"), enum numbers
-// ({"category": 7}), and one value where a repeated field is expected ({"contents": {...}}). An OpenAPI
+// ({"category": 7}), one value where a repeated field is expected ({"contents": {...}}), and base64 bytes wrapped
+// in lines (the cookbook's audio cell sends a 76-column MIME encoding). An OpenAPI
 // document cannot say that, so the spec keeps the documented form (docs/spec-conventions.md, "Leniency") and the
 // reference rewrites a request body into it before validation, walking the body beside its schema.
 import { generatedSpec, type OperationModel, RouteTable, resolveRef } from '../../generator/model/index.js';
 
 type Node = Record<string, any>;
+
+/** The pattern of the spec's base64 bytes (Blob.data): either alphabet, which the public parser reads past line breaks. */
+const BASE64_PATTERN = '^[A-Za-z0-9+/_-]*={0,2}$';
 
 let routes: RouteTable<OperationModel> | undefined;
 const document = () => generatedSpec('generative').document;
@@ -49,6 +53,7 @@ function normalise(value: unknown, schema: unknown): unknown {
       return names[value as number] ?? value;
     return value;
   }
+  if (typeof value === 'string' && nodes.some((n) => n.pattern === BASE64_PATTERN)) return value.replace(/\s+/g, '');
   if (typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Node = {};
   for (const [key, inner] of Object.entries(value as Node)) {

@@ -100,6 +100,36 @@ export const GENERATIVE_TRAFFIC: TrafficExchange[] = [
     reference: 'accept',
   },
   {
+    kind: 'url-safe base64 in inlineData.data',
+    name: 'image bytes wrapped in 8-character lines',
+    method: 'POST',
+    path: GENERATE,
+    json: {
+      contents: [{ parts: [{ inlineData: { mimeType: 'image/png', data: 'iVBORw0K\nGgoAAAAN\r\nSUhEUgAA' } }] }],
+    },
+    spec: 'refuse',
+    reference: 'accept',
+    because: 'a line break is not in the base64 alphabet of the spec (spec-conventions, Leniency)',
+  },
+  {
+    kind: 'Schema anyOf, propertyOrdering, minimum, maximum, title',
+    name: 'an optional member as alternatives of a STRING and NULL',
+    method: 'POST',
+    path: GENERATE,
+    json: {
+      ...ask('Who employs Ana?'),
+      generationConfig: {
+        responseMimeType: 'application/json',
+        responseSchema: {
+          type: 'OBJECT',
+          properties: { employer: { anyOf: [{ type: 'STRING' }, { type: 'NULL' }] } },
+        },
+      },
+    },
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
     kind: 'a public video page as fileData.fileUri',
     name: 'a short video link',
     method: 'POST',
