@@ -48,8 +48,9 @@ export interface ReferenceOptions {
   wrap?: Partial<Record<ServiceKey, (inner: http.RequestListener) => http.RequestListener>>;
   /**
    * The base URL clients reach each service at: absolute links in answers (thumbnail and preview URLs, paging
-   * links, upload session URLs, file URIs) are made from it, never from a request's Host header. Default: the
-   * address the service listens on.
+   * links, upload session URLs, file URIs) are made from it whatever a request's Host says. Without it, from the
+   * request's Host when well-formed (the balancer's or proxy's address), else the listening address
+   * (foundation/public-base.ts).
    */
   publicUrls?: Partial<Record<ServiceKey, string>>;
   /** Port of the first service, the next one gets port + 1, ...; free ports when absent or 0. */
@@ -192,7 +193,8 @@ export async function startReference(
         limits: options.httpLimits,
         clientError: entry.instance.clientError,
       });
-      entry.instance.bound?.((options.publicUrls?.[key] ?? entry.server.baseUrl).replace(/\/$/, ''));
+      const configured = options.publicUrls?.[key];
+      entry.instance.bound?.((configured ?? entry.server.baseUrl).replace(/\/$/, ''), configured !== undefined);
       endpoints[key] = { baseUrl: entry.server.baseUrl };
     }
   } catch (error) {

@@ -1,6 +1,7 @@
 // The ad creative service's operations on the generated stubs: the router has parsed and validated each
 // request against specs/ad-creative/openapi.yaml; these handlers apply the tenant, state and rule checks
 // the schema cannot, and keep everything in the store.
+import type http from 'node:http';
 import { generatedSpec } from '../../generator/model/index.js';
 import {
   adCreativeErrorStyle,
@@ -98,13 +99,13 @@ export interface HandlerContext {
   media: MediaUrls;
   /** The grant authenticate() found for a request. */
   grants: WeakMap<HandlerInput, TokenGrant>;
-  /** The service's public base URL (thumbnail, preview, paging and permalink URLs); never the request's Host. */
-  publicBase: () => string;
+  /** The base URL of a request's answer's links (thumbnail, preview, paging, permalink: foundation/public-base.ts). */
+  publicBase: (req: http.IncomingMessage) => string;
 }
 
 export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   const { store, limiter, media } = ctx;
-  const baseOf = (_input: HandlerInput) => ctx.publicBase();
+  const baseOf = (input: HandlerInput) => ctx.publicBase(input.request);
   const grantOf = (input: HandlerInput) => ctx.grants.get(input)!;
 
   /** Counts the call against the account's rate limit (80004 when full). */

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
+import { PublicBase } from '../foundation/public-base.js';
 import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
 import { createAuthenticate, createHandlers, type HandlerContext } from './handlers.js';
 import { MediaUrls } from './media.js';
@@ -29,7 +30,7 @@ export const service: ReferenceService = {
     );
     if (await store.isEmpty()) await store.loadSeed(seed);
     else await store.replaceCredentials(seed);
-    let publicBase = 'http://127.0.0.1';
+    const publicBase = new PublicBase();
     const media = new MediaUrls(await store.setting('media-secret', () => randomBytes(32).toString('base64url')));
     const handlerContext: HandlerContext = {
       store,
@@ -37,7 +38,7 @@ export const service: ReferenceService = {
       rateLimit: seed.rateLimit,
       media,
       grants: new WeakMap<HandlerInput, TokenGrant>(),
-      publicBase: () => publicBase,
+      publicBase: (req) => publicBase.of(req),
     };
     const options = {
       authenticate: createAuthenticate(handlerContext),
@@ -67,8 +68,8 @@ export const service: ReferenceService = {
     return {
       listener,
       clientError: api.clientError,
-      bound(url: string) {
-        publicBase = url;
+      bound(url: string, configured: boolean) {
+        publicBase.bind(url, configured);
       },
     };
   },

@@ -63,9 +63,9 @@ export interface ServiceInstance {
   clientError?: (error: Error & { code?: string }, socket: Duplex) => void;
   /**
    * Called after the HTTP server is bound, with the service's public base URL (the configured one, else where it
-   * listens): every absolute link of an answer is made from it, never from the request's Host header.
+   * listens) and whether it was configured: the base of every absolute link of an answer (foundation/public-base.ts).
    */
-  bound?(baseUrl: string): void;
+  bound?(baseUrl: string, configured: boolean): void;
   /** Stops timers and background work; the foundation closes the database afterwards. */
   close?(): Promise<void> | void;
 }

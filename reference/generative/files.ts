@@ -29,8 +29,6 @@ export interface FileDeps {
   /** Names a file created without one (unique with overwhelming likelihood; a taken name is tried again). */
   fileId: () => string;
   limits: FileLimits;
-  /** Base of file URIs (the service's own address). */
-  baseUrl: () => string;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -41,7 +39,8 @@ export class Files {
 
   constructor(private readonly deps: FileDeps) {}
 
-  body(file: FileRecord): FileBody {
+  /** A file as the API shows it, its uri under `base` (the answer's public base: foundation/public-base.ts). */
+  body(file: FileRecord, base: string): FileBody {
     const out: FileBody = {
       name: `files/${file.id}`,
       ...(file.displayName !== undefined ? { displayName: file.displayName } : {}),
@@ -51,7 +50,7 @@ export class Files {
       updateTime: rfc3339(file.updateTime),
       expirationTime: rfc3339(file.expireTime),
       sha256Hash: file.sha256,
-      uri: `${this.deps.baseUrl()}/v1beta/files/${file.id}`,
+      uri: `${base}/v1beta/files/${file.id}`,
       state: file.state,
     };
     if (file.error) out.error = file.error;
@@ -180,6 +179,7 @@ export class Files {
     project: ProjectRecord,
     pageSize: unknown,
     pageToken: string | undefined,
+    base: string,
   ): Promise<{ files: FileBody[]; nextPageToken?: string }> {
     await this.sweep();
     const size = pageSizeOf(pageSize, 10, 100);
@@ -187,7 +187,7 @@ export class Files {
     const page = await this.deps.store.files(project.id, after, size);
     const next = page.nextAfter;
     return {
-      files: page.items.map((f) => this.body(f)),
+      files: page.items.map((f) => this.body(f, base)),
       ...(next !== undefined ? { nextPageToken: encodePageToken('files', next) } : {}),
     };
   }

@@ -52,25 +52,26 @@ export interface GenerationDeps {
   streamChunkTokens: number;
   streamChunkDelayMs: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
-  /** The service's public base URL: a file's uri is `<base>/v1beta/files/<id>`. */
-  baseUrl: () => string;
 }
 
+/** A file's path as the files API writes it in `uri`, after whatever prefix a proxy mounts the service under. */
+const FILE_PATH = /\/v1beta\/files\/([a-z0-9-]+)$/;
+
 /**
- * The id of a file named by its uri, as the files API answers it (`<base>/v1beta/files/<id>`): another host or
- * path names no file of this service, so it is unsupported, not read as one of the caller's own files.
+ * The id of a file named by its uri (`<base>/v1beta/files/<id>`, http or https), whatever host it names: the host
+ * is how the client reached the service, which a proxy or a balancer in front gives as its own address, and the
+ * id is looked up among the caller's project's files only, so no host can name another project's file. A uri of
+ * another form (another path, no scheme) names no file of this service.
  */
-export function fileIdOf(fileUri: string, baseUrl: string): string | undefined {
+export function fileIdOf(fileUri: string): string | undefined {
   let url: URL;
-  let files: URL;
   try {
     url = new URL(fileUri);
-    files = new URL(`${baseUrl}/v1beta/files/`);
   } catch {
     return undefined;
   }
-  if (url.origin !== files.origin || !url.pathname.startsWith(files.pathname)) return undefined;
-  return url.pathname.slice(files.pathname.length).match(/^[a-z0-9-]+$/)?.[0];
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return FILE_PATH.exec(url.pathname)?.[1];
 }
 
 /** Everything decided before the model runs. */
@@ -131,7 +132,7 @@ export class Generation {
           if (!acceptsMedia(model, part.fileData.mimeType ?? 'video/*'))
             throw invalid(`${model.name} does not take video input.`, `${field}.file_data`);
         } else if (part.fileData) {
-          const id = fileIdOf(part.fileData.fileUri ?? '', this.deps.baseUrl());
+          const id = fileIdOf(part.fileData.fileUri ?? '');
           if (!id) throw invalid(`Unsupported file uri: ${part.fileData.fileUri}`, `${field}.file_data.file_uri`);
           const file = await this.deps.store.file(project.id, id);
           if (!file || file.expireTime <= this.deps.clock()) throw fileNotAccessible(id);

@@ -5,6 +5,7 @@ import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
 import { seams, sqliteOf, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
+import { PublicBase } from '../foundation/public-base.js';
 import { isStorableText } from '../foundation/storable-text.js';
 import { Authenticator, MemoryBursts, missingKey } from './auth.js';
 import { BlobStore } from './blobs.js';
@@ -188,7 +189,7 @@ export async function createGenerativeService(
   // A folder shared by several instances (PostgreSQL) holds their live uploads too: only stale ones go there.
   const sweepTemporaries = () => blobs.sweepTemporaries({ shared: ctx.postgres !== undefined });
   await sweepTemporaries();
-  let baseUrl = '';
+  const publicBase = new PublicBase();
   const files = new Files({
     store,
     blobs,
@@ -200,7 +201,6 @@ export async function createGenerativeService(
       fileLifetimeMs: seed.limits.fileLifetimeHours * 3600_000,
       videoProcessingMs: seed.limits.videoProcessingMs,
     },
-    baseUrl: () => baseUrl,
   });
   if (await store.isEmpty()) await loadSeed(seed, store, blobs, files, clock);
   else
@@ -223,14 +223,13 @@ export async function createGenerativeService(
     decoder: seam('decoder', createDecoder),
     streamChunkTokens: Math.max(1, seed.limits.streamChunkTokens),
     streamChunkDelayMs: seed.limits.streamChunkDelayMs,
-    baseUrl: () => baseUrl,
   });
   const uploads = new Uploads({
     store,
     blobs,
     files,
     clock,
-    baseUrl: () => baseUrl,
+    baseUrl: (req) => publicBase.of(req),
     limits: {
       sessionLifetimeMs: seed.limits.uploadSessionHours * 3600_000,
       projectStorageBytes: seed.limits.projectStorageBytes,
@@ -265,10 +264,14 @@ export async function createGenerativeService(
       return { body: all };
     },
     uploadFile: async (input) => uploads.handle(project(input), input.credentials.apiKey ?? '', input),
-    createFile: async (input) => ({ body: { file: await uploads.createEmpty(project(input), input.body.file) } }),
-    getFile: async (input) => ({ body: files.body(await files.get(project(input), input.path.file)) }),
+    createFile: async (input) => ({
+      body: { file: await uploads.createEmpty(project(input), input.body.file, input.request) },
+    }),
+    getFile: async (input) => ({
+      body: files.body(await files.get(project(input), input.path.file), publicBase.of(input.request)),
+    }),
     listFiles: async (input) => ({
-      body: await files.list(project(input), input.query.pageSize, input.query.pageToken),
+      body: await files.list(project(input), input.query.pageSize, input.query.pageToken, publicBase.of(input.request)),
     }),
     deleteFile: async (input) => {
       await files.remove(project(input), input.path.file);
@@ -337,8 +340,8 @@ export async function createGenerativeService(
   return {
     listener,
     clientError: router.clientError,
-    bound(url: string) {
-      baseUrl = url.replace(/\/$/, '');
+    bound(url: string, configured: boolean) {
+      publicBase.bind(url, configured);
     },
     close() {
       clearInterval(sweeper);

@@ -5,6 +5,7 @@
 //   x-goog-upload-url; then `upload` chunks at X-Goog-Upload-Offset (the bytes received so far), the last with
 //   `upload, finalize` (or a bare `finalize`); `query` answers x-goog-upload-size-received; `cancel` ends it.
 // And createFile, the metadata-only create: a file without bytes.
+import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { MediaPart, UploadFileInput, UploadFileReply } from '../../generated/generative/server.js';
 import type { components } from '../../generated/generative/types.js';
@@ -20,8 +21,8 @@ export interface UploadDeps {
   blobs: BlobStore;
   files: Files;
   clock: () => number;
-  /** The service's public base URL (session URLs are made from it, never from the request's Host). */
-  baseUrl: () => string;
+  /** The base URL of a request's answer (session URLs and file URIs: foundation/public-base.ts). */
+  baseUrl: (req: http.IncomingMessage) => string;
   limits: UploadLimits;
 }
 
@@ -72,11 +73,12 @@ export class Uploads {
 
   async handle(project: ProjectRecord, apiKey: string, input: UploadFileInput): Promise<UploadFileReply> {
     const h = input.headers;
+    const base = this.deps.baseUrl(input.request);
     const commands = uploadCommands(h['x-goog-upload-command']);
     const uploadId = typeof input.query.upload_id === 'string' ? input.query.upload_id : undefined;
-    if (uploadId !== undefined) return this.step(project, uploadId, commands, input);
+    if (uploadId !== undefined) return this.step(project, uploadId, commands, input, base);
     const protocol = (h['x-goog-upload-protocol'] ?? '').toLowerCase();
-    if (protocol === 'resumable') return this.start(project, apiKey, commands, input);
+    if (protocol === 'resumable') return this.start(project, apiKey, commands, input, base);
     if (commands.length)
       throw invalid(
         'X-Goog-Upload-Command belongs to the resumable protocol (X-Goog-Upload-Protocol: resumable).',
@@ -86,21 +88,29 @@ export class Uploads {
       const related = input.contentType === 'multipart/related' ? input.body : undefined;
       if (!related?.media) throw invalid('A multipart upload holds a JSON metadata part and a media part.', 'body');
       const meta = related.metadata.file;
-      return { body: { file: await this.store(project, meta, related.media.contentType, fromMedia(related.media)) } };
+      return {
+        body: { file: await this.store(project, meta, related.media.contentType, fromMedia(related.media), base) },
+      };
     }
     const media = mediaOf(input);
     const upload = media ? fromMedia(media) : fromBody(input.body);
     const type = media?.contentType ?? input.contentType ?? 'application/octet-stream';
-    return { body: { file: await this.store(project, undefined, type, upload) } };
+    return { body: { file: await this.store(project, undefined, type, upload, base) } };
   }
 
-  private async store(project: ProjectRecord, meta: Schemas['File'] | undefined, mimeType: string, upload: Upload) {
+  private async store(
+    project: ProjectRecord,
+    meta: Schemas['File'] | undefined,
+    mimeType: string,
+    upload: Upload,
+    base: string,
+  ) {
     this.deps.files.checkMetadata(meta);
     this.deps.files.checkSize(upload.size);
     await this.checkQuota(project, upload.size);
     const blob = await this.deps.blobs.put(upload.source);
     const file = await this.deps.files.create(project, meta, mimeType, blob, upload.size);
-    return this.deps.files.body(file);
+    return this.deps.files.body(file, base);
   }
 
   private async start(
@@ -108,6 +118,7 @@ export class Uploads {
     apiKey: string,
     commands: string[],
     input: UploadFileInput,
+    base: string,
   ): Promise<UploadFileReply> {
     if (commands.join(',') !== 'start')
       throw invalid('A resumable upload starts with X-Goog-Upload-Command: start.', 'X-Goog-Upload-Command');
@@ -135,7 +146,7 @@ export class Uploads {
     if (declaredSize !== undefined) session.declaredSize = declaredSize;
     await this.deps.store.insertSession(session);
     // As the public service: the same path with the session id; the session id alone authorizes the chunks.
-    const url = `${this.deps.baseUrl()}/upload/v1beta/files?upload_id=${session.id}&upload_protocol=resumable`;
+    const url = `${base}/upload/v1beta/files?upload_id=${session.id}&upload_protocol=resumable`;
     return {
       headers: { 'x-goog-upload-url': url, 'x-goog-upload-status': 'active', 'x-goog-upload-control-url': url },
       body: {},
@@ -147,6 +158,7 @@ export class Uploads {
     uploadId: string,
     commands: string[],
     input: UploadFileInput,
+    base: string,
   ): Promise<UploadFileReply> {
     const session = await this.deps.store.session(uploadId);
     if (!session || session.project !== project.id) throw notFound(`No upload session ${uploadId}.`);
@@ -203,7 +215,7 @@ export class Uploads {
     const file = await this.deps.files.create(project, session.metadata, session.mimeType, blob, received);
     await this.deps.store.deleteSession(uploadId);
     await this.deps.blobs.dropSession(uploadId);
-    return { headers: status('final', received), body: { file: this.deps.files.body(file) } };
+    return { headers: status('final', received), body: { file: this.deps.files.body(file, base) } };
   }
 
   /** Refuses bytes past the project's storage quota (files plus open sessions), before anything is written. */
@@ -230,7 +242,12 @@ export class Uploads {
   }
 
   /** createFile: a file from metadata only, without bytes (its mimeType, if given, is kept). */
-  async createEmpty(project: ProjectRecord, meta: Schemas['File'] | undefined): Promise<Schemas['File']> {
-    return this.store(project, meta, meta?.mimeType ?? 'application/octet-stream', fromBody(undefined));
+  async createEmpty(
+    project: ProjectRecord,
+    meta: Schemas['File'] | undefined,
+    req: http.IncomingMessage,
+  ): Promise<Schemas['File']> {
+    const base = this.deps.baseUrl(req);
+    return this.store(project, meta, meta?.mimeType ?? 'application/octet-stream', fromBody(undefined), base);
   }
 }

@@ -1,5 +1,6 @@
 // Absolute URLs in answers come from the service's public base URL (startReference's publicUrls, serve
-// --public-url; default the listening address), never from the request's Host header.
+// --public-url) whatever the Host header says; without one, from a well-formed Host (the address the client asked
+// for: a balancer's, a proxy's), and a crafted Host never reaches an answer: the listening address stands in.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../../reference/serve.js';
@@ -19,7 +20,14 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 /** A request with the Host header given (fetch always sends the target's). */
-function withHost(base: string, method: string, target: string, headers: Record<string, string>, body?: string) {
+function withHost(
+  base: string,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: string,
+  host = CRAFTED,
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     const url = new URL(base);
     const req = http.request(
@@ -29,7 +37,7 @@ function withHost(base: string, method: string, target: string, headers: Record<
         method,
         path: target,
         setHost: false,
-        headers: { host: CRAFTED, ...headers },
+        headers: { host, ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -99,6 +107,40 @@ describe('a crafted Host header never reaches an answer', () => {
     );
     expect(r.status).toBe(200);
     expect(String(r.headers['x-goog-upload-url'])).toMatch(new RegExp(`^${gen}/upload/v1beta/files\\?upload_id=`));
+  });
+});
+
+describe('a well-formed Host names the links of a service without a configured public URL', () => {
+  const RESUMABLE = {
+    'x-goog-api-key': 'test-api-key',
+    'content-type': 'application/json',
+    'x-goog-upload-protocol': 'resumable',
+    'x-goog-upload-command': 'start',
+  };
+
+  it('generative: the upload session URL and the file uri name the address the client asked for', async () => {
+    const host = 'balancer.example:8080';
+    const start = await withHost(gen, 'POST', '/upload/v1beta/files', RESUMABLE, '{}', host);
+    expect(String(start.headers['x-goog-upload-url'])).toMatch(
+      /^http:\/\/balancer\.example:8080\/upload\/v1beta\/files\?upload_id=/,
+    );
+    const created = await withHost(gen, 'POST', '/v1beta/files', { ...RESUMABLE }, '{}', '[::1]:9');
+    const uri = (JSON.parse(created.text) as { file: { uri: string } }).file.uri;
+    expect(uri).toMatch(/^http:\/\/\[::1\]:9\/v1beta\/files\/[a-z0-9-]+$/);
+  });
+
+  it('ad creative: a configured public URL wins over any Host', async () => {
+    const r = await withHost(
+      ads,
+      'GET',
+      '/v20.0/120330000008134415?fields=thumbnail_url',
+      ADS,
+      undefined,
+      'other.example',
+    );
+    expect((JSON.parse(r.text) as { thumbnail_url: string }).thumbnail_url.startsWith(`${ADS_PUBLIC}/_media/`)).toBe(
+      true,
+    );
   });
 });
 

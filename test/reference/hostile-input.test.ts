@@ -312,8 +312,8 @@ describe('text limits count characters, not UTF-16 units', () => {
   });
 });
 
-describe('generative: fileData.fileUri names a file of this service only', () => {
-  it("answers for the file's own uri; another host or path is an unsupported uri, not the caller's file", async () => {
+describe("generative: fileData.fileUri names one of the caller's files by its path, whatever host it names", () => {
+  it("answers for the file's uri through any host (a proxy's, a balancer's); another path or another project's file is refused", async () => {
     const uploaded = await fetch(`${gen}/upload/v1beta/files`, {
       method: 'POST',
       headers: { ...GEN, 'content-type': 'text/plain' },
@@ -321,22 +321,23 @@ describe('generative: fileData.fileUri names a file of this service only', () =>
     });
     const { file } = (await uploaded.json()) as { file: { uri: string; name: string } };
     const id = file.name.replace('files/', '');
-    const generate = (fileUri: string) =>
+    const generate = (fileUri: string, headers: Record<string, string> = GEN) =>
       fetch(`${gen}/v1beta/models/text-model-1:generateContent`, {
         method: 'POST',
-        headers: { ...GEN, 'content-type': 'application/json' },
+        headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({
           contents: [{ role: 'user', parts: [{ fileData: { fileUri, mimeType: 'text/plain' } }] }],
         }),
       });
-    expect((await generate(file.uri)).status).toBe(200);
     const gen2 = new URL(gen);
-    for (const other of [
-      `https://evil.example/v1beta/files/${id}`,
+    for (const own of [
+      file.uri,
+      `https://proxy.example/v1beta/files/${id}`,
       `http://${gen2.hostname}:${Number(gen2.port) + 1}/v1beta/files/${id}`,
-      `${gen}/elsewhere/files/${id}`,
-      `files/${id}`,
-    ]) {
+      `https://gateway.example/generative/v1beta/files/${id}`,
+    ])
+      expect([own, (await generate(own)).status]).toEqual([own, 200]);
+    for (const other of [`${gen}/elsewhere/files/${id}`, `files/${id}`, `ftp://proxy.example/v1beta/files/${id}`]) {
       const r = await generate(other);
       expect([other, r.status]).toEqual([other, 400]);
       expect(((await r.json()) as { error: { status: string; message: string } }).error).toMatchObject({
@@ -344,5 +345,8 @@ describe('generative: fileData.fileUri names a file of this service only', () =>
         message: expect.stringContaining('Unsupported file uri'),
       });
     }
+    // The host never reaches another project's files: its key gets the answer of a file it does not have.
+    const foreign = await generate(`https://proxy.example/v1beta/files/${id}`, { 'x-goog-api-key': 'second-api-key' });
+    expect(foreign.status).toBe(403);
   });
 });
