@@ -9,6 +9,7 @@ import { loadSpecList } from './config.js';
 import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
 import { defaultPackageKey } from './package-key.js';
 import type { TypeCheckThread } from './typecheck-thread.js';
+import { StagedFolder } from './safe-write.js';
 import { watchFolders } from './watch-folders.js';
 import { compare, compareFolder, isClean, write, type Drift } from './writer.js';
 import { specChanges } from './diff/generate-summary.js';
@@ -154,6 +155,21 @@ async function startTypeCheck(specBytes: number): Promise<TypeCheckThread | unde
   return typeCheckThread(workerFile);
 }
 
+/**
+ * The TypeScript files of a package that do not parse, one line each naming the file; nothing is written when
+ * there is one (syntax-check.ts). Every file, whatever the package's size.
+ */
+async function unparsed(files: Iterable<[string, string]>, folder: string): Promise<string[]> {
+  const { isTypeScript, syntaxError } = await import('./syntax-check.js');
+  const lines: string[] = [];
+  for (const [name, content] of files) {
+    if (!isTypeScript(name)) continue;
+    const error = syntaxError(name, content);
+    if (error) lines.push(`generate: ${path.join(folder, name)} does not parse (${error}); nothing was written`);
+  }
+  return lines;
+}
+
 /** One package from any spec, written into a folder of the caller's choice. */
 async function single(spec: string, out: string): Promise<number> {
   const key = values.key ?? defaultPackageKey(spec);
@@ -169,24 +185,37 @@ async function single(spec: string, out: string): Promise<number> {
     console.error(describe(drift, out).join('\n'));
     return 1;
   }
-  const writeFile = (name: string, content: string) => {
-    const target = path.join(folder, name);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, content);
-  };
   if (values['skip-typecheck']) {
-    // Nothing to check before writing: each file is written as soon as it is made, the package never held whole.
+    // Nothing to check but the parse: each file is parsed and staged as soon as it is made (the package is never
+    // held whole), and moved into the folder only when every file parsed.
+    const { isTypeScript, syntaxError } = await import('./syntax-check.js');
+    const staged = new StagedFolder(folder);
+    const failures: string[] = [];
     let count = 0;
-    await generatePackage(
-      { key, spec: path.resolve(spec) },
-      {
-        ...options,
-        onFile: (name, content) => {
-          writeFile(name, content);
-          count++;
+    try {
+      await generatePackage(
+        { key, spec: path.resolve(spec) },
+        {
+          ...options,
+          onFile: (name, content) => {
+            const error = isTypeScript(name) ? syntaxError(name, content) : undefined;
+            if (error)
+              failures.push(`generate: ${path.join(out, name)} does not parse (${error}); nothing was written`);
+            staged.put(name, content);
+            count++;
+          },
         },
-      },
-    );
+      );
+    } catch (error) {
+      staged.discard();
+      throw error;
+    }
+    if (failures.length) {
+      staged.discard();
+      for (const line of failures) console.error(line);
+      return 1;
+    }
+    staged.commit();
     if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}`);
     return 0;
   }
@@ -195,8 +224,21 @@ async function single(spec: string, out: string): Promise<number> {
     await thread?.close();
     throw error;
   });
+  const failures = await unparsed(files, out);
+  if (failures.length) {
+    await thread?.close();
+    for (const line of failures) console.error(line);
+    return 1;
+  }
   if (!(await typeChecks(new Map([[key, files]]), () => out, thread))) return 1;
-  for (const [name, content] of files) writeFile(name, content);
+  const staged = new StagedFolder(folder);
+  try {
+    for (const [name, content] of files) staged.put(name, content);
+  } catch (error) {
+    staged.discard();
+    throw error;
+  }
+  staged.commit();
   if (!values.quiet) console.log(`${files.size} files of package ${key} written to ${out}`);
   return 0;
 }
@@ -217,6 +259,12 @@ async function once(): Promise<number> {
     }
     console.error('generated/ is stale; run `npm run generate`. Differences:');
     console.error(describe(drift).join('\n'));
+    return 1;
+  }
+  const failures = await unparsed(files, 'generated');
+  if (failures.length) {
+    await thread?.close();
+    for (const line of failures) console.error(line);
     return 1;
   }
   // Each package of the list on its own (generated/rules.ts, the catalogues' index, is the typecheck step's).

@@ -8,6 +8,7 @@ import type { SchemaWarning } from './model/normalise-schemas.js';
 import { camelCase } from './model/names.js';
 import { ROOT } from './model/root.js';
 import type { ServiceModel } from './model/types.js';
+import { lineCommentText } from './emitters/escape.js';
 import { emitReadme } from './emitters/readme.js';
 import { type RefusedSchema, refusedSchemas } from './emitters/validator-check.js';
 import { emitValidators, validatorSet } from './emitters/validators.js';
@@ -90,14 +91,25 @@ async function emit(
   between: () => void = () => {},
   allowRefusedSchemas = false,
 ): Promise<{ service: string; sources: string[] }> {
-  const banner = renderTemplate('banner.hbs', { source, regenerate });
+  // The banner is a line comment: the spec's path (the user's, any characters) stays on its line.
+  const banner = renderTemplate('banner.hbs', {
+    source: lineCommentText(source),
+    regenerate: lineCommentText(regenerate),
+  });
   const validators = validatorSet(model);
   // Before anything is written: a schema the runtime's ajv refuses would fail its operation's first request.
   const refused = allowRefusedSchemas ? [] : refusedSchemas(validators);
   if (refused.length) throw new RefusedSchemasError(service, refused);
   put('validators.ts', banner + emitValidators(model, validators));
   if (bundled !== undefined) put('openapi.json', bundled);
-  put('README.md', emitReadme(model, { bundled: bundled !== undefined, source, regenerate }));
+  put(
+    'README.md',
+    emitReadme(model, {
+      bundled: bundled !== undefined,
+      source: lineCommentText(source),
+      regenerate: lineCommentText(regenerate),
+    }),
+  );
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
   put('types.ts', banner + emitTypes(model));
   between();

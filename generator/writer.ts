@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './model/root.js';
 import type { Outputs } from './pipeline.js';
+import { replaceFile } from './safe-write.js';
 
 export const GENERATED = path.join(ROOT, 'generated');
 
@@ -47,11 +48,8 @@ export function compareFolder(base: string, outputs: Outputs, scopes?: string[])
 /** Writes what differs and removes files no emitter produces any more; returns what it touched. */
 export function write(outputs: Outputs, scopes?: string[]): Drift {
   const drift = compare(outputs, scopes);
-  for (const rel of [...drift.changed, ...drift.missing]) {
-    const file = path.join(GENERATED, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, outputs.get(rel)!);
-  }
+  fs.mkdirSync(GENERATED, { recursive: true });
+  for (const rel of [...drift.changed, ...drift.missing]) replaceFile(GENERATED, rel, outputs.get(rel)!);
   for (const rel of drift.extra) fs.rmSync(path.join(GENERATED, rel));
   return drift;
 }

@@ -24,6 +24,7 @@ import {
   successType,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
+import { templateText } from './escape.js';
 import { errorBodyType, errorResponses, statusesOf } from './server-types.js';
 
 export function emitClient(service: ServiceModel): string {
@@ -350,7 +351,9 @@ export function allOptional(op: OperationModel): boolean {
 
 function pathExpression(op: OperationModel): string {
   const byName = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
-  const parts = requestPath(op).replace(/\{([^}]+)\}/g, (_, name: string) => {
+  // The path's literal parts are the document's text: escaped for the template literal they are printed in.
+  const parts = requestPath(op).replace(/\{([^}]+)\}|[^{]+|\{/g, (part, name: string | undefined) => {
+    if (name === undefined) return templateText(part);
     const p = byName.get(name);
     if (!p) throw new Error(`${op.id}: path parameter ${name} is not declared`);
     const value =

@@ -4,6 +4,7 @@
 // openapi-typescript's `operations` types, so no schema is restated.
 import { isJsonType, isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase, propertyKey } from '../model/names.js';
+import { inlineCommentText } from './escape.js';
 import type {
   ErrorModel,
   OperationModel,
@@ -245,7 +246,7 @@ function responseHelpersLiteral(o: OperationModel): string {
     const init = `{ contentType?: ${types}; headers?: Record<string, string> }`;
     const params = [...(exact ? [] : [`status: ${statuses}`]), `body: ${errorBodyType(o, r)}`, `init?: ${init}`];
     const http = exact ? r.status : 'status';
-    const what = (r.description || `HTTP ${r.status}`).replace(/\*\//g, '*\\/').replace(/\s+/g, ' ');
+    const what = inlineCommentText(r.description || `HTTP ${r.status}`);
     return [
       `  /** ${r.status}: ${what} */`,
       `  ${responseHelperName(r.status)}: (${params.join(', ')}) =>`,
@@ -266,9 +267,9 @@ export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): s
       typeof e.code === 'number'
         ? `HTTP ${e.http}, code ${e.code}${subcodes ? ` (subcode ${subcodes.join(' or ')})` : ''}`
         : `HTTP ${e.http} ${e.code}`;
-    const when = (e.when ? `${what}: ${e.when}` : what).replace(/\*\//g, '*\\/');
+    const when = inlineCommentText(e.when ? `${what}: ${e.when}` : what);
     return [
-      `  /** ${when.replace(/\s+/g, ' ')} */`,
+      `  /** ${when} */`,
       `  ${errorHelperName(e)}: (message: string, init?: ${init}) =>`,
       `    documentedError(${errorStyleName(service)}, ${JSON.stringify(o.id)}, { http: ${e.http}, code: ${code} }, message, init) as DocumentedError<${JSON.stringify(o.id)}, ${code}>,`,
     ].join('\n');

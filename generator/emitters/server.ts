@@ -12,6 +12,7 @@ import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
 import { resolveRef } from '../model/ref.js';
+import { inlineCommentText, propertyKey, stringLiteral } from './escape.js';
 import { docText, printStructure } from './print-structure.js';
 import {
   errorHelpersLiteral,
@@ -61,9 +62,10 @@ export function emitServer(service: ServiceModel): string {
   const initType = graph ? 'GraphErrorInit' : family === 'status' ? 'StatusErrorInit' : undefined;
   const maker = graph ? 'makeGraphError' : family === 'status' ? 'makeStatusError' : 'makeProblem';
   const styleName = errorStyleName(service);
+  const title = inlineCommentText(service.title);
   const rest: Array<string | StatementStructures> = [
     `export { entityTagOf, ServiceError, serializedJsonText, serializeJson, ValidatorCompileError } from './runtime/server/index.js';`,
-    `/** The ${service.title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
+    `/** The ${title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
     graph
       ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
       : family === 'status'
@@ -85,14 +87,14 @@ export function emitServer(service: ServiceModel): string {
     },
     ...(service.operations.length || service.receivers.length ? [ROUTE_DEF] : []),
     `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service.operations)};`,
-    `/** A node:http request listener serving the ${service.title} with the given handlers. */\n` +
+    `/** A node:http request listener serving the ${title} with the given handlers. */\n` +
       `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
       `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
       `  return createRouter(${routesName}, dispatch, { errorStyle: ${styleName}, ...options });\n}`,
     ...receiverStatements(service, receiverTypes),
     ...(service.operations.length || service.receivers.length
       ? [
-          `/**\n * Compiles every request and answer validator of the ${service.title} now (each otherwise compiles on its first\n * call): call it at start to fail fast. Throws one ValidatorCompileError naming every schema ajv refuses, with its\n * operation and JSON pointer. The \`compileValidators\` option of create${service.name}Server does the same for a server.\n */\n` +
+          `/**\n * Compiles every request and answer validator of the ${title} now (each otherwise compiles on its first\n * call): call it at start to fail fast. Throws one ValidatorCompileError naming every schema ajv refuses, with its\n * operation and JSON pointer. The \`compileValidators\` option of create${service.name}Server does the same for a server.\n */\n` +
             `export function compileAllValidators(): void {\n  compileValidators([...${routesName}${service.receivers.length ? `, ...${camelCase(service.key)}ReceiverRoutes` : ''}]);\n}`,
         ]
       : []),
@@ -171,7 +173,7 @@ function receiverStatements(
     const owner = service.operations.find((o) => o.id === ownerId)!;
     const entries = callbacks.map(
       (c) =>
-        `  /** The URL of ${c.receiver!.name} (${c.receiver!.expression!.replace(/\*\//g, '*\\/')}): for \`${camelCase(c.id)}\` senders. */\n  ${propertyName(c.receiver!.name)}: (input: ${owner.typeName}Input, answer?: CallbackAnswer): string => callbackUrl(${JSON.stringify(c.receiver!.expression)}, input as unknown as HandlerInput, answer),`,
+        `  /** The URL of ${inlineCommentText(c.receiver!.name)} (${inlineCommentText(c.receiver!.expression!)}): for \`${camelCase(c.id)}\` senders. */\n  ${propertyKey(c.receiver!.name)}: (input: ${owner.typeName}Input, answer?: CallbackAnswer): string => callbackUrl(${stringLiteral(c.receiver!.expression!)}, input as unknown as HandlerInput, answer),`,
     );
     return `/** The callbacks ${ownerId} declares: each one's URL from the request that subscribed (and its answer). */\nexport const ${camelCase(ownerId)}Callbacks = {\n${entries.join('\n')}\n};`;
   });
@@ -191,7 +193,7 @@ function receiverStatements(
     },
     `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers)};`,
     `/** The webhooks a declared header names by its value (a \`const\` or single \`enum\`): how \`path\` tells them apart first. */\nconst ${keysName}: Record<string, WebhookKey> = ${JSON.stringify(webhookKeys(service))};`,
-    `/**\n * A node:http request listener receiving the ${service.title}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default. \`path\` serves every\n * webhook given at that one path instead (as a provider sends them to one URL), each request told apart by a\n * declared header whose value names its webhook, else by the one webhook whose body schema accepts it; where\n * several accept, \`choose\` picks among their names (default: the style's 400 naming them).\n */\n` +
+    `/**\n * A node:http request listener receiving the ${inlineCommentText(service.title)}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default. \`path\` serves every\n * webhook given at that one path instead (as a provider sends them to one URL), each request told apart by a\n * declared header whose value names its webhook, else by the one webhook whose body schema accepts it; where\n * several accept, \`choose\` picks among their names (default: the style's 400 naming them).\n */\n` +
       `export function create${service.name}Receiver(handlers: ${name}, options: Partial<RouterOptions> & { paths?: Partial<Record<keyof ${name}, string>>; path?: string; choose?: (candidates: Array<keyof ${name}>, input: HandlerInput) => keyof ${name} | undefined } = {}) {\n` +
       `  const { paths: routePaths = {}, path: shared, choose, ...rest } = options;\n` +
       `  const served = ${routes}.filter((r) => handlers[r.operationId as keyof ${name}] !== undefined).map((r) => ({ ...r, path: routePaths[r.operationId as keyof ${name}] ?? r.path }));\n` +
@@ -230,11 +232,6 @@ function webhookKeys(service: ServiceModel): Record<string, [string, string]> {
 export function receiverTitle(op: OperationModel): string {
   const r = op.receiver!;
   return r.kind === 'webhook' ? `The webhook ${r.name}` : `The callback ${r.name} of ${r.owner}`;
-}
-
-/** An object key: the name as written where it is an identifier, else quoted. */
-function propertyName(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
 function bodyType(op: OperationModel): TypeAliasDeclarationStructure {

@@ -13,6 +13,7 @@ import {
 import ts from 'typescript';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import { webhookSources } from '../model/receivers.js';
+import { IDENTIFIER, singleQuotedLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
 import type { ServiceModel } from '../model/types.js';
 
@@ -292,7 +293,47 @@ export function emitTypes(service: ServiceModel): string {
     readWriteMarkers: false,
     resolve: resolverOf(schema),
   };
-  return astToString(transformSchema(schema, ctx)) + callbacksType(service, schema as Record<string, any>, ctx);
+  return (
+    astToString(withSafeTypeNames(transformSchema(schema, ctx))) +
+    callbacksType(service, schema as Record<string, any>, ctx)
+  );
+}
+
+/** openapi-typescript's root type of a component (`rootTypes`): `components['<kind>']['<name>']` as one identifier. */
+const ROOT_TYPE = /^components\['([A-Za-z]+)'\]\['([\s\S]*)'\]$/;
+
+/**
+ * The transform's declarations with every type name it wrote as raw text made safe. openapi-typescript writes each
+ * root type's target (`export type SchemaPet = components['schemas']['Pet']`) as the text of one identifier, the
+ * component's name unescaped: a schema named `x'];<code>` would print code. The name is written again as a
+ * quoted literal (the same text for any name without a quote, backslash or control character). Any other type
+ * name that is not an identifier (a `$ref`'s first segment is one) is refused.
+ */
+function withSafeTypeNames(nodes: ts.Node[]): ts.Node[] {
+  const safe = nodes.map((node) => {
+    if (!ts.isTypeAliasDeclaration(node) || !ts.isTypeReferenceNode(node.type) || !ts.isIdentifier(node.type.typeName))
+      return node;
+    const match = ROOT_TYPE.exec(node.type.typeName.text);
+    if (!match) return node;
+    const target = `components['${match[1]}'][${singleQuotedLiteral(match[2]!)}]`;
+    return ts.factory.updateTypeAliasDeclaration(
+      node,
+      node.modifiers,
+      node.name,
+      node.typeParameters,
+      ts.factory.createTypeReferenceNode(target),
+    );
+  });
+  const check = (node: ts.Node): void => {
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) {
+      const text = node.typeName.text;
+      if (!IDENTIFIER.test(text) && !ROOT_TYPE.test(text))
+        throw new Error(`types: a type name that is not an identifier (${JSON.stringify(text)}): refused`);
+    }
+    ts.forEachChild(node, check);
+  };
+  for (const node of safe) check(node);
+  return safe;
 }
 
 /**

@@ -71,9 +71,9 @@ export function buildServiceModel(
   return {
     key: service,
     name: serviceName(service),
-    title: document.info?.title ?? service,
-    version: document.info?.version ?? '',
-    description: document.info?.description ?? '',
+    title: textOf(document.info?.title, '#/info/title', warn) || service,
+    version: textOf(document.info?.version, '#/info/version', warn),
+    description: textOf(document.info?.description, '#/info/description', warn),
     errorStyle,
     throttleCodes: (Array.isArray(document['x-throttle-codes']) ? document['x-throttle-codes'] : []).filter(
       (c: unknown): c is number => Number.isInteger(c),
@@ -373,7 +373,7 @@ function buildOperation(
   const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
     buildRequestBody(document, contentType, media),
   );
-  const responses = buildResponses(document, op.responses ?? {});
+  const responses = buildResponses(document, op.responses ?? {}, `${pointer}/responses`, warn);
   // HTTP gives these answers no content (RFC 9110): a body documented for one is never sent (PagerDuty's 204s).
   for (const r of responses)
     if (NO_CONTENT.has(r.status) && r.contentTypes.length > 0)
@@ -394,8 +394,8 @@ function buildOperation(
     path,
     ...(server ? { server } : {}),
     ...(servers.length > 1 ? { servers } : {}),
-    summary: op.summary ?? '',
-    description: op.description ?? '',
+    summary: textOf(op.summary, `${pointer}/summary`, warn),
+    description: textOf(op.description, `${pointer}/description`, warn),
     tags: op.tags ?? [],
     deprecated: op.deprecated === true,
     parameters,
@@ -407,16 +407,7 @@ function buildOperation(
     success,
     streaming: responses.some((r) => r.status.startsWith('2') && r.contentType === 'text/event-stream'),
     ...linesType(responses, success),
-    errors: (op['x-errors'] ?? []).map(
-      (e: any): ErrorModel => ({
-        http: e.http,
-        code: e.code ?? e.status,
-        subcode: e.subcode,
-        when: e.when ?? '',
-        evidence: evidenceOf(e.evidence),
-        ...(e.throttled === true ? { throttled: true } : {}),
-      }),
-    ),
+    errors: documentedErrorsOf(op['x-errors'], `${pointer}/x-errors`, warn),
     // The client sends what an alternative a request can meet asks for: never one that is refused whatever it sends.
     ...credentialsOf(
       op,
@@ -548,7 +539,7 @@ function buildParameters(
   // An operation's parameter replaces the path's of the same name and place; header names are case-insensitive.
   const byKey = new Map<string, { p: any; at: string }>();
   for (const { raw: r, at } of raw) {
-    const p = resolveRef(document, r);
+    const p = checkedParameter(resolveRef(document, r), at, warn);
     const key = `${p.in}:${p.in === 'header' ? String(p.name).toLowerCase() : p.name}`;
     const earlier = byKey.get(key);
     if (earlier && sameLevel(earlier.at, at))
@@ -559,10 +550,10 @@ function buildParameters(
     byKey.set(key, { p, at });
   }
   const params = [...byKey.values()].flatMap(({ p, at }) =>
-    p.in === 'cookie' ? cookieParameter(document, p, at, warn) : [p],
+    (p.in === 'cookie' ? cookieParameter(document, p, at, warn) : [p]).map((q: any) => ({ p: q, at })),
   );
   const used = new Set<string>();
-  return params.map((p): ParameterModel => {
+  return params.map(({ p, at }): ParameterModel => {
     const schema = resolveRef(document, p.schema ?? {});
     let identifier = p.in === 'header' ? camelCase(p.name) : propertyIdentifier(p.name);
     while (used.has(identifier)) identifier = `${identifier}_${p.in}`;
@@ -572,7 +563,7 @@ function buildParameters(
       identifier,
       in: p.in,
       required: p.required === true,
-      description: p.description ?? '',
+      description: textOf(p.description, `${at}/description`, warn),
       schema: p.schema ?? {},
       type: coarseType(document, schema),
       style: p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple'),
@@ -802,8 +793,90 @@ function lineSchema(document: OpenApiDocument, media: any): JsonSchema | undefin
 /** The statuses whose answers HTTP gives no content. */
 const NO_CONTENT = new Set(['204', '205', '304']);
 
-function buildResponses(document: OpenApiDocument, raw: Record<string, any>): ResponseModel[] {
+/**
+ * A text the document gives (a title, a summary, a description): a string, or '' where absent. Anything else is
+ * not what OpenAPI allows there, and is warned about with its pointer and ignored, as other tools read it.
+ */
+function textOf(value: unknown, pointer: string, warn: (warning: SchemaWarning) => void): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  warn({ pointer, message: `not a string (${Array.isArray(value) ? 'array' : typeof value}); ignored` });
+  return '';
+}
+
+const PARAMETER_PLACES = new Set(['query', 'header', 'path', 'cookie']);
+
+/**
+ * A parameter object with the types OpenAPI gives its fields: `name` a string and `in` a place, or the document is
+ * refused naming the pointer; `required`, `explode`, `allowReserved` and `deprecated` booleans and `style` a
+ * string, else warned about and ignored (their defaults apply), as other tools tolerate them.
+ */
+function checkedParameter(p: any, at: string, warn: (warning: SchemaWarning) => void): any {
+  if (!p || typeof p !== 'object') throw new Error(`${at}: a parameter must be an object`);
+  if (typeof p.name !== 'string' || p.name === '') throw new Error(`${at}/name: a parameter's name must be a string`);
+  if (typeof p.in !== 'string' || !PARAMETER_PLACES.has(p.in))
+    throw new Error(`${at}/in: a parameter's place must be query, header, path or cookie`);
+  let checked = p;
+  for (const field of ['required', 'explode', 'allowReserved', 'deprecated', 'allowEmptyValue']) {
+    if (checked[field] === undefined || typeof checked[field] === 'boolean') continue;
+    warn({ pointer: `${at}/${field}`, message: `not a boolean (${JSON.stringify(checked[field])}); ignored` });
+    const { [field]: _ignored, ...rest } = checked;
+    checked = rest;
+  }
+  if (checked.style !== undefined && typeof checked.style !== 'string') {
+    warn({ pointer: `${at}/style`, message: 'not a string; ignored' });
+    const { style: _ignored, ...rest } = checked;
+    checked = rest;
+  }
+  return checked;
+}
+
+/**
+ * `x-errors`: each entry's HTTP status an integer from 100 to 599, its code a string or an integer, its subcode an
+ * integer, its `when` a string; anything else is refused naming its pointer (the extension is the project's own).
+ */
+function documentedErrorsOf(raw: unknown, pointer: string, warn: (warning: SchemaWarning) => void): ErrorModel[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new Error(`${pointer}: x-errors must be a list`);
+  return raw.map((e: any, i: number): ErrorModel => {
+    const at = `${pointer}/${i}`;
+    if (!e || typeof e !== 'object') throw new Error(`${at}: an x-errors entry must be an object`);
+    if (!Number.isInteger(e.http) || e.http < 100 || e.http > 599)
+      throw new Error(`${at}/http: must be an HTTP status (an integer from 100 to 599)`);
+    const code = e.code ?? e.status;
+    if (!(typeof code === 'string' || Number.isSafeInteger(code)))
+      throw new Error(`${at}/${e.code === undefined ? 'status' : 'code'}: must be a string or an integer`);
+    if (e.subcode !== undefined && !Number.isSafeInteger(e.subcode))
+      throw new Error(`${at}/subcode: must be an integer`);
+    return {
+      http: e.http,
+      code,
+      subcode: e.subcode,
+      when: textOf(e.when, `${at}/when`, warn),
+      evidence: evidenceOf(e.evidence),
+      ...(e.throttled === true ? { throttled: true } : {}),
+    };
+  });
+}
+
+/** A response key: a status, a range (`4XX`) or `default`. */
+const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/i;
+
+function buildResponses(
+  document: OpenApiDocument,
+  raw: Record<string, any>,
+  pointer: string,
+  warn: (warning: SchemaWarning) => void,
+): ResponseModel[] {
   return Object.entries(raw)
+    .filter(([status]) => {
+      if (STATUS_KEY.test(status)) return true;
+      warn({
+        pointer: `${pointer}/${escapePointer(status)}`,
+        message: 'not a response status (a status such as 404, a range such as 4XX, or default); ignored',
+      });
+      return false;
+    })
     .map(([status, r]): ResponseModel => {
       const response = resolveRef(document, r);
       const [contentType, media] = Object.entries<any>(response.content ?? {})[0] ?? [];
@@ -813,7 +886,7 @@ function buildResponses(document: OpenApiDocument, raw: Record<string, any>): Re
       const linesData = lines ? (lineSchema(document, lines) ?? {}) : undefined;
       return {
         status,
-        description: response.description ?? '',
+        description: textOf(response.description, `${pointer}/${escapePointer(status)}/description`, warn),
         contentType,
         contentTypes: Object.keys(response.content ?? {}),
         schema: media?.schema,

@@ -46,6 +46,9 @@ const RESERVED = new Set([
   'protected',
   'public',
   'await',
+  // Not reserved words, but a class member or object key of these names is not an ordinary one.
+  'constructor',
+  '__proto__',
 ]);
 
 function words(name: string): string[] {

@@ -15,6 +15,15 @@ const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
 /** Keys whose values are maps from names to schemas: the map itself is not a schema. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
+/** Fields that are text wherever OpenAPI and JSON Schema have them: another type is warned about and dropped. */
+const TEXT_KEYS = ['title', 'summary', 'description', 'operationId'];
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Whether the node at `path` is an operation (`paths/<path>/<method>`) or the info object. */
+const textFieldsHere = (path: string[]) =>
+  (path.length === 1 && path[0] === 'info') ||
+  (path.length === 3 && (path[0] === 'paths' || path[0] === 'webhooks') && HTTP_METHODS.has(path[2]!));
+
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
@@ -61,6 +70,18 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
       }
     }
     if (isMap) return out ?? source;
+    for (const key of TEXT_KEYS) {
+      const value = (out ?? source)[key];
+      if (value === undefined || typeof value === 'string') continue;
+      // A map's entry may have any of these names (a schema called `title`): an object is taken for a wrong type
+      // only where the node is an operation or the info object, whose fields these are.
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && !textFieldsHere(path)) continue;
+      warn({
+        pointer: `${pointerHere()}/${escapePointer(key)}`,
+        message: `not a string (${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}); ignored`,
+      });
+      delete writable()[key];
+    }
     const pattern = (out ?? source).pattern;
     if (typeof pattern === 'string') {
       const unicode = unicodePattern(pattern);

@@ -1,0 +1,31 @@
+// Every TypeScript file of a package is parsed before anything is written, whatever the package's size: the full
+// type-check may be skipped above its size limit (docs/adr/0007), but a parse is cheap, and a file that does not
+// parse means document text reached code (the escapers in emitters/escape.ts are meant to make that impossible;
+// this is what holds if one is missed). A parse only: TypeScript's syntactic diagnostics through its public API
+// (a program of the one file, without the standard library or any import resolved).
+import ts from 'typescript';
+
+const OPTIONS: ts.CompilerOptions = { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.ES2022 };
+
+/** The first syntax error of a TypeScript file as `line N: message`, or undefined when it parses. */
+export function syntaxError(name: string, content: string): string | undefined {
+  const file = ts.createSourceFile(name, content, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+  const host: ts.CompilerHost = {
+    getSourceFile: (requested) => (requested === name ? file : undefined),
+    getDefaultLibFileName: () => 'lib.d.ts',
+    writeFile: () => {},
+    getCurrentDirectory: () => '/',
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (f) => f === name,
+    readFile: () => undefined,
+  };
+  const [first] = ts.createProgram({ rootNames: [name], options: OPTIONS, host }).getSyntacticDiagnostics(file);
+  if (!first) return undefined;
+  const line = first.start === undefined ? 0 : file.getLineAndCharacterOfPosition(first.start).line + 1;
+  return `line ${line}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
+}
+
+/** Whether a package file is TypeScript the parse applies to. */
+export const isTypeScript = (name: string) => name.endsWith('.ts');
