@@ -36,6 +36,13 @@ const COMMANDS = {
     about: "Prism serving any OpenAPI document (--spec) or one of the toolkit's services",
     run: (args) => typescript('../contracts/cli/mock.ts', args, true),
   },
+  test: {
+    about: 'conformance checks derived from any OpenAPI document, against any server (--spec, --target)',
+    async run(args) {
+      const { runTest } = await typescript('../contracts/cli/test.ts', args);
+      process.exitCode = await runTest(args);
+    },
+  },
   contracts: {
     about: "the three services' documented rules against a target (the reference, Prism, or a base URL)",
     async run(args) {

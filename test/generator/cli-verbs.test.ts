@@ -34,11 +34,11 @@ describe('spec-first <command> --help', () => {
   it('lists the commands', () => {
     const result = run(['--help']);
     expect(result.status).toBe(0);
-    for (const command of ['generate', 'diff', 'mock', 'contracts', 'serve', 'lint'])
+    for (const command of ['generate', 'diff', 'test', 'mock', 'contracts', 'serve', 'lint'])
       expect(result.stdout).toContain(`  ${command} `);
   });
 
-  it.each(['generate', 'diff', 'mock', 'contracts', 'serve', 'lint'])(
+  it.each(['generate', 'diff', 'test', 'mock', 'contracts', 'serve', 'lint'])(
     '%s --help: its usage on stdout, exit 0',
     (command) => {
       const result = run([command, '--help']);

@@ -1,0 +1,116 @@
+// What the document says of one answer: its status is documented, its media type is one its response documents,
+// a JSON body matches the response's schema, and the headers it documents as required are there and valid.
+import {
+  type OperationModel,
+  operationObject,
+  resolveRef,
+  type ResponseModel,
+  type ServiceModel,
+} from '../../generator/model/index.js';
+import type { CheckId } from './checks.js';
+import type { DocumentSchemas } from './schemas.js';
+import type { EngineAnswer } from './transport.js';
+
+export interface Judgement {
+  check: CheckId;
+  /** Why the answer breaks the check; undefined when it meets it. */
+  failure?: string;
+}
+
+/** The response that documents a status: the exact code, then its range (4XX), then default. */
+export function documentedResponse(op: OperationModel, status: number): ResponseModel | undefined {
+  const code = String(status);
+  return (
+    op.responses.find((r) => r.status === code) ??
+    op.responses.find((r) => r.status.toUpperCase() === `${code[0]}XX`) ??
+    op.responses.find((r) => r.status === 'default')
+  );
+}
+
+const mediaType = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
+const isJson = (type: string) => type === 'application/json' || type.endsWith('+json');
+
+/** A documented media type, wildcards included (`application/*`, `*\/*`). */
+function documents(documented: string[], actual: string): boolean {
+  return documented.some((d) => {
+    const t = d.toLowerCase();
+    return t === actual || t === '*/*' || (t.endsWith('/*') && actual.startsWith(t.slice(0, -1)));
+  });
+}
+
+export function judgeAnswer(
+  model: ServiceModel,
+  schemas: DocumentSchemas,
+  op: OperationModel,
+  answer: EngineAnswer,
+): Judgement[] {
+  const response = documentedResponse(op, answer.status);
+  if (!response)
+    return [
+      {
+        check: 'status_code_conformance',
+        failure: `${answer.status} is not documented (documented: ${op.responses.map((r) => r.status).join(', ') || 'none'})`,
+      },
+    ];
+  const out: Judgement[] = [{ check: 'status_code_conformance' }];
+  const type = answer.contentType ? mediaType(answer.contentType) : undefined;
+  if (answer.body.length > 0 && response.contentTypes.length > 0) {
+    if (!type) out.push({ check: 'content_type_conformance', failure: 'a body without a Content-Type' });
+    else if (!documents(response.contentTypes, type))
+      out.push({
+        check: 'content_type_conformance',
+        failure: `${type} is not documented for ${response.status} (documented: ${response.contentTypes.join(', ')})`,
+      });
+    else out.push({ check: 'content_type_conformance' });
+  }
+  if (type && isJson(type) && response.schema !== undefined && !answer.truncated && answer.body.length > 0) {
+    let value: unknown;
+    try {
+      value = JSON.parse(answer.body);
+      const problem = schemas.problem(response.schema, value);
+      out.push({ check: 'response_schema_conformance', failure: problem && `the body at ${problem}` });
+    } catch {
+      out.push({ check: 'response_schema_conformance', failure: `the ${type} body is not JSON` });
+    }
+  }
+  out.push(...judgeHeaders(model, schemas, op, response, answer));
+  return out;
+}
+
+interface HeaderObject {
+  required?: boolean;
+  schema?: unknown;
+}
+
+function judgeHeaders(
+  model: ServiceModel,
+  schemas: DocumentSchemas,
+  op: OperationModel,
+  response: ResponseModel,
+  answer: EngineAnswer,
+): Judgement[] {
+  const responses = operationObject(model.document, { path: op.path, method: op.method }).responses ?? {};
+  const raw = resolveRef<{ headers?: Record<string, unknown> }>(model.document, responses[response.status] ?? {});
+  const out: Judgement[] = [];
+  for (const [name, ref] of Object.entries(raw.headers ?? {})) {
+    if (name.toLowerCase() === 'content-type') continue;
+    const header = resolveRef<HeaderObject>(model.document, ref);
+    const value = answer.headers[name.toLowerCase()];
+    if (value === undefined) {
+      if (header.required)
+        out.push({ check: 'response_headers_conformance', failure: `the required header ${name} is missing` });
+      continue;
+    }
+    const schema = resolveRef<{ type?: unknown }>(model.document, header.schema ?? {});
+    // A header is text: numbers and booleans are read as such before the schema judges them.
+    const typed =
+      (schema.type === 'integer' || schema.type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value))
+        ? Number(value)
+        : schema.type === 'boolean' && (value === 'true' || value === 'false')
+          ? value === 'true'
+          : value;
+    const problem = header.schema ? schemas.problem(header.schema, typed) : undefined;
+    out.push({ check: 'response_headers_conformance', failure: problem && `the header ${name}: ${problem}` });
+  }
+  return out;
+}

@@ -1,0 +1,303 @@
+// The requests `spec-first test` sends, drawn from the model: one valid request per operation (the document's
+// examples first, then values json-schema-faker derives from the schemas, seeded, kept only where the schema's own
+// validator accepts them), and invalid variants of it with one documented constraint broken each.
+import { generateSync } from 'json-schema-faker';
+import {
+  type JsonSchema,
+  type OperationModel,
+  operationObject,
+  type ParameterModel,
+  parameterObjects,
+  resolveRef,
+  type ServiceModel,
+} from '../../generator/model/index.js';
+import type { DocumentSchemas } from './schemas.js';
+import type { EngineRequest } from './transport.js';
+
+/** What the user configures: credentials by scheme kind, fixed headers, and fixed values by parameter name. */
+export interface RequestSettings {
+  bearer?: string;
+  basic?: { user: string; password: string };
+  /** API key values: by the scheme's parameter name, or `*` for any apiKey scheme. */
+  apiKeys: Record<string, string>;
+  headers: Record<string, string>;
+  values: Record<string, unknown>;
+  seed: number;
+}
+
+export interface DrawnRequest {
+  request: EngineRequest;
+  /** Why the operation could not be called as the document says (no value satisfies a schema, a body kind). */
+  unsupported?: string;
+  /** The security requirement the request meets, or none configured for one the operation requires. */
+  credentials: 'sent' | 'none-required' | 'not-configured';
+}
+
+export interface InvalidRequest {
+  /** What is broken, e.g. "query limit above maximum 100". */
+  title: string;
+  request: EngineRequest;
+}
+
+interface Holder {
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }> | unknown[];
+}
+
+function exampleOf(model: ServiceModel, holder: Holder | undefined): unknown {
+  if (!holder) return undefined;
+  if (holder.example !== undefined) return holder.example;
+  if (Array.isArray(holder.examples)) return holder.examples[0];
+  const first = Object.values(holder.examples ?? {})[0];
+  return first === undefined ? undefined : (resolveRef<{ value?: unknown }>(model.document, first).value ?? undefined);
+}
+
+/** A value json-schema-faker derives from a schema (seeded; the components ride along for $refs). */
+function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
+  const resolved = resolveRef<JsonSchema>(model.document, schema ?? {});
+  try {
+    const value = generateSync(
+      { ...resolved, components: (model.document as { components?: unknown }).components } as never,
+      { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue: seed % 2 === 0 } as never,
+    ) as Record<string, unknown>;
+    if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The example where the schema accepts it, else the first drawn value it accepts; undefined when none is found. */
+export function validValue(
+  model: ServiceModel,
+  schemas: DocumentSchemas,
+  schema: unknown,
+  example: unknown,
+  seed: number,
+): unknown {
+  const validate = schemas.validator(schema ?? {});
+  if (example !== undefined && (!validate || validate(example))) return example;
+  const s = resolveRef<JsonSchema>(model.document, schema ?? {});
+  for (const direct of [s.default, s.const, s.enum?.[0], Array.isArray(s.examples) ? s.examples[0] : s.example])
+    if (direct !== undefined && (!validate || validate(direct))) return direct;
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const value = drawn(model, schema, seed + attempt);
+    if (value !== undefined && (!validate || validate(value))) return value;
+  }
+  return undefined;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A parameter's value as its style and explode write it: [name, value] pairs for the query, one text elsewhere. */
+export function serialise(p: ParameterModel, value: unknown): Array<[string, string]> {
+  const explode = p.explode;
+  if (Array.isArray(value)) {
+    const items = value.map(text);
+    if (p.in === 'query' && p.style === 'form' && explode) return items.map((v) => [p.name, v]);
+    const joiner = p.style === 'spaceDelimited' ? ' ' : p.style === 'pipeDelimited' ? '|' : ',';
+    return [[p.name, items.join(joiner)]];
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => [k, text(v)] as [string, string]);
+    if (p.in === 'query' && p.style === 'deepObject') return entries.map(([k, v]) => [`${p.name}[${k}]`, v]);
+    if (p.in === 'query' && explode) return entries;
+    return [[p.name, entries.map(([k, v]) => (explode ? `${k}=${v}` : `${k},${v}`)).join(',')]];
+  }
+  return [[p.name, text(value)]];
+}
+
+function pathValue(p: ParameterModel, value: unknown): string {
+  const [[, serialised]] = serialise({ ...p, in: 'path' }, value) as [[string, string]];
+  const encoded = encodeURIComponent(serialised).replace(/%2C/g, ',');
+  if (p.style === 'label') return `.${encoded}`;
+  if (p.style === 'matrix') return `;${p.name}=${encoded}`;
+  return encoded;
+}
+
+/** Places the parameters' values into a request. */
+export function place(op: OperationModel, values: Map<ParameterModel, unknown>, request: EngineRequest): void {
+  let path = op.path;
+  const cookies: string[] = [];
+  for (const [p, value] of values) {
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, pathValue(p, value));
+    else if (p.in === 'query') request.query.push(...serialise(p, value));
+    else if (p.in === 'header') request.headers[p.name.toLowerCase()] = serialise(p, value)[0]![1];
+    else cookies.push(`${p.name}=${encodeURIComponent(serialise(p, value)[0]![1])}`);
+  }
+  if (cookies.length) request.headers.cookie = cookies.join('; ');
+  request.path = path;
+}
+
+/** Adds the credentials of the first security alternative the settings can meet; which case it was. */
+export function authorise(
+  model: ServiceModel,
+  op: OperationModel,
+  settings: RequestSettings,
+  request: EngineRequest,
+): DrawnRequest['credentials'] {
+  if (op.security.length === 0 || op.security.some((alt) => Object.keys(alt).length === 0)) return 'none-required';
+  for (const alternative of op.security) {
+    const placed: Array<(r: EngineRequest) => void> = [];
+    for (const name of Object.keys(alternative)) {
+      const scheme = model.securitySchemes.find((s) => s.name === name);
+      if (!scheme) break;
+      if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic' && settings.basic) {
+        const { user, password } = settings.basic;
+        placed.push((r) => {
+          r.headers.authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+        });
+      } else if (
+        (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') &&
+        settings.bearer
+      ) {
+        if (scheme.type === 'http' && scheme.scheme?.toLowerCase() !== 'bearer') break;
+        const token = settings.bearer;
+        placed.push((r) => {
+          r.headers.authorization = `Bearer ${token}`;
+        });
+      } else if (scheme.type === 'apiKey' && scheme.paramName) {
+        const value = settings.apiKeys[scheme.paramName] ?? settings.apiKeys['*'];
+        if (value === undefined) break;
+        const at = scheme.paramName;
+        placed.push((r) => {
+          if (scheme.in === 'query') r.query.push([at, value]);
+          else if (scheme.in === 'cookie')
+            r.headers.cookie = [r.headers.cookie, `${at}=${value}`].filter(Boolean).join('; ');
+          else r.headers[at.toLowerCase()] = value;
+        });
+      } else break;
+    }
+    if (placed.length === Object.keys(alternative).length) {
+      for (const place of placed) place(request);
+      return 'sent';
+    }
+  }
+  return 'not-configured';
+}
+
+const isJson = (ct: string) => ct === 'application/json' || /\+json$/.test(ct);
+
+/** The operation's valid request: every required parameter, the optional ones with an example, a body. */
+export function validRequest(
+  model: ServiceModel,
+  schemas: DocumentSchemas,
+  op: OperationModel,
+  settings: RequestSettings,
+  seed: number,
+): DrawnRequest & { values: Map<ParameterModel, unknown>; bodyValue?: unknown } {
+  const raw = parameterObjects(model.document, { path: op.path, method: op.method });
+  const request: EngineRequest = { method: op.method.toUpperCase(), path: op.path, query: [], headers: {} };
+  const values = new Map<ParameterModel, unknown>();
+  let unsupported: string | undefined;
+  for (const p of op.parameters.filter((p) => !p.isCredential)) {
+    const object = raw.find((r) => r.name === p.name && r.in === p.in) as Holder | undefined;
+    const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
+    const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
+    if (!p.required && example === undefined) continue;
+    const value = fixed ?? validValue(model, schemas, p.schema, example, seed);
+    if (value === undefined) {
+      unsupported ??= `no value satisfies ${p.in} parameter ${p.name}'s schema`;
+      continue;
+    }
+    values.set(p, value);
+  }
+  place(op, values, request);
+  for (const [name, value] of Object.entries(settings.headers)) request.headers[name.toLowerCase()] = value;
+  const credentials = authorise(model, op, settings, request);
+  let bodyValue: unknown;
+  const body = op.requestBodies.find((b) => isJson(b.contentType)) ?? op.requestBodies.find((b) => b.kind === 'form');
+  if (body) {
+    const requestBody = operationObject(model.document, { path: op.path, method: op.method }).requestBody;
+    const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
+    const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
+    bodyValue = validValue(model, schemas, body.schema, example, seed);
+    if (bodyValue === undefined) unsupported ??= `no value satisfies the ${body.contentType} body's schema`;
+    else {
+      request.contentType = body.contentType;
+      request.body = body.kind === 'form' ? formText(bodyValue) : JSON.stringify(bodyValue);
+    }
+  } else if (op.bodyRequired && op.requestBodies.length)
+    unsupported ??= `its body is ${op.requestBodies.map((b) => b.contentType).join(' or ')}, which the engine does not draw yet`;
+  return { request, values, bodyValue, credentials, unsupported };
+}
+
+/** A form body: scalars as they are, arrays repeated, objects as JSON (OpenAPI's default encoding for objects). */
+function formText(value: unknown): string {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(v)) for (const item of v) form.append(k, text(item));
+    else if (v !== undefined) form.append(k, text(v));
+  }
+  return form.toString();
+}
+
+/** Values that break one documented constraint of a schema, each with what it breaks. */
+export function breakingValues(model: ServiceModel, raw: unknown): Array<[string, unknown]> {
+  const s = resolveRef<JsonSchema>(model.document, raw ?? {});
+  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const out: Array<[string, unknown]> = [];
+  if (types.length === 1 && (types[0] === 'integer' || types[0] === 'number'))
+    out.push([`not a ${types[0]}`, 'not-a-number']);
+  if (types.length === 1 && types[0] === 'boolean') out.push(['not a boolean', 'not-a-boolean']);
+  if (Array.isArray(s.enum) && s.enum.every((v: unknown) => typeof v === 'string'))
+    out.push(['outside its enum', 'NOT_IN_THE_ENUM']);
+  if (typeof s.maxLength === 'number') out.push([`longer than maxLength ${s.maxLength}`, 'a'.repeat(s.maxLength + 1)]);
+  if (typeof s.minLength === 'number' && s.minLength > 1) out.push([`shorter than minLength ${s.minLength}`, 'a']);
+  if (typeof s.maximum === 'number')
+    out.push([`above maximum ${s.maximum}`, s.maximum + (types.includes('integer') ? 1 : 1.5)]);
+  if (typeof s.minimum === 'number')
+    out.push([`below minimum ${s.minimum}`, s.minimum - (types.includes('integer') ? 1 : 1.5)]);
+  return out;
+}
+
+/** The valid request with one constraint broken: a required parameter left out, a value out of its schema, a body. */
+export function invalidRequests(
+  model: ServiceModel,
+  op: OperationModel,
+  valid: ReturnType<typeof validRequest>,
+  settings: RequestSettings,
+): InvalidRequest[] {
+  const out: InvalidRequest[] = [];
+  const variant = (title: string, values: Map<ParameterModel, unknown>, body?: string) => {
+    const request: EngineRequest = { method: valid.request.method, path: op.path, query: [], headers: {} };
+    place(op, values, request);
+    for (const [name, value] of Object.entries(settings.headers)) request.headers[name.toLowerCase()] = value;
+    authorise(model, op, settings, request);
+    if (valid.request.contentType) request.contentType = valid.request.contentType;
+    request.body = body ?? valid.request.body;
+    out.push({ title, request });
+  };
+  for (const p of op.parameters.filter((p) => !p.isCredential && p.in !== 'cookie')) {
+    if (p.required && p.in !== 'path') {
+      const values = new Map(valid.values);
+      values.delete(p);
+      variant(`${p.in} ${p.name} missing`, values);
+    }
+    for (const [what, value] of breakingValues(model, p.schema)) {
+      // A path segment that is not a number is still a path: the target may route it elsewhere (a 4xx all the same).
+      variant(`${p.in} ${p.name} ${what}`, new Map(valid.values).set(p, value));
+    }
+  }
+  const body =
+    valid.request.contentType && isJson(valid.request.contentType)
+      ? op.requestBodies.find((b) => b.contentType === valid.request.contentType)
+      : undefined;
+  if (body && valid.bodyValue !== undefined) {
+    variant('body not JSON', valid.values, '{"unterminated": ');
+    const schema = resolveRef<JsonSchema>(model.document, body.schema);
+    const value = valid.bodyValue as Record<string, unknown>;
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const name of (schema.required ?? []) as string[]) {
+        const copy = { ...value };
+        delete copy[name];
+        variant(`body ${name} missing`, valid.values, JSON.stringify(copy));
+      }
+      for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+        for (const [what, broken] of breakingValues(model, prop).slice(0, 2))
+          variant(`body ${name} ${what}`, valid.values, JSON.stringify({ ...value, [name]: broken }));
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,314 @@
+// The conformance run of `spec-first test`: for each operation of the model, a valid request, its invalid
+// variants, the same request without credentials, a method the path does not document, and a read after a
+// delete; every answer judged by the document. Bounded by a request budget and a deadline; seeded, so a run is
+// repeated exactly by its seed.
+import type { OperationModel, ServiceModel } from '../../generator/model/index.js';
+import { type CheckId, CHECK_IDS } from './checks.js';
+import { documentedResponse, judgeAnswer } from './judge.js';
+import { authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
+import { DocumentSchemas } from './schemas.js';
+import { type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
+
+export type Verdict = 'pass' | 'FAIL' | 'error' | 'n/a';
+
+export interface CheckOutcome {
+  check: CheckId;
+  /** `METHOD /path (operationId)`. */
+  operation: string;
+  verdict: Verdict;
+  /** For FAIL and error, what went wrong; for n/a, why nothing was judged; for pass, how many answers. */
+  message: string;
+  /** The exchange a FAIL or error was judged on. */
+  exchange?: Exchange;
+}
+
+export interface EngineOptions {
+  model: ServiceModel;
+  baseUrl: string;
+  settings: RequestSettings;
+  checks: CheckId[];
+  maxRequests: number;
+  deadlineMs: number;
+  limits: TransportLimits;
+  /** The target keeps nothing between requests (a mock): use_after_free cannot be judged. */
+  stateless: boolean;
+  /** Each exchange as it completes (progress, logs). */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+export interface EngineResult {
+  outcomes: CheckOutcome[];
+  requests: number;
+  /** Answers by media type, to tell a target that is not this API at all. */
+  answeredTypes: Map<string, number>;
+  stoppedBy?: 'max-requests' | 'deadline';
+}
+
+class Budget {
+  sent = 0;
+  stoppedBy?: 'max-requests' | 'deadline';
+  constructor(
+    private readonly max: number,
+    private readonly deadline: number,
+  ) {}
+  take(): boolean {
+    if (this.stoppedBy) return false;
+    if (this.sent >= this.max) this.stoppedBy = 'max-requests';
+    else if (Date.now() >= this.deadline) this.stoppedBy = 'deadline';
+    if (this.stoppedBy) return false;
+    this.sent++;
+    return true;
+  }
+}
+
+/** The outcomes of one operation's checks, folded as answers come: any failure wins, then errors, then passes. */
+class Ledger {
+  private readonly rows = new Map<
+    CheckId,
+    { passes: number; fail?: CheckOutcome; error?: CheckOutcome; na?: string }
+  >();
+  constructor(private readonly operation: string) {}
+  private row(check: CheckId) {
+    let row = this.rows.get(check);
+    if (!row) this.rows.set(check, (row = { passes: 0 }));
+    return row;
+  }
+  pass(check: CheckId) {
+    this.row(check).passes++;
+  }
+  fail(check: CheckId, message: string, exchange: Exchange) {
+    const row = this.row(check);
+    row.fail ??= { check, operation: this.operation, verdict: 'FAIL', message, exchange };
+  }
+  error(check: CheckId, message: string, exchange?: Exchange) {
+    const row = this.row(check);
+    row.error ??= { check, operation: this.operation, verdict: 'error', message, exchange };
+  }
+  notApplicable(check: CheckId, reason: string) {
+    this.row(check).na ??= reason;
+  }
+  outcomes(checks: CheckId[], stop?: string): CheckOutcome[] {
+    return checks.map((check) => {
+      const row = this.rows.get(check);
+      if (row?.fail) return row.fail;
+      if (row?.error) return row.error;
+      if (row && row.passes > 0)
+        return { check, operation: this.operation, verdict: 'pass', message: `${row.passes} answer(s) judged` };
+      if (stop && !row?.na)
+        return {
+          check,
+          operation: this.operation,
+          verdict: stop === 'deadline' ? 'error' : 'n/a',
+          message: stop === 'deadline' ? "not judged: the run's deadline passed" : 'not judged: --max-requests reached',
+        };
+      return {
+        check,
+        operation: this.operation,
+        verdict: 'n/a',
+        message: row?.na ?? 'nothing in the document to judge',
+      };
+    });
+  }
+}
+
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
+const methodOf = (op: OperationModel) => op.method;
+const is2xx = (status: number) => status >= 200 && status < 300;
+const is4xx = (status: number) => status >= 400 && status < 500;
+
+export async function runEngine(options: EngineOptions): Promise<EngineResult> {
+  const { model, baseUrl, settings, limits } = options;
+  const schemas = new DocumentSchemas(model.document);
+  const budget = new Budget(options.maxRequests, Date.now() + options.deadlineMs);
+  const answeredTypes = new Map<string, number>();
+  const outcomes: CheckOutcome[] = [];
+  const enabled = new Set(options.checks);
+
+  /** Sends a request and judges every answer check on it; undefined when the budget is spent. */
+  /**
+   * Sends a request and judges the answer. `refused`: a request the document does not allow (broken data, no
+   * credentials): a 4xx it does not list is still a refusal, not an undocumented answer, so only a documented
+   * status is judged further.
+   */
+  const exchange = async (
+    op: OperationModel,
+    ledger: Ledger,
+    request: EngineRequest,
+    refused = false,
+  ): Promise<Exchange | undefined> => {
+    if (!budget.take()) return undefined;
+    const result = await send(baseUrl, request, limits);
+    options.onExchange?.(result);
+    if (!result.answer) {
+      ledger.error('not_a_server_error', `no answer: ${result.error}`, result);
+      return result;
+    }
+    const type = (result.answer.contentType ?? '').split(';')[0]!.trim().toLowerCase() || '(none)';
+    answeredTypes.set(type, (answeredTypes.get(type) ?? 0) + 1);
+    if (result.answer.status >= 500) ledger.fail('not_a_server_error', `answered ${result.answer.status}`, result);
+    else ledger.pass('not_a_server_error');
+    if (refused && is4xx(result.answer.status) && !documentedResponse(op, result.answer.status)) return result;
+    for (const j of judgeAnswer(model, schemas, op, result.answer)) {
+      if (j.failure) ledger.fail(j.check, j.failure, result);
+      else ledger.pass(j.check);
+    }
+    return result;
+  };
+
+  // Deletes last, so that the resources the other operations read are still there.
+  const operations = [...model.operations].sort(
+    (a, b) =>
+      Number(methodOf(a) === 'DELETE') - Number(methodOf(b) === 'DELETE') ||
+      a.path.localeCompare(b.path) ||
+      a.method.localeCompare(b.method),
+  );
+  for (const [index, op] of operations.entries()) {
+    const label = `${op.method} ${op.path} (${op.id})`;
+    const ledger = new Ledger(label);
+    const seed = settings.seed + index * 97;
+    const valid = validRequest(model, schemas, op, { ...settings, seed }, seed);
+    const unsupported = valid.unsupported;
+    if (unsupported)
+      for (const check of CHECK_IDS)
+        ledger.notApplicable(check, `the operation cannot be called as documented: ${unsupported}`);
+    if (valid.credentials === 'not-configured')
+      for (const check of [
+        'positive_data_acceptance',
+        'negative_data_rejection',
+        'ignored_auth',
+        'use_after_free',
+      ] as CheckId[])
+        ledger.notApplicable(check, 'no credential configured for its security requirement (--auth, --header)');
+
+    // use_after_free: the resource read before the delete, so that a 404 afterwards means something.
+    const reader =
+      methodOf(op) === 'DELETE' ? model.operations.find((o) => methodOf(o) === 'GET' && o.path === op.path) : undefined;
+    const readRequest = () => {
+      if (!reader) return undefined;
+      const read = validRequest(model, schemas, reader, { ...settings, seed }, seed);
+      // The same path values as the delete's, by name.
+      const byName = new Map([...valid.values].map(([p, v]) => [p.name, v]));
+      const values = new Map([...read.values].map(([p, v]) => [p, byName.has(p.name) ? byName.get(p.name) : v]));
+      const request: EngineRequest = { ...read.request, query: [], headers: {}, path: reader.path };
+      return { values, request };
+    };
+    let existedBefore = false;
+    if (
+      !unsupported &&
+      reader &&
+      enabled.has('use_after_free') &&
+      !options.stateless &&
+      valid.credentials !== 'not-configured'
+    ) {
+      const before = readRequest()!;
+      place(reader, before.values, before.request);
+      for (const [name, value] of Object.entries(settings.headers)) before.request.headers[name.toLowerCase()] = value;
+      authorise(model, reader, settings, before.request);
+      const answer = await exchange(reader, new Ledger(label), before.request);
+      existedBefore = answer?.answer !== undefined && is2xx(answer.answer.status);
+      if (!existedBefore) ledger.notApplicable('use_after_free', 'the resource could not be read before its delete');
+    }
+
+    if (!unsupported) {
+      const sent = await exchange(op, ledger, valid.request);
+      const status = sent?.answer?.status;
+      if (status !== undefined && valid.credentials !== 'not-configured') {
+        if (status === 400 || status === 422)
+          ledger.fail('positive_data_acceptance', `a request the document allows was refused with ${status}`, sent!);
+        else ledger.pass('positive_data_acceptance');
+      }
+      // Negative data: judged only where the valid request was accepted, so that a 4xx means the broken constraint.
+      if (status !== undefined && is2xx(status) && enabled.has('negative_data_rejection')) {
+        for (const invalid of invalidRequests(model, op, valid, settings)) {
+          const answer = await exchange(op, ledger, invalid.request, true);
+          if (!answer?.answer) continue;
+          if (is2xx(answer.answer.status))
+            ledger.fail('negative_data_rejection', `${invalid.title}: accepted with ${answer.answer.status}`, answer);
+          else if (is4xx(answer.answer.status)) ledger.pass('negative_data_rejection');
+        }
+      } else
+        ledger.notApplicable(
+          'negative_data_rejection',
+          status === undefined
+            ? 'the valid request got no answer'
+            : `the valid request was answered ${status}, not a 2xx: a 4xx would not tell which constraint`,
+        );
+      // Credentials: the same request without them.
+      if (valid.credentials === 'sent' && status !== undefined && is2xx(status) && enabled.has('ignored_auth')) {
+        const bare = validRequest(
+          model,
+          schemas,
+          op,
+          { ...settings, bearer: undefined, basic: undefined, apiKeys: {}, headers: {} },
+          seed,
+        );
+        const answer = await exchange(op, ledger, bare.request, true);
+        if (answer?.answer) {
+          if (is2xx(answer.answer.status))
+            ledger.fail('ignored_auth', `a request without credentials was answered ${answer.answer.status}`, answer);
+          else if (is4xx(answer.answer.status)) ledger.pass('ignored_auth');
+        }
+      } else
+        ledger.notApplicable(
+          'ignored_auth',
+          valid.credentials === 'none-required'
+            ? 'the operation requires no credentials'
+            : 'the request with credentials was not accepted',
+        );
+      if (methodOf(op) === 'DELETE' && existedBefore && status !== undefined) {
+        if (!is2xx(status)) ledger.notApplicable('use_after_free', `the delete was answered ${status}`);
+        else {
+          const after = readRequest()!;
+          place(reader!, after.values, after.request);
+          for (const [name, value] of Object.entries(settings.headers))
+            after.request.headers[name.toLowerCase()] = value;
+          authorise(model, reader!, settings, after.request);
+          const answer = await exchange(reader!, ledger, after.request, true);
+          if (answer?.answer) {
+            if (answer.answer.status === 404 || answer.answer.status === 410) ledger.pass('use_after_free');
+            else ledger.fail('use_after_free', `read after its delete: answered ${answer.answer.status}`, answer);
+          }
+        }
+      }
+    }
+    if (methodOf(op) !== 'DELETE' || !reader)
+      ledger.notApplicable('use_after_free', 'not a delete with a read at the same path');
+    if (options.stateless)
+      ledger.notApplicable('use_after_free', 'a stateless target (--stateless) keeps nothing to delete');
+    outcomes.push(
+      ...ledger.outcomes(
+        options.checks.filter((c) => c !== 'unsupported_method'),
+        budget.stoppedBy,
+      ),
+    );
+  }
+
+  // One undocumented method per path.
+  if (enabled.has('unsupported_method')) {
+    for (const path of [...new Set(model.operations.map((o) => o.path))].sort()) {
+      const documented = model.operations.filter((o) => o.path === path);
+      const method = METHODS.find((m) => !documented.some((o) => methodOf(o) === m));
+      const label = `${method?.toUpperCase() ?? '-'} ${path}`;
+      const ledger = new Ledger(label);
+      if (!method) ledger.notApplicable('unsupported_method', 'every method is documented');
+      else {
+        const base = validRequest(model, schemas, documented[0]!, settings, settings.seed);
+        const request: EngineRequest = { ...base.request, method: method, body: undefined, contentType: undefined };
+        if (budget.take()) {
+          const result = await send(baseUrl, request, limits);
+          options.onExchange?.(result);
+          if (result.answer && is2xx(result.answer.status))
+            ledger.fail(
+              'unsupported_method',
+              `${method} is not documented but was answered ${result.answer.status}`,
+              result,
+            );
+          else if (result.answer) ledger.pass('unsupported_method');
+          else ledger.error('unsupported_method', `no answer: ${result.error}`, result);
+        }
+      }
+      outcomes.push(...ledger.outcomes(['unsupported_method'], budget.stoppedBy));
+    }
+  }
+  return { outcomes, requests: budget.sent, answeredTypes, stoppedBy: budget.stoppedBy };
+}

@@ -1,0 +1,410 @@
+// `spec-first test`'s engine earns its verdicts: against a generated server whose handlers do what the document
+// says, no check FAILs; each defect planted through a proxy in front of it (a wrong status, a missing required
+// field, a wrong type, a 500, invalid input accepted, valid input refused, credentials ignored, a wrong content
+// type, a missing required header, an undocumented method answered, a resource still readable after its delete) is
+// caught under its own check id, and the reports carry no configured secret.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckId, CHECK_IDS } from '../../contracts/engine/checks.js';
+import { consoleReport, jsonReport, markdownReport, notThisApi, redactor } from '../../contracts/engine/report.js';
+import { type EngineResult, runEngine } from '../../contracts/engine/run.js';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { buildServiceModel, type ServiceModel } from '../../generator/model/index.js';
+import { inlinePackage, type InlinePackage } from '../support/inline-package.js';
+
+const KEY = 'engine-secret-key-4711';
+
+const pet = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string', maxLength: 20 },
+    kind: { type: 'string', enum: ['cat', 'dog'] },
+  },
+};
+const DOCUMENT = {
+  openapi: '3.1.0',
+  info: { title: 'Pets', version: '1' },
+  components: {
+    securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+    schemas: {
+      Pet: pet,
+      NewPet: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: pet.properties.name, kind: pet.properties.kind },
+      },
+    },
+  },
+  security: [{ key: [] }],
+  paths: {
+    '/pets': {
+      get: {
+        operationId: 'listPets',
+        parameters: [
+          { name: 'limit', in: 'query', example: 10, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+        ],
+        responses: {
+          '200': {
+            description: 'the pets',
+            headers: { 'X-Total': { required: true, schema: { type: 'integer' } } },
+            content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } },
+          },
+          '400': { description: 'invalid' },
+          '401': { description: 'no key' },
+        },
+      },
+      post: {
+        operationId: 'createPet',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/NewPet' },
+              example: { name: 'Rex', kind: 'dog' },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'made',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
+          '400': { description: 'invalid' },
+          '401': { description: 'no key' },
+        },
+      },
+    },
+    '/pets/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, example: 1, schema: { type: 'integer' } }],
+      get: {
+        operationId: 'getPet',
+        responses: {
+          '200': {
+            description: 'the pet',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
+          '404': { description: 'none' },
+          '401': { description: 'no key' },
+        },
+      },
+      delete: {
+        operationId: 'deletePet',
+        responses: { '204': { description: 'gone' }, '404': { description: 'none' }, '401': { description: 'no key' } },
+      },
+    },
+  },
+};
+
+/** Handlers that do what the document says, over an in-memory store with one pet to begin with. */
+// biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+function faithfulHandlers(server: any) {
+  const pets = new Map<number, { id: number; name: string; kind?: string }>([[1, { id: 1, name: 'Tom', kind: 'cat' }]]);
+  let next = 2;
+  // biome-ignore lint/suspicious/noExplicitAny: inputs typed by the generated package
+  type Input = any;
+  return {
+    async listPets(input: Input) {
+      const all = [...pets.values()].slice(0, Number(input.query.limit ?? 100));
+      return { status: 200, headers: { 'X-Total': String(pets.size) }, body: all };
+    },
+    async createPet(input: Input) {
+      const made = { id: next++, ...input.body };
+      pets.set(made.id, made);
+      return { status: 201, body: made };
+    },
+    async getPet(input: Input) {
+      const found = pets.get(Number(input.path.id));
+      return found ? { status: 200, body: found } : server.getPetErrors.status404(undefined);
+    },
+    async deletePet(input: Input) {
+      return pets.delete(Number(input.path.id)) ? { status: 204 } : server.deletePetErrors.status404(undefined);
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+type Rewrite = (
+  request: { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer },
+  upstream: () => Promise<Answer>,
+) => Promise<Answer>;
+
+/** A proxy in front of the server that may rewrite each exchange: where the defects are planted. */
+async function proxy(upstreamUrl: string, rewrite: Rewrite): Promise<RunningServer> {
+  return listenLocal(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) };
+    const upstream = async (): Promise<Answer> => {
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([k]) => k !== 'host' && k !== 'content-length'),
+      ) as Record<string, string>;
+      const r = await fetch(upstreamUrl + request.url, {
+        method: request.method,
+        headers,
+        body: ['GET', 'HEAD'].includes(request.method) ? undefined : request.body,
+      });
+      const out: Record<string, string> = {};
+      r.headers.forEach((v, k) => {
+        if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection') out[k] = v;
+      });
+      return { status: r.status, headers: out, body: Buffer.from(await r.arrayBuffer()) };
+    };
+    const answer = await rewrite(request, upstream);
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+  });
+}
+
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+const isPetPath = (url: string) => /^\/pets\/\d+/.test(url);
+
+/** Each defect, the check that must catch it, and the rewrite that plants it. */
+const DEFECTS: Array<[string, CheckId, Rewrite]> = [
+  [
+    'a wrong status',
+    'status_code_conformance',
+    async (r, up) => ({ ...(await up()), ...(r.method === 'POST' ? { status: 202 } : {}) }),
+  ],
+  [
+    'a missing required field',
+    'response_schema_conformance',
+    async (r, up) => {
+      const a = await up();
+      if (r.method !== 'GET' || !isPetPath(r.url) || a.status !== 200) return a;
+      const { name: _, ...rest } = JSON.parse(a.body.toString());
+      return { ...a, body: json(rest) };
+    },
+  ],
+  [
+    'a wrong type',
+    'response_schema_conformance',
+    async (r, up) => {
+      const a = await up();
+      if (r.method !== 'POST' || a.status !== 201) return a;
+      const value = JSON.parse(a.body.toString());
+      return { ...a, body: json({ ...value, id: String(value.id) }) };
+    },
+  ],
+  [
+    'a 500 on some input',
+    'not_a_server_error',
+    async (r, up) =>
+      r.url.includes('limit=') && !r.url.includes('limit=10')
+        ? { status: 500, headers: {}, body: Buffer.from('boom') }
+        : up(),
+  ],
+  [
+    'invalid input accepted',
+    'negative_data_rejection',
+    async (r, up) => {
+      const a = await up();
+      return a.status === 400 && r.method === 'POST'
+        ? { status: 201, headers: { 'content-type': 'application/json' }, body: json({ id: 9, name: 'x' }) }
+        : a;
+    },
+  ],
+  [
+    'valid input refused',
+    'positive_data_acceptance',
+    async (r, up) => (r.method === 'POST' ? { status: 400, headers: {}, body: Buffer.from('') } : up()),
+  ],
+  [
+    'credentials ignored',
+    'ignored_auth',
+    async (r, up) => {
+      r.headers['x-api-key'] ??= KEY;
+      return up();
+    },
+  ],
+  [
+    'a wrong content type',
+    'content_type_conformance',
+    async (_r, up) => {
+      const a = await up();
+      return a.headers['content-type']?.includes('json')
+        ? { ...a, headers: { ...a.headers, 'content-type': 'text/plain' } }
+        : a;
+    },
+  ],
+  [
+    'a required header missing',
+    'response_headers_conformance',
+    async (_r, up) => {
+      const a = await up();
+      const { 'x-total': _, ...headers } = a.headers;
+      return { ...a, headers };
+    },
+  ],
+  [
+    'an undocumented method answered',
+    'unsupported_method',
+    async (r, up) => (r.method === 'PUT' ? { status: 200, headers: {}, body: Buffer.from('') } : up()),
+  ],
+  [
+    'a resource still readable after its delete',
+    'use_after_free',
+    (() => {
+      const seen = new Map<string, Answer>();
+      return async (r, up) => {
+        const a = await up();
+        if (r.method === 'GET' && isPetPath(r.url)) {
+          if (a.status === 200) seen.set(r.url, a);
+          else if (a.status === 404 && seen.has(r.url)) return seen.get(r.url)!;
+        }
+        return a;
+      };
+    })(),
+  ],
+];
+
+let pkg: InlinePackage;
+let model: ServiceModel;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-'));
+
+beforeAll(async () => {
+  pkg = await inlinePackage('pets', DOCUMENT);
+  model = buildServiceModel('pets', JSON.parse(fs.readFileSync(pkg.spec, 'utf8')), () => {});
+}, 300_000);
+afterAll(() => {
+  pkg?.remove();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function serve() {
+  return listenLocal(pkg.server.createPetsServer(faithfulHandlers(pkg.server)));
+}
+
+function run(baseUrl: string, overrides: Partial<Parameters<typeof runEngine>[0]> = {}): Promise<EngineResult> {
+  return runEngine({
+    model,
+    baseUrl,
+    settings: { apiKeys: { 'X-Api-Key': KEY }, headers: {}, values: {}, seed: 1 },
+    checks: CHECK_IDS,
+    maxRequests: 500,
+    deadlineMs: 120_000,
+    limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
+    stateless: false,
+    ...overrides,
+  });
+}
+
+const failed = (result: EngineResult) => result.outcomes.filter((o) => o.verdict === 'FAIL' || o.verdict === 'error');
+
+describe('spec-first test against a server that does what its document says', () => {
+  it('no check FAILs, and every check is judged somewhere', async () => {
+    const server = await serve();
+    try {
+      const result = await run(server.baseUrl);
+      expect(failed(result).map((o) => `${o.check} ${o.operation}: ${o.message}`)).toEqual([]);
+      const judged = new Set(result.outcomes.filter((o) => o.verdict === 'pass').map((o) => o.check));
+      expect([...judged].sort()).toEqual([...CHECK_IDS].sort());
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('is reproducible: the same seed sends the same requests', async () => {
+    const requests: string[][] = [[], []];
+    for (const i of [0, 1]) {
+      const server = await serve();
+      try {
+        await run(server.baseUrl, {
+          onExchange: (e) => {
+            const url = new URL(e.url);
+            requests[i]!.push(`${e.request.method} ${url.pathname}${url.search} ${e.request.body ?? ''}`);
+          },
+        });
+      } finally {
+        await server.close();
+      }
+    }
+    expect(requests[1]).toEqual(requests[0]);
+  }, 120_000);
+
+  it('stops at --max-requests, and what it did not reach is n/a, not pass', async () => {
+    const server = await serve();
+    try {
+      const result = await run(server.baseUrl, { maxRequests: 3 });
+      expect(result.requests).toBe(3);
+      expect(result.stoppedBy).toBe('max-requests');
+      expect(result.outcomes.some((o) => o.verdict === 'n/a' && o.message.includes('--max-requests'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
+
+describe.each(DEFECTS)('a planted defect: %s', (_name, check, rewrite) => {
+  it(`is caught under ${check}`, async () => {
+    const server = await serve();
+    const front = await proxy(server.baseUrl, rewrite);
+    try {
+      const result = await run(front.baseUrl);
+      const caught = failed(result).filter((o) => o.check === check);
+      expect(caught.length, JSON.stringify(failed(result).map((o) => o.check))).toBeGreaterThan(0);
+      // The report shows the exchange and a curl to replay it, and never the configured key.
+      const input = { title: 'Pets', baseUrl: front.baseUrl, seed: 1, result, redact: redactor([KEY]) };
+      for (const text of [markdownReport(input), jsonReport(input)]) {
+        expect(text).toContain(check);
+        expect(text).toContain('curl -i -X');
+        expect(text).not.toContain(KEY);
+      }
+    } finally {
+      await front.close();
+      await server.close();
+    }
+  }, 120_000);
+});
+
+describe('a target that is not the service', () => {
+  it('answering HTML pages gets one sentence, not a failure per check', async () => {
+    const html = await listenLocal((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'),
+    );
+    try {
+      const result = await run(html.baseUrl);
+      const sentence = notThisApi(result, new Set(['application/json']));
+      expect(sentence).toMatch(
+        /^the target does not answer as this document describes: \d+ of \d+ answers were HTML pages/,
+      );
+      const text = consoleReport({
+        title: 'Pets',
+        baseUrl: html.baseUrl,
+        seed: 1,
+        result,
+        redact: (t) => t,
+        verdictSentence: sentence,
+      });
+      expect(text.split('\n')).toHaveLength(2);
+    } finally {
+      await html.close();
+    }
+  }, 120_000);
+
+  it('echoing the credentials back puts them in no report', async () => {
+    const echo = await listenLocal((req, res) =>
+      res
+        .writeHead(500, { 'content-type': 'application/json', 'x-echo': String(req.headers['x-api-key']) })
+        .end(JSON.stringify({ got: req.headers, url: req.url })),
+    );
+    try {
+      const result = await run(echo.baseUrl);
+      expect(failed(result).length).toBeGreaterThan(0);
+      const input = { title: 'Pets', baseUrl: echo.baseUrl, seed: 1, result, redact: redactor([KEY]) };
+      for (const text of [consoleReport(input), markdownReport(input), jsonReport(input)]) {
+        expect(text).toContain('<redacted>');
+        expect(text).not.toContain(KEY);
+      }
+    } finally {
+      await echo.close();
+    }
+  }, 120_000);
+});
