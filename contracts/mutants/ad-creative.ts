@@ -393,7 +393,7 @@ export const MUTANTS: Mutant[] = [
     'a first path segment of any form is read as the current version',
     rewriteRequest((r) => {
       const [, first, ...rest] = r.url.pathname.split('/');
-      if (first && !/^v[0-9]+\.0$/.test(first) && first !== '_media') r.url.pathname = `/v20.0/${rest.join('/')}`;
+      if (first && !/^v[0-9]+\.[0-9]+$/.test(first) && first !== '_media') r.url.pathname = `/v20.0/${rest.join('/')}`;
     }),
   ),
   wire(
