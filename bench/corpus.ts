@@ -1,4 +1,4 @@
-// The corpus (test/generator/corpus: public documents, GitHub's from @octokit/openapi) generated beside
+// The corpus (test/generator/corpus.ts: npm-shipped public documents, GitHub's and DigitalOcean's whole) generated beside
 // openapi-typescript's types-only run on the same file: wall time, peak memory of the process, output size.
 // One run each per document, alternating; `npm run bench` (or BENCH_ONLY=corpus) prints the table.
 // BENCH_CORPUS=github,... measures only those documents; BENCH_CORPUS_RUNS=n alternates n pairs of runs per document,
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../generator/model/index.js';
-import { corpusDocuments } from '../test/generator/corpus.js';
+import { benchCorpusDocuments } from '../test/generator/corpus.js';
 
 interface Measure {
   ms: number;
@@ -49,7 +49,7 @@ export async function corpusBench(): Promise<void> {
   const rows: string[] = [];
   const only = (process.env.BENCH_CORPUS ?? '').split(',').filter(Boolean);
   const runs = Math.max(1, Number(process.env.BENCH_CORPUS_RUNS ?? 1));
-  const documents = corpusDocuments().filter((d) => only.length === 0 || only.includes(d.name));
+  const documents = benchCorpusDocuments().filter((d) => only.length === 0 || only.includes(d.name));
   for (const d of documents.flatMap((doc) => Array.from({ length: runs }, () => doc))) {
     if (!fs.existsSync(d.spec)) {
       rows.push(`| ${d.name} | (missing: npm install) | | | | | |`);

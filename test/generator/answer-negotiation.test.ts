@@ -10,10 +10,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { specPackage } from '../support/inline-package.js';
+import { TRAIN_TRAVEL } from './corpus.js';
 import { preferredType } from '../../templates/runtime/server/negotiation.js';
 
 const MEDIA = path.join(import.meta.dirname, 'fixtures', 'media-and-servers', 'openapi.yaml');
-const TRAIN = path.join(import.meta.dirname, 'corpus', 'train-travel', 'openapi.yaml');
+const TRAIN = TRAIN_TRAVEL;
 let dir: string;
 // biome-ignore lint/suspicious/noExplicitAny: the packages are generated at run time
 const pkg: Record<string, { client: any; server: any }> = {};

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../generator/model/index.js';
+import { PETSTORE_EXPANDED } from './corpus.js';
 
 const BIN = path.join(ROOT, 'generator', 'bin.mjs');
 const run = (file: string, args: string[]) =>
@@ -20,7 +21,7 @@ describe('generate on the command line', () => {
     expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).bin['spec-first']).toBe(
       'generator/bin.mjs',
     );
-    const spec = 'test/generator/corpus/oai-petstore-expanded/openapi.yaml';
+    const spec = path.relative(ROOT, PETSTORE_EXPANDED);
     const result = run(BIN, ['generate', '--spec', spec, '--out', out, '--quiet']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);

@@ -1,7 +1,8 @@
-// A round trip for every operation of the corpus's documents but GitHub's (corpus-roundtrip-github.test.ts):
-// see corpus-roundtrip-suite.ts. SPEC_FIRST_ROUNDTRIP=<file>[,<file>...] adds documents of your own.
+// A round trip for every operation of the test run's corpus (test/generator/corpus.ts: GitHub's document as a
+// seeded draw of its operations): see corpus-roundtrip-suite.ts. SPEC_FIRST_ROUNDTRIP=<file>[,...]
+// adds documents of your own; SPEC_FIRST_CORPUS_LARGE=1 adds GitHub's and DigitalOcean's whole documents (minutes).
 import path from 'node:path';
-import { corpusDocuments } from './corpus.js';
+import { corpusDocuments, largeCorpusDocuments } from './corpus.js';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 
 /**
@@ -23,7 +24,13 @@ const UNSATISFIABLE: Record<string, string[]> = {
 /** Operations whose only bodies are not JSON (sent as given bytes or forms): not called by this test. */
 const SKIPPED: Record<string, string[]> = {};
 
-const documents = corpusDocuments().filter((d) => d.name !== 'github');
+// SPEC_FIRST_ROUNDTRIP_ONLY=1: only the documents SPEC_FIRST_ROUNDTRIP names (bench/corpus-directory.ts).
+const documents = [
+  ...(process.env.SPEC_FIRST_ROUNDTRIP_ONLY === '1' ? [] : corpusDocuments()),
+  ...(process.env.SPEC_FIRST_CORPUS_LARGE === '1'
+    ? largeCorpusDocuments().map((d) => ({ ...d, name: `${d.name}-whole` }))
+    : []),
+];
 for (const d of documents) roundTripSuite(d, { unsatisfiable: UNSATISFIABLE[d.name], skipped: SKIPPED[d.name] });
 for (const spec of (process.env.SPEC_FIRST_ROUNDTRIP ?? '').split(',').filter(Boolean))
-  roundTripSuite({ name: path.basename(spec).replace(/\..*$/, ''), spec: path.resolve(spec), large: false });
+  roundTripSuite({ name: path.basename(spec).replace(/\..*$/, ''), spec: path.resolve(spec) });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
 import { specPackage } from '../support/inline-package.js';
+import { TRAIN_TRAVEL } from './corpus.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Pets, version: '1' }
@@ -38,7 +39,7 @@ components:
       type: object
       properties: { title: { type: string }, status: { type: integer } }
 `;
-const TRAIN = path.join(import.meta.dirname, 'corpus', 'train-travel', 'openapi.yaml');
+const TRAIN = TRAIN_TRAVEL;
 
 let dir: string;
 // biome-ignore lint/suspicious/noExplicitAny: the packages are generated at run time

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
 import { specPackage } from '../support/inline-package.js';
+import { TRAIN_TRAVEL } from './corpus.js';
 
 const SPEC = `openapi: 3.1.0
 info: { title: Hooks, version: '1' }
@@ -78,7 +79,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'hooks.yaml'), SPEC);
   const specs = {
     hooks: path.join(dir, 'hooks.yaml'),
-    train: path.join(import.meta.dirname, 'corpus', 'train-travel', 'openapi.yaml'),
+    train: TRAIN_TRAVEL,
   };
   for (const [key, spec] of Object.entries(specs)) {
     pkg[key] = await specPackage(key, spec, dir);
