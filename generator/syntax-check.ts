@@ -7,8 +7,21 @@ import ts from 'typescript';
 
 const OPTIONS: ts.CompilerOptions = { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.ES2022 };
 
+/**
+ * Results by content: every package carries the same runtime files, parsed once per process. Only texts of up to
+ * 1 MB are kept (the runtime's are far smaller; a large document's own files are parsed once anyway).
+ */
+const known = new Map<string, string | undefined>();
+
 /** The first syntax error of a TypeScript file as `line N: message`, or undefined when it parses. */
 export function syntaxError(name: string, content: string): string | undefined {
+  if (known.has(content)) return known.get(content);
+  const error = parseError(name, content);
+  if (content.length <= 1 << 20) known.set(content, error);
+  return error;
+}
+
+function parseError(name: string, content: string): string | undefined {
   const file = ts.createSourceFile(name, content, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
   const host: ts.CompilerHost = {
     getSourceFile: (requested) => (requested === name ? file : undefined),
