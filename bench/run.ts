@@ -1,6 +1,6 @@
 // npm run bench: generation speed, the generated clients, the generated server beside Fastify (bench/server.ts)
 // and the reference beside a bare node:http server (bench/reference-run.ts), each side by side in one run
-// (BENCH_ONLY=generate | client | server | corpus | reference | read | write | suite for one part).
+// (BENCH_ONLY=generate | client | server | patterns | corpus | reference | read | write | suite for one part).
 //  1. Cold process: `npm run generate` for all three specs (types, clients, servers, validators, rules)
 //     against openapi-typescript's CLI generating types alone for the same three bundled specs.
 //  2. Watch-mode regeneration of one spec in a warm process (what --watch does on a change).
@@ -16,6 +16,7 @@ import { SERVICE_KEYS } from '../contracts/harness/services.js';
 import { generateAll } from '../generator/pipeline.js';
 import { callOverhead, clientSizes } from './client.js';
 import { corpusBench } from './corpus.js';
+import { patternBench } from './patterns.js';
 import { serverBench, writeServerReport } from './server.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,6 +32,8 @@ function time(fn: () => void): number {
 if (!ONLY || ONLY === 'generate') await generation();
 if (!ONLY || ONLY === 'client') await clients();
 if (!ONLY || ONLY === 'server') console.log(`\n${writeServerReport(await serverBench())}`);
+// Spec patterns on the server's linear-time engine beside JavaScript's (bench/patterns.ts).
+if (!ONLY || ONLY === 'server' || ONLY === 'patterns') console.log(patternBench(RUNS));
 // The corpus's public documents beside openapi-typescript (bench/corpus.ts).
 if (!ONLY || ONLY === 'corpus') await corpusBench();
 // The reference's read mix (distinct reads beside bare node:http), write mix and suite time (bench/reference-run.ts).

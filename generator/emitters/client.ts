@@ -349,6 +349,24 @@ export function allOptional(op: OperationModel): boolean {
   );
 }
 
+/** Names an object has from Object.prototype: a parameter of that name is read only as the caller's own. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The caller's value of a parameter. One named `constructor`, `hasOwnProperty` or `__proto__` is read as an own
+ * property, so that a caller who leaves it out sends nothing, not Object.prototype's member.
+ */
+function paramRead(p: ParameterModel): string {
+  if (!INHERITED.has(p.identifier)) return `params.${p.identifier}`;
+  const key = JSON.stringify(p.identifier);
+  return `(Object.hasOwn(params, ${key}) ? params[${key}] : undefined)`;
+}
+
+/** A key of an object literal; `__proto__` computed, which makes it a key of the object, not its prototype. */
+function literalKey(printed: string, name: string): string {
+  return name === '__proto__' ? `[${JSON.stringify(name)}]` : printed;
+}
+
 function pathExpression(op: OperationModel): string {
   const byName = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
   // The path's literal parts are the document's text: escaped for the template literal they are printed in.
@@ -357,9 +375,7 @@ function pathExpression(op: OperationModel): string {
     const p = byName.get(name);
     if (!p) throw new Error(`${op.id}: path parameter ${name} is not declared`);
     const value =
-      p.defaultValue !== undefined
-        ? `params.${p.identifier} ?? ${JSON.stringify(p.defaultValue)}`
-        : `params.${p.identifier}`;
+      p.defaultValue !== undefined ? `${paramRead(p)} ?? ${JSON.stringify(p.defaultValue)}` : `${paramRead(p)}`;
     if (styledPathParam(p))
       return `\${styledPath(${JSON.stringify(p.name)}, ${value}, ${JSON.stringify(p.style)}, ${p.explode})}`;
     return `\${enc(${value})}`;
@@ -379,13 +395,13 @@ function requestSpec(
 ): string {
   const query = callParams(op)
     .filter((p) => p.in === 'query')
-    .map((p) => `${propertyKey(p.name)}: params.${p.identifier}`);
+    .map((p) => `${literalKey(propertyKey(p.name), p.name)}: ${paramRead(p)}`);
   query.push(...(overrides.query ?? []));
   const headers = callParams(op)
     .filter((p) => p.in === 'header')
     .map(
       (p) =>
-        `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`,
+        `${literalKey(JSON.stringify(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${p.explode})` : `${paramRead(p)}`}`,
     );
   const lines = [
     `operationId: ${JSON.stringify(op.id)}`,
@@ -397,7 +413,7 @@ function requestSpec(
   const styled = callParams(op).filter((p) => p.in === 'query' && (p.type === 'array' || p.type === 'object'));
   if (styled.length)
     lines.push(
-      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
+      `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
@@ -476,7 +492,7 @@ function cookieStatements(op: OperationModel): string[] {
   const cookies = callParams(op).filter((p) => p.in === 'cookie');
   if (cookies.length === 0) return [];
   return [
-    `options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`,
+    `options = withCookies(options, { ${cookies.map((p) => `${literalKey(JSON.stringify(p.name), p.name)}: ${paramRead(p)}`).join(', ')} });`,
   ];
 }
 
@@ -731,22 +747,24 @@ function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const cookies = params.filter((p) => p.in === 'cookie');
   if (cookies.length)
     statements.push(
-      `options = withCookies(options, { ${cookies.map((p) => `${JSON.stringify(p.name)}: params.${p.identifier}`).join(', ')} });`,
+      `options = withCookies(options, { ${cookies.map((p) => `${literalKey(JSON.stringify(p.name), p.name)}: ${paramRead(p)}`).join(', ')} });`,
     );
   const members = [`path: ${pathExpression(op)}`];
   const query = params.filter((p) => p.in === 'query');
   if (query.length)
-    members.push(`query: { ${query.map((p) => `${propertyKey(p.name)}: params.${p.identifier}`).join(', ')} }`);
+    members.push(
+      `query: { ${query.map((p) => `${literalKey(propertyKey(p.name), p.name)}: ${paramRead(p)}`).join(', ')} }`,
+    );
   const styled = query.filter((p) => p.type === 'array' || p.type === 'object');
   if (styled.length)
     members.push(
-      `queryStyle: { ${styled.map((p) => `${propertyKey(p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
+      `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
   const headers = params
     .filter((p) => p.in === 'header')
     .map(
       (p) =>
-        `${JSON.stringify(p.name)}: ${p.type === 'object' ? `objectHeader(params.${p.identifier}, ${p.explode})` : `params.${p.identifier}`}`,
+        `${literalKey(JSON.stringify(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${p.explode})` : `${paramRead(p)}`}`,
     );
   return { statements, members, headers: headers.length ? `definedHeaders({ ${headers.join(', ')} })` : undefined };
 }

@@ -23,6 +23,7 @@ const VENDORED: Record<string, { pkg: string; file: string; bundle?: boolean; wi
   'eventsource-parser': { pkg: 'eventsource-parser', file: 'dist/index.js' },
   'multipart-parser': { pkg: '@mjackson/multipart-parser', file: 'dist/multipart-parser.node.js' },
   'multipart-stream': { pkg: 'formidable', file: 'src/parsers/Multipart.js', bundle: true },
+  re2js: { pkg: 're2js', file: 'build/index.js' },
 };
 
 /** A package's folder (found from its entry point when its exports do not list package.json). */

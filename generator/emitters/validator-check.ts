@@ -13,6 +13,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { lazyValidators, type ValidatorSchemas } from '../../templates/runtime/server/validators.js';
 import type { SchemaOrigin, ValidatorSet } from './validators.js';
+import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 
 export interface RefusedSchema {
   /** The JSON pointer of the refused schema (or its part) in the spec. */
@@ -102,13 +103,14 @@ function follow(root: unknown, pointer: string): unknown {
   return node;
 }
 
+/** A pattern the runtime compiles: valid in unicode mode and taken by its linear-time engine (RE2). */
 function isRegExp(source: string): boolean {
   try {
     new RegExp(source, 'u');
-    return true;
   } catch {
     return false;
   }
+  return linearPatternError(source) === undefined;
 }
 
 /**

@@ -2,6 +2,7 @@
 // unicode mode) and the type emitter read: OpenAPI 3.0's own schema forms become their 2020-12 equivalents, and
 // a pattern written for JavaScript's non-unicode mode is rewritten to mean the same in unicode mode. What cannot
 // be honoured is reported with the JSON pointer of its place and left out, never silently.
+import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 
 /** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
@@ -85,10 +86,19 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     const pattern = (out ?? source).pattern;
     if (typeof pattern === 'string') {
       const unicode = unicodePattern(pattern);
+      // What RE2 refuses (lookaround, backreferences) has no linear-time engine: a crafted value could hold the
+      // server, so the pattern is not checked rather than run on a backtracking engine.
+      const linear = unicode === undefined ? undefined : linearPatternError(unicode);
       if (unicode === undefined) {
         warn({
           pointer: `${pointerHere()}/pattern`,
           message: `pattern ${pattern} is not a valid regular expression; not checked`,
+        });
+        delete writable().pattern;
+      } else if (linear !== undefined) {
+        warn({
+          pointer: `${pointerHere()}/pattern`,
+          message: `pattern ${pattern} needs a backtracking engine (${linear}); not checked, only linear-time patterns are`,
         });
         delete writable().pattern;
       } else if (unicode !== pattern) writable().pattern = unicode;

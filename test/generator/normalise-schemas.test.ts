@@ -120,6 +120,23 @@ describe('patterns', () => {
       { pointer: '#/components/schemas/A/pattern', message: expect.stringContaining('not a valid regular expression') },
     ]);
   });
+  it('a pattern only a backtracking engine runs (lookahead, backreference) is dropped with a warning naming its pointer', () => {
+    const { out, warnings } = normalise(
+      doc30({
+        Ahead: { type: 'string', pattern: '^(?!admin)[a-z]+$' },
+        Again: { type: 'string', pattern: '^(a)\\1$' },
+        Behind: { type: 'string', pattern: '^(?:[a-z]|(?<=[a-z])-)+$' },
+      }),
+    );
+    expect(out.components.schemas.Ahead).toEqual({ type: 'string' });
+    expect(out.components.schemas.Again).toEqual({ type: 'string' });
+    // Captureless lookbehind has a linear-time form: kept.
+    expect(out.components.schemas.Behind.pattern).toBe('^(?:[a-z]|(?<=[a-z])-)+$');
+    expect(warnings).toEqual([
+      { pointer: '#/components/schemas/Ahead/pattern', message: expect.stringContaining('backtracking engine') },
+      { pointer: '#/components/schemas/Again/pattern', message: expect.stringContaining('backtracking engine') },
+    ]);
+  });
 });
 
 describe('an allOf whose members have no type in common', () => {

@@ -76,7 +76,11 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Headers added to every request. */
   headers?: Record<string, string>;
-  /** A fetch implementation; defaults to the global fetch of Node 20+. */
+  /**
+   * A fetch implementation; defaults to the global fetch of Node 20+. The client follows redirects of the global
+   * fetch itself (credentials only within their origin); a fetch given here follows them as it does (the
+   * contract suite's recorder keeps credentials on the target's origins and reports the rest).
+   */
   fetch?: typeof fetch;
 }
 
@@ -238,6 +242,8 @@ export interface ApiResponse<T> {
 
 export class ApiCore {
   private readonly fetchImpl: typeof fetch;
+  /** Whether the client follows redirects itself (the global fetch) or leaves them to the caller's fetch. */
+  private readonly followsRedirects: boolean;
   private readonly base: string;
   /** The base address of each server an operation declares of its own, worked out on first use. */
   private readonly serverBases = new Map<string, string>();
@@ -249,6 +255,7 @@ export class ApiCore {
     readonly profile: ServiceProfile,
   ) {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.followsRedirects = options.fetch === undefined;
     const base = options.baseUrl ?? (profile.sender ? '' : documentServer(options, profile.documentServers));
     this.base = base.replace(/\/+$/, '');
     this.headers = merge({ accept: DEFAULT_ACCEPT }, options.headers);
@@ -332,8 +339,8 @@ export class ApiCore {
     return { ...this.options.retry, ...client, ...options.retry, ...call };
   }
 
-  /** The URL of a request, with its query and (where the operation takes it so) the credential. */
-  url(spec: RequestSpec): string {
+  /** The URL of a request, with its query and (where the operation takes it so, unless told not to) the credential. */
+  url(spec: RequestSpec, withCredentials = true): string {
     const url =
       spec.absoluteUrl ??
       (spec.server === undefined ? this.base : this.serverBase(this.operationServer(spec))) + spec.path;
@@ -361,7 +368,7 @@ export class ApiCore {
     }
     const { accessToken, apiKey } = this.options;
     const { accessTokenParam, apiKeyQuery } = this.profile;
-    const credentials = this.placement(spec);
+    const credentials = withCredentials ? this.placement(spec) : 'none';
     const tokenInQuery =
       credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
     if (
@@ -462,8 +469,14 @@ export class ApiCore {
     // The operation's own media types, unless the caller asked for others.
     if (spec.accept && this.headers.accept === DEFAULT_ACCEPT && !options.headers?.accept && !options.headers?.Accept)
       headers.accept = spec.accept;
+    // Out of the fetch's try: a URL the options cannot make (an unknown server, a variable outside its enum) is the
+    // caller's error, not a connection failure to retry.
+    const trusted = this.trusts(spec);
+    const url = this.url(spec, trusted);
     const { bearerToken, apiKey, basic } = this.options;
-    const credentials = this.placement(spec);
+    // A URL the server named on another origin (an upload session) gets no credential, nor the caller's own.
+    const credentials = trusted ? this.placement(spec) : 'none';
+    if (!trusted) this.withoutCredentials(headers);
     if (credentials === 'bearer' && bearerToken !== undefined) {
       headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
     } else if ((credentials === 'basic' || credentials === 'bearer') && basic !== undefined) {
@@ -482,7 +495,7 @@ export class ApiCore {
         else if (place.in === 'cookie') merge(headers, { cookie: `${place.name}=${encodeURIComponent(key)}` });
       }
     const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers };
-    if (spec.body) init.body = this.encodeBody(spec, spec.body, headers, init);
+    if (spec.body) init.body = this.encodeBody(spec, spec.body, headers, init, credentials);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
     const controller = new AbortController();
     init.signal = controller.signal;
@@ -497,18 +510,10 @@ export class ApiCore {
           }, timeoutMs)
         : undefined;
     let response: Response;
-    // Out of the try: a URL the options cannot make (an unknown server, a variable outside its enum) is the
-    // caller's error, not a connection failure to retry.
-    let url: string;
     try {
-      url = this.url(spec);
-    } catch (error) {
-      clearTimeout(timer);
-      if (onAbort) user!.removeEventListener('abort', onAbort);
-      throw error;
-    }
-    try {
-      response = await this.fetchImpl(url, init);
+      response = this.followsRedirects
+        ? await this.fetchFollowing(url, init, credentials === 'access-token-form' && spec.body?.kind === 'form')
+        : await this.fetchImpl(url, init);
     } catch (error) {
       if (onAbort) user!.removeEventListener('abort', onAbort);
       if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
@@ -527,11 +532,90 @@ export class ApiCore {
     );
   }
 
+  /**
+   * Whether a request may carry the client's credentials: one to the base address or a server the spec or the
+   * options name may; one to a URL the server handed out (an upload session) only on one of their origins.
+   */
+  private trusts(spec: RequestSpec): boolean {
+    if (spec.absoluteUrl === undefined || this.profile.sender) return true;
+    const origin = originOf(this.url(spec, false));
+    if (origin === undefined) return false;
+    const configured = [this.base, this.options.uploadUrl, ...Object.values(this.options.servers ?? {})];
+    return [...configured, ...this.serverBases.values()].some((base) => base && originOf(base) === origin);
+  }
+
+  /** The headers without any credential: Authorization, cookies and the spec's API key headers. */
+  private withoutCredentials(headers: Record<string, string>): Record<string, string> {
+    const names = ['authorization', 'proxy-authorization', 'cookie', this.profile.apiKeyHeader];
+    for (const scheme of Object.values(this.profile.apiKeySchemes ?? {}))
+      if (scheme.in === 'header') names.push(scheme.name);
+    for (const name of names) if (name) delete headers[name.toLowerCase()];
+    return headers;
+  }
+
+  /** A URL without the query parameters that carry credentials (the access token, the spec's API key names). */
+  private withoutCredentialQuery(url: URL): URL {
+    const names = [this.profile.accessTokenParam, this.profile.apiKeyQuery];
+    for (const scheme of Object.values(this.profile.apiKeySchemes ?? {}))
+      if (scheme.in === 'query') names.push(scheme.name);
+    for (const name of names) if (name) url.searchParams.delete(name);
+    return url;
+  }
+
+  /**
+   * fetch, following redirects itself: within the request's origin as fetch would; to another origin (or from
+   * https to http) without the credentials, which were given for the origin they were configured for. A body
+   * that cannot be sent twice (a stream), or that holds the credential (a form's access token) on the way to
+   * another origin, is not sent again: the redirect is the answer.
+   */
+  private async fetchFollowing(
+    url: string,
+    init: RequestInit & { duplex?: 'half' },
+    credentialInBody: boolean,
+  ): Promise<Response> {
+    const origin = originOf(url);
+    let target = url;
+    let request: RequestInit & { duplex?: 'half' } = { ...init, redirect: 'manual' };
+    for (let hop = 0; ; hop++) {
+      const response = await this.fetchImpl(target, request);
+      // A browser hides a redirect's answer and follows it only itself: sent again without the credentials.
+      if (response.type === 'opaqueredirect') {
+        const headers = this.withoutCredentials({ ...(request.headers as Record<string, string>) });
+        const bare = this.withoutCredentialQuery(new URL(target)).href;
+        return this.fetchImpl(bare, { ...request, headers, redirect: 'follow' });
+      }
+      const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+      if (location === null || hop === MAX_REDIRECTS) return response;
+      const method = (request.method ?? 'GET').toUpperCase();
+      const asGet =
+        (response.status === 303 && method !== 'HEAD') ||
+        ((response.status === 301 || response.status === 302) && method === 'POST');
+      if (!asGet && request.duplex === 'half') return response;
+      let next: URL;
+      try {
+        next = new URL(location, target);
+      } catch {
+        return response;
+      }
+      if (!asGet && credentialInBody && next.origin !== origin) return response;
+      await response.body?.cancel();
+      const headers = { ...(request.headers as Record<string, string>) };
+      if (asGet) for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
+      if (next.origin !== origin) {
+        this.withoutCredentials(headers);
+        this.withoutCredentialQuery(next);
+      }
+      request = { ...request, headers, ...(asGet ? { method: 'GET', body: null } : {}) };
+      target = next.href;
+    }
+  }
+
   private encodeBody(
     spec: RequestSpec,
     body: RequestBody,
     headers: Record<string, string>,
     init: { duplex?: 'half' },
+    credentials: CredentialPlacement | undefined,
   ): FetchBody {
     if (body.kind === 'json') {
       headers['content-type'] = body.contentType ?? 'application/json';
@@ -546,12 +630,7 @@ export class ApiCore {
         form.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
       const tokenParam = this.profile.accessTokenParam;
-      if (
-        tokenParam &&
-        this.placement(spec) === 'access-token-form' &&
-        this.options.accessToken &&
-        !form.has(tokenParam)
-      ) {
+      if (tokenParam && credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
         form.set(tokenParam, this.options.accessToken);
       }
       return form.toString();
@@ -582,6 +661,18 @@ export class ApiCore {
 }
 
 const DEFAULT_ACCEPT = 'application/json';
+/** The statuses fetch follows, and how many hops it takes before it gives up (the Fetch standard's 20). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
+/** The origin of a URL (`https://host:port`), or undefined for one that is not absolute. */
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * How a successful answer is read: by its Content-Type where the operation documents that media type (JSON parsed,

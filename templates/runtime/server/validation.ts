@@ -104,7 +104,7 @@ function planOf(route: RouteDef): ValidationPlan {
   return plan;
 }
 
-/** Integer and number parameters whose text is not a decimal number (checked before coercion reads it). */
+/** Integer and number parameters whose text is not a finite decimal number (checked before coercion reads it). */
 function numericTextViolations(
   numeric: readonly ParamDef[],
   params: Record<string, Record<string, unknown>>,
@@ -115,6 +115,12 @@ function numericTextViolations(
     const value = where[p.in === 'header' ? p.name.toLowerCase() : p.name];
     if (typeof value === 'string' && !NUMBER_TEXT.test(value))
       found.push({ field: p.name, description: `is not a decimal number (${JSON.stringify(value.slice(0, 40))})` });
+    // `1e309` is written as a number but reads as Infinity, which no schema's number means.
+    else if (typeof value === 'string' && !Number.isFinite(Number(value)))
+      found.push({
+        field: p.name,
+        description: `is beyond the range of a number (${JSON.stringify(value.slice(0, 40))})`,
+      });
   }
   return found;
 }

@@ -2,7 +2,7 @@
 // error answers. A stream that fails after its first byte ends with an event in the service's error shape (in JSON
 // lines, always under `error`: `{"error": {...}}` as its own last line).
 import { once } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 import { entityTagOf, noneMatchFails } from './conditional.js';
 import { type ErrorStyle, internalError, isServiceError, type ServiceError } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
@@ -236,6 +236,8 @@ export function writeError(res: ServerResponse, error: ServiceError): void {
     res.end();
     return;
   }
+  // A head the handler's answer failed to write (a Location holding CRLF) left its reason phrase behind: `500 Found`.
+  res.statusMessage = STATUS_CODES[error.httpStatus] ?? '';
   // A spec's own error response may be text or bytes (its documented media type): written as it is.
   const raw: unknown = error.body;
   if (raw === undefined) {

@@ -170,7 +170,8 @@ function text(bytes: Uint8Array, field: string): string {
 
 function formFields(body: string): Record<string, unknown> {
   try {
-    return Object.fromEntries(formPairs(body));
+    // No prototype: a field named `constructor` or `__proto__` is what was sent, or absent.
+    return Object.assign(Object.create(null) as Record<string, unknown>, Object.fromEntries(formPairs(body)));
   } catch (error) {
     if (error instanceof InvalidTextError) throw new BodyParseError(`holds a field that ${error.message}`);
     throw error;
@@ -208,7 +209,7 @@ async function multipartFields(
   limits: MediaLimits,
   spool: Spool,
 ): Promise<Record<string, unknown>> {
-  const fields: Record<string, unknown> = {};
+  const fields = Object.create(null) as Record<string, unknown>;
   const parts = await spoolMultipart(req, contentType, limits, spool, (part) => {
     if (!part.name) return 'skip';
     return (fileFields ? fileFields.includes(part.name) : part.isFile) ? 'file' : 'text';

@@ -1,15 +1,19 @@
 // Copied from templates/runtime/server/request-target.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// A request's target (`/v2/groups?mine=true`) read as the WHATWG URL parser reads it: its path, and its query
-// as decoded pairs (percent-encoding that is not UTF-8 refused, not read as U+FFFD). A plain target, whose
-// characters the parser would keep as they are, is split by hand; any other (dot segments, characters it would
-// escape, a fragment, an absolute form) goes through a URL, so both read every target alike. The URL a handler
-// sees (`input.url`) is made on first use.
+// A request's target (`/v2/groups?mine=true`): its path as sent, and its query as decoded pairs (percent-encoding
+// that is not UTF-8 refused, not read as U+FFFD). The path is routed as a proxy in front of the service sees it:
+// dot segments (`/a/../b`, `%2e%2e`) and backslashes are not resolved, as the WHATWG URL parser would, so a proxy
+// that filters by path prefix and the service agree on which operation a request reaches. Characters the parser
+// would percent-encode are encoded alike. The query is read as the URL parser reads it; the URL a handler sees
+// (`input.url`) is made on first use.
 import { decodeComponent } from './strict-text.js';
 
 /** Characters the URL parser keeps unchanged in a path and a query (RFC 3986 pchar, `/` and `?`). */
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/%?]*$/;
-/** What the parser would rewrite in a plain target: dot segments, also percent-encoded. */
-const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+/** Characters the URL parser percent-encodes in a path (its path percent-encode set), and a backslash. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: C0 controls are in the set the URL parser encodes
+const ENCODED_IN_PATH = /[\u0000-\u0020"#<>?`{}\u{7f}-\u{10ffff}\\]/gu;
+/** An absolute-form target's scheme and authority (`http://host:80`), before its path. */
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
 
 /** A query pair whose percent-encoding is not UTF-8; `name` is its name (decoded when it can be). */
 export class InvalidQueryError extends Error {
@@ -18,8 +22,30 @@ export class InvalidQueryError extends Error {
   }
 }
 
+/** A character percent-encoded as UTF-8; a lone surrogate as U+FFFD, as the URL parser writes it. */
+function encodeCharacter(c: string): string {
+  try {
+    return encodeURIComponent(c);
+  } catch {
+    return '%EF%BF%BD';
+  }
+}
+
+/** The path of a target as sent (up to its query or fragment), with what the URL parser would encode encoded. */
+function pathOf(raw: string): string {
+  // What the URL parser drops before reading anything: C0 controls and spaces around, tabs and newlines inside.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: C0 controls are what the URL parser trims
+  const target = raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  const absolute = target.match(ABSOLUTE_FORM);
+  const rest = absolute ? target.slice(absolute[0].length) : target;
+  const end = rest.search(/[?#]/);
+  const path = end < 0 ? rest : rest.slice(0, end);
+  const encoded = path.replace(ENCODED_IN_PATH, encodeCharacter);
+  return encoded.startsWith('/') ? encoded : `/${encoded}`;
+}
+
 export class RequestTarget {
-  /** The path, still percent-encoded, as `new URL(target).pathname` reads it. */
+  /** The path as sent, still percent-encoded; dot segments not resolved. */
   readonly pathname: string;
   /** The query with its `?` (empty when there is none), as `url.search` reads it. */
   readonly search: string;
@@ -29,17 +55,13 @@ export class RequestTarget {
   constructor(readonly raw: string) {
     if (PLAIN_TARGET.test(raw)) {
       const at = raw.indexOf('?');
-      const pathname = at < 0 ? raw : raw.slice(0, at);
-      if (!DOT_SEGMENT.test(pathname)) {
-        this.pathname = pathname;
-        // `?` alone is no query (url.search is empty).
-        this.search = at < 0 || at === raw.length - 1 ? '' : raw.slice(at);
-        return;
-      }
+      this.pathname = at < 0 ? raw : raw.slice(0, at);
+      // `?` alone is no query (url.search is empty).
+      this.search = at < 0 || at === raw.length - 1 ? '' : raw.slice(at);
+      return;
     }
-    const url = this.url;
-    this.pathname = url.pathname;
-    this.search = url.search;
+    this.pathname = pathOf(raw);
+    this.search = this.url.search;
   }
 
   /** The target as a URL on a fixed origin. */

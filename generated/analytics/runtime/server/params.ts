@@ -20,6 +20,20 @@ export interface ParamPlan {
   cookies: boolean;
 }
 
+/**
+ * An object with no prototype: a parameter or member named `constructor`, `hasOwnProperty` or `__proto__` is then
+ * the value sent or absent, never Object.prototype's.
+ */
+function record<T = unknown>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+function recordOf<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const out = record<T>();
+  for (const [key, value] of entries) out[key] = value;
+  return out;
+}
+
 export function planParams(route: RouteDef): ParamPlan {
   return {
     queryDefs: new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])),
@@ -44,7 +58,7 @@ export function readPath(
   plan: ParamPlan,
   errorStyle: ErrorStyle,
 ): Record<string, unknown> {
-  const path: Record<string, unknown> = {};
+  const path = record();
   names.forEach((name, i) => {
     const def = plan.pathDefs.get(name);
     let value: unknown;
@@ -71,14 +85,14 @@ export function readPath(
 /** The query as the route's parameters serialise it (style / explode); repeated scalars: the last wins. */
 export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: ParamPlan): Record<string, unknown> {
   const defs = plan.queryDefs;
-  const query: Record<string, unknown> = {};
+  const query = record();
   for (const [name, all] of values) {
     const def = defs.get(name);
     if (name.endsWith(']')) {
       const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
       const deepDef = deep ? defs.get(deep[1]!) : undefined;
       if (deep && deepDef?.type === 'object' && deepDef.style === 'deepObject') {
-        const target = (query[deep[1]!] ??= {}) as Record<string, unknown>;
+        const target = (query[deep[1]!] ??= record()) as Record<string, unknown>;
         target[deep[2]!] = all[all.length - 1];
         continue;
       }
@@ -90,8 +104,8 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
       query[name] = !def.explode && all.length === 1 && all[0] === '' ? [] : all.flatMap((v) => v.split(separator));
     } else if (def?.type === 'object' && def.style !== 'deepObject' && !(def.style === 'form' && def.explode)) {
       const parts = all[all.length - 1]!.split(',');
-      query[name] = Object.fromEntries(
-        Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i], parts[2 * i + 1]]),
+      query[name] = recordOf(
+        Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [parts[2 * i]!, parts[2 * i + 1]!]),
       );
     } else {
       query[name] = all[all.length - 1];
@@ -102,7 +116,7 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
   for (const def of defs.values()) {
     if (def.type === 'object' && def.style === 'form' && def.explode && query[def.name] === undefined) {
       const taken = Object.keys(query).filter((k) => !defs.has(k) && !plan.credentialQueryNames.has(k));
-      if (taken.length) query[def.name] = Object.fromEntries(taken.map((k) => [k, query[k]]));
+      if (taken.length) query[def.name] = recordOf(taken.map((k) => [k, query[k]]));
       for (const k of taken) delete query[k];
     }
   }
@@ -115,7 +129,7 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
  * pairs, without making them. Undefined when the text must be decoded first.
  */
 export function readPlainQuery(search: string): Record<string, unknown> | undefined {
-  const query: Record<string, unknown> = {};
+  const query = record();
   if (search === '') return query;
   if (search.includes('%') || search.includes('+')) return undefined;
   let start = 1;
@@ -146,7 +160,7 @@ export function readHeaders(raw: NodeJS.Dict<string | string[]>): Record<string,
 }
 
 function joinedHeaders(raw: NodeJS.Dict<string | string[]>): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = record<string>();
   for (const name in raw) {
     const value = raw[name];
     if (value !== undefined) headers[name.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
@@ -178,7 +192,7 @@ function pathValue(raw: string, name: string, def: ParamDef | undefined): unknow
         const at = p.indexOf('=');
         return at < 0 ? [decodeURIComponent(p), ''] : [decodeURIComponent(p.slice(0, at)), p.slice(at + 1)];
       });
-    if (type === 'object' && explode) return Object.fromEntries(pairs.map(([k, v]) => [k, decodeURIComponent(v!)]));
+    if (type === 'object' && explode) return recordOf(pairs.map(([k, v]) => [k!, decodeURIComponent(v!)]));
     if (pairs.some(([k]) => k !== name)) return undefined;
     if (type === 'array' && explode) return pairs.map(([, v]) => decodeURIComponent(v!));
     if (pairs.length !== 1) return undefined;
@@ -200,7 +214,7 @@ function objectOf(
   explode: boolean,
   decode: (text: string) => string,
 ): Record<string, string> | undefined {
-  if (pieces.length === 1 && pieces[0] === '') return {};
+  if (pieces.length === 1 && pieces[0] === '') return record<string>();
   const entries: Array<[string, string]> = [];
   if (explode) {
     for (const piece of pieces) {
@@ -212,7 +226,7 @@ function objectOf(
     if (pieces.length % 2 !== 0) return undefined;
     for (let i = 0; i < pieces.length; i += 2) entries.push([decode(pieces[i]!), decode(pieces[i + 1]!)]);
   }
-  return Object.fromEntries(entries);
+  return recordOf(entries);
 }
 
 /**
@@ -220,7 +234,7 @@ function objectOf(
  * object headers into their members (an ill-formed object stays text, which its schema refuses).
  */
 export function headerValues(route: RouteDef, headers: Record<string, string>): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...headers };
+  const copy: Record<string, unknown> = Object.assign(record(), headers);
   for (const p of route.params) {
     const name = p.name.toLowerCase();
     const text = headers[name];
@@ -249,7 +263,7 @@ export function readCookies(
   header: string | undefined,
   errorStyle: ErrorStyle,
 ): Record<string, unknown> {
-  const cookies: Record<string, unknown> = {};
+  const cookies = record();
   if (header === undefined || !params.some((p) => p.in === 'cookie')) return cookies;
   const raw = new Map<string, string>();
   for (const pair of header.split(';')) {

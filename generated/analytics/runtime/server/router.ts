@@ -317,7 +317,7 @@ export function createRouter(
     names: readonly string[],
     values: readonly string[],
   ): RequestInput | undefined {
-    const path = names.length === 0 ? {} : readPath(names, values, plan, opts.errorStyle);
+    const path = names.length === 0 ? NO_PATH : readPath(names, values, plan, opts.errorStyle);
     let query = plan.scalarQuery ? readPlainQuery(target.search) : undefined;
     if (query === undefined) {
       try {
@@ -498,7 +498,9 @@ class RequestInput implements HandlerInput {
 }
 
 const NO_CREDENTIALS: Credentials = Object.freeze({});
-const NO_COOKIES: Record<string, unknown> = Object.freeze({});
+// Without a prototype, as every parameter object: `constructor` is a parameter's name or absent.
+const NO_COOKIES: Record<string, unknown> = Object.freeze(Object.create(null));
+const NO_PATH: Record<string, unknown> = Object.freeze(Object.create(null));
 
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
 function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {

@@ -5,6 +5,7 @@
 // compiled by ajv when a validator of it is first called. A service with a thousand operations starts at once and
 // compiles only what it serves.
 import type { ValidateFunction, ValidationError } from './route-def.js';
+import { linearPatternError, linearRegExp } from './linear-regexp.js';
 import { Ajv2020, addFormats } from './vendor/ajv.js';
 
 /** The schemas of a package's validators: the shared components and each distinct schema once. */
@@ -30,6 +31,12 @@ function createAjv(source: ValidatorSchemas, coerce: boolean): Ajv2020 {
     // Each referenced schema becomes one function instead of being pasted into every caller.
     inlineRefs: false,
     strict: false,
+    // `strict: false` also turns this off: ±Infinity (a JSON body's 1e309) would pass `type: number`.
+    strictNumbers: true,
+    // A property named `constructor` or `hasOwnProperty` is absent unless the value has it as its own.
+    ownProperties: true,
+    // Patterns on a linear-time engine: a crafted value cannot stall the server (linear-regexp.ts).
+    code: { regExp: linearRegExp },
     // The generator normalised the schemas; checking each against the meta-schema again costs a fifth of a compile.
     validateSchema: false,
     validateFormats: true,
@@ -124,6 +131,7 @@ function refusedPlace(source: ValidatorSchemas, schema: object): string | undefi
       } catch {
         return `${pointer}/pattern`;
       }
+      if (linearPatternError(record.pattern) !== undefined) return `${pointer}/pattern`;
     }
     const types = typeof record.type === 'string' ? [record.type] : Array.isArray(record.type) ? record.type : [];
     if (types.some((t) => !JSON_TYPES.has(t as string))) return `${pointer}/type`;
