@@ -697,11 +697,32 @@ function warnUnmetSecurity(
   });
 }
 
-function coarseType(document: OpenApiDocument, schema: JsonSchema): ParameterModel['type'] {
+/**
+ * The type a parameter's value travels as, seen through `$ref`, nullable forms and `anyOf` / `oneOf` / `allOf`
+ * (FastAPI's `anyOf: [array, null]`, Stripe's `anyOf: [object, '']`): an array where a branch is one, else an
+ * object where a branch is one (its style then applies: `a=1&a=2`, `filter[k]=v`), else the one scalar type.
+ */
+function coarseType(document: OpenApiDocument, schema: JsonSchema, seen = new Set<unknown>()): ParameterModel['type'] {
   const s = resolveRef(document, schema);
-  const t = Array.isArray(s.type) ? s.type.find((x: string) => x !== 'null') : s.type;
-  if (t === 'integer' || t === 'number' || t === 'boolean' || t === 'array' || t === 'object') return t;
+  if (!s || typeof s !== 'object' || seen.has(s)) return 'string';
+  seen.add(s);
+  const own = (Array.isArray(s.type) ? s.type : [s.type]).filter((x: unknown) => typeof x === 'string' && x !== 'null');
+  const branches = [s.anyOf, s.oneOf, s.allOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  const types = [
+    ...own,
+    ...branches.filter((b) => !isNullOnly(document, b)).map((b: JsonSchema) => coarseType(document, b, seen)),
+  ];
+  for (const t of ['array', 'object', 'integer', 'number', 'boolean'] as const) if (types.includes(t)) return t;
   return 'string';
+}
+
+/** A branch that admits only null (`{type: 'null'}`, `{enum: [null]}`, `{const: null}`). */
+function isNullOnly(document: OpenApiDocument, schema: JsonSchema): boolean {
+  const s = resolveRef(document, schema);
+  if (!s || typeof s !== 'object') return false;
+  if (s.type === 'null' || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null')) return true;
+  if (s.const === null) return true;
+  return Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v: unknown) => v === null);
 }
 
 function bodyKind(contentType: string): BodyKind {

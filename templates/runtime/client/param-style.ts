@@ -39,8 +39,11 @@ export function styledPath(name: string, value: unknown, style: string, explode:
 }
 
 /** An object header value in the simple style: `R,100,G,200` unexploded, `R=100,G=200` exploded. */
-export function objectHeader(value: object | undefined, explode: boolean): string | undefined {
+export function objectHeader(value: unknown, explode: boolean): string | undefined {
   if (value === undefined || value === null) return undefined;
+  // A schema with object and other branches (oneOf): an array is its items, a scalar its text.
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (typeof value !== 'object') return String(value);
   const pairs = members(value).map(([k, v]) => [k, String(v)]);
   return (explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat()).join(',');
 }
