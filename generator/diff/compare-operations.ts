@@ -118,7 +118,7 @@ export class OperationComparer {
       // Items of an array parameter are the parameter's own values.
       if (subject === 'parameter' && f.path.every((p) => p === '[]')) id = `${direction}.parameter.${f.change}`;
       if (!CHECKS.has(id)) continue;
-      const where = f.path.length > 0 ? `${location}: property ${f.path.join('.')}` : location;
+      const where = f.path.length > 0 ? `${location}: property ${f.path.join('.').replace(/\.\[/g, '[')}` : location;
       emit({
         id,
         location: where,

@@ -176,6 +176,27 @@ export class SchemaComparer {
             );
       }
     }
+    // x-extensible-enum: the values known today, more may come; a value removed still refuses old requests.
+    const xb = kb('x-extensible-enum');
+    const xr = kr('x-extensible-enum');
+    if (Array.isArray(xb) && Array.isArray(xr)) {
+      for (const v of xr)
+        if (!xb.some((w) => stable(w) === stable(v)))
+          add(
+            'x-extensible-enum-value-added',
+            `extensible enum value ${stable(v)} added`,
+            atB('x-extensible-enum'),
+            child(atR('x-extensible-enum'), xr.indexOf(v)),
+          );
+      for (const v of xb)
+        if (!xr.some((w) => stable(w) === stable(v)))
+          add(
+            'x-extensible-enum-value-removed',
+            `extensible enum value ${stable(v)} removed`,
+            child(atB('x-extensible-enum'), xb.indexOf(v)),
+            atR('x-extensible-enum'),
+          );
+    }
     const cb = kb('const');
     const cr = kr('const');
     if (stable(cb) !== stable(cr)) {

@@ -67,7 +67,9 @@ export class SchemaKeys {
           .sort()
           .join(',')}]`,
       );
-    const keywords = [...view.keywords.keys()].filter((k) => !DOCUMENTATION.has(k) && !k.startsWith('x-')).sort();
+    const keywords = [...view.keywords.keys()]
+      .filter((k) => !DOCUMENTATION.has(k) && (!k.startsWith('x-') || k === 'x-extensible-enum'))
+      .sort();
     for (const k of keywords) {
       const value = view.keywords.get(k)!.value;
       const at = view.keywords.get(k)!.at;

@@ -194,6 +194,23 @@ describe('spec-first diff: schema classes', () => {
     ]);
   });
 
+  it('x-extensible-enum: a value removed from a request is an error; one added to a response is info', async () => {
+    const extensible = (values: string[]) => (d: any) => {
+      newPet(d).kind = { type: 'string', 'x-extensible-enum': values };
+      pet(d).kind = { type: 'string', 'x-extensible-enum': values };
+    };
+    expect(await only(extensible(['cat']), extensible(['cat', 'dog']))).toEqual([
+      'error request.property.x-extensible-enum-value-removed',
+      'info response.property.x-extensible-enum-value-removed',
+      'info response.property.x-extensible-enum-value-removed',
+    ]);
+    expect(await only(extensible(['cat', 'dog', 'bird']), extensible(['cat', 'dog']))).toEqual([
+      'info request.property.x-extensible-enum-value-added',
+      'info response.property.x-extensible-enum-value-added',
+      'info response.property.x-extensible-enum-value-added',
+    ]);
+  });
+
   it('3.1 keywords: const, contains, prefixItems, dependentRequired, if', async () => {
     expect(await only((d) => (newPet(d).kind.const = 'cat'))).toEqual(['error request.property.const-added']);
     expect(
