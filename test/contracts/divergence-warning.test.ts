@@ -25,7 +25,11 @@ function lenientProxy(target: string): http.RequestListener {
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)),
       ) as Record<string, string>;
-      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body });
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: body && new Uint8Array(body),
+      });
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
       res.end(Buffer.from(await answer.arrayBuffer()));
     });
