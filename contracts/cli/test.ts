@@ -23,7 +23,8 @@ export const USAGE = [
   '  --config FILE          JSON: {"headers": {...}, "bearer": "...", "basic": {"user", "password"}, "apiKeys": {...}, "values": {"param": value}}',
   '  --check ID             only these checks (an id or a prefix; repeatable)',
   '  --exclude-check ID     all but these',
-  '  --stateless            the target keeps nothing (a mock such as Prism): use_after_free is n/a',
+  '  --mock                 the target is a mock (Prism): it keeps nothing (use_after_free is n/a) and its refusals',
+  '                         of invalid requests are in its own shape (judged by status only)',
   '  --report-dir DIR       also write test.md, test.junit.xml and test.json there',
   '  --allow-ref X          $refs may also read the folder X or fetch from the origin X (as generate)',
   '',
@@ -110,7 +111,7 @@ export async function runTest(argv: string[]): Promise<number> {
         config: { type: 'string' },
         check: { type: 'string', multiple: true },
         'exclude-check': { type: 'string', multiple: true },
-        stateless: { type: 'boolean', default: false },
+        mock: { type: 'boolean', default: false },
         'report-dir': { type: 'string' },
         'allow-ref': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
@@ -169,7 +170,7 @@ export async function runTest(argv: string[]): Promise<number> {
         timeoutMs: number('timeout', values.timeout, 10) * 1000,
         maxAnswerBytes: number('max-answer-bytes', values['max-answer-bytes'], 4 * 1024 * 1024),
       },
-      stateless: values.stateless,
+      mock: values.mock,
     });
     const documentedTypes = new Set(model.operations.flatMap((o) => o.responses.flatMap((r) => r.contentTypes)));
     const input = {

@@ -1,5 +1,6 @@
 // What the document says of one answer: its status is documented, its media type is one its response documents,
 // a JSON body matches the response's schema, and the headers it documents as required are there and valid.
+import { isDeepStrictEqual } from 'node:util';
 import {
   type OperationModel,
   operationObject,
@@ -15,6 +16,11 @@ export interface Judgement {
   check: CheckId;
   /** Why the answer breaks the check; undefined when it meets it. */
   failure?: string;
+  /**
+   * The document contradicts itself here (the answer is the response's own example, which its schema refuses): not
+   * the target's fault, so not a FAIL.
+   */
+  documentFault?: string;
 }
 
 /** The response that documents a status: the exact code, then its range (4XX), then default. */
@@ -68,13 +74,36 @@ export function judgeAnswer(
     try {
       value = JSON.parse(answer.body);
       const problem = schemas.problem(response.schema, value);
-      out.push({ check: 'response_schema_conformance', failure: problem && `the body at ${problem}` });
+      if (problem && documentedExamples(model, op, response.status).some((e) => isDeepStrictEqual(e, value)))
+        out.push({
+          check: 'response_schema_conformance',
+          documentFault: `the answer is the document's own example for ${response.status}, which its schema refuses (${problem})`,
+        });
+      else out.push({ check: 'response_schema_conformance', failure: problem && `the body at ${problem}` });
     } catch {
       out.push({ check: 'response_schema_conformance', failure: `the ${type} body is not JSON` });
     }
   }
   out.push(...judgeHeaders(model, schemas, op, response, answer));
   return out;
+}
+
+interface MediaObject {
+  example?: unknown;
+  examples?: Record<string, unknown>;
+}
+
+/** The examples a response documents for its media types (named examples followed to their values). */
+function documentedExamples(model: ServiceModel, op: OperationModel, status: string): unknown[] {
+  const responses = operationObject(model.document, { path: op.path, method: op.method }).responses ?? {};
+  const response = resolveRef<{ content?: Record<string, MediaObject> }>(model.document, responses[status] ?? {});
+  return Object.values(response.content ?? {}).flatMap((m) => {
+    const media = resolveRef<MediaObject>(model.document, m);
+    const named = Object.values(media.examples ?? {}).map(
+      (e) => resolveRef<{ value?: unknown }>(model.document, e).value,
+    );
+    return [media.example, ...named].filter((e) => e !== undefined);
+  });
 }
 
 interface HeaderObject {

@@ -195,7 +195,10 @@ export function validRequest(
     const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
     if (!p.required && example === undefined) continue;
-    const value = fixed ?? validValue(model, schemas, p.schema, example, seed);
+    let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
+    // An empty path segment is another path: a path value is drawn again until it is not empty.
+    for (let again = 1; p.in === 'path' && value === '' && again <= 12; again++)
+      value = validValue(model, schemas, p.schema, undefined, seed + again * 13);
     if (value === undefined) {
       unsupported ??= `no value satisfies ${p.in} parameter ${p.name}'s schema`;
       continue;

@@ -30,8 +30,11 @@ export interface EngineOptions {
   maxRequests: number;
   deadlineMs: number;
   limits: TransportLimits;
-  /** The target keeps nothing between requests (a mock): use_after_free cannot be judged. */
-  stateless: boolean;
+  /**
+   * The target is a mock (Prism): it keeps nothing between requests, so use_after_free cannot be judged, and its
+   * refusals of requests the document does not allow are in its own shape, so they are judged by status only.
+   */
+  mock: boolean;
   /** Each exchange as it completes (progress, logs). */
   onExchange?: (exchange: Exchange) => void;
 }
@@ -147,9 +150,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     answeredTypes.set(type, (answeredTypes.get(type) ?? 0) + 1);
     if (result.answer.status >= 500) ledger.fail('not_a_server_error', `answered ${result.answer.status}`, result);
     else ledger.pass('not_a_server_error');
-    if (refused && is4xx(result.answer.status) && !documentedResponse(op, result.answer.status)) return result;
+    if (refused && is4xx(result.answer.status) && (options.mock || !documentedResponse(op, result.answer.status)))
+      return result;
     for (const j of judgeAnswer(model, schemas, op, result.answer)) {
       if (j.failure) ledger.fail(j.check, j.failure, result);
+      else if (j.documentFault) ledger.notApplicable(j.check, j.documentFault);
       else ledger.pass(j.check);
     }
     return result;
@@ -197,7 +202,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       !unsupported &&
       reader &&
       enabled.has('use_after_free') &&
-      !options.stateless &&
+      !options.mock &&
       valid.credentials !== 'not-configured'
     ) {
       const before = readRequest()!;
@@ -273,8 +278,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     }
     if (methodOf(op) !== 'DELETE' || !reader)
       ledger.notApplicable('use_after_free', 'not a delete with a read at the same path');
-    if (options.stateless)
-      ledger.notApplicable('use_after_free', 'a stateless target (--stateless) keeps nothing to delete');
+    if (options.mock) ledger.notApplicable('use_after_free', 'a mock (--mock) keeps nothing to delete');
     outcomes.push(
       ...ledger.outcomes(
         options.checks.filter((c) => c !== 'unsupported_method'),

@@ -25,7 +25,14 @@ export class DocumentSchemas {
   private readonly compiled = new Map<unknown, ValidateFunction | undefined>();
 
   constructor(document: OpenApiDocument) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, discriminator: false });
+    // An unknown format (uint16, a vendor's own) is not judged, and not printed either.
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: false,
+      validateFormats: true,
+      discriminator: false,
+      logger: false,
+    });
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: (document as { components?: unknown }).components ?? {} });
   }

@@ -291,7 +291,7 @@ function run(baseUrl: string, overrides: Partial<Parameters<typeof runEngine>[0]
     maxRequests: 500,
     deadlineMs: 120_000,
     limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-    stateless: false,
+    mock: false,
     ...overrides,
   });
 }
@@ -407,4 +407,47 @@ describe('a target that is not the service', () => {
       await echo.close();
     }
   }, 120_000);
+});
+
+describe('a document that contradicts itself', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Thing', version: '1' },
+    paths: {
+      '/thing': {
+        get: {
+          operationId: 'getThing',
+          responses: {
+            '200': {
+              description: 'the thing',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+                  example: { b: 1 },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const thing = buildServiceModel('thing', structuredClone(document) as never, () => {});
+  const answering = (body: unknown) =>
+    listenLocal((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
+
+  it.each([
+    ["the response's own example, which its schema refuses: n/a, the document's fault", { b: 1 }, 'n/a'],
+    ['any other body its schema refuses: FAIL', { c: 2 }, 'FAIL'],
+  ])('%s', async (_name, body, verdict) => {
+    const server = await answering(body);
+    try {
+      const result = await run(server.baseUrl, { model: thing, checks: ['response_schema_conformance'] });
+      const outcome = result.outcomes.find((o) => o.operation.includes('getThing'))!;
+      expect(outcome.verdict).toBe(verdict);
+      if (verdict === 'n/a') expect(outcome.message).toContain("the document's own example");
+    } finally {
+      await server.close();
+    }
+  });
 });
