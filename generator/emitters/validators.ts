@@ -6,6 +6,7 @@
 import { isLinesType } from '../model/media-types.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
+import { singleQuotedLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 
 export interface ValidatorNames {
@@ -42,11 +43,6 @@ function usesUnevaluatedKeywords(node: unknown): boolean {
     if (usesUnevaluatedKeywords((node as Record<string, unknown>)[key])) return true;
   }
   return false;
-}
-
-/** A single-quoted string literal of JSON text: only backslashes and single quotes need escaping. */
-function stringLiteral(text: string): string {
-  return `'${text.replace(/[\\']/g, '\\$&')}'`;
 }
 
 /**
@@ -214,7 +210,7 @@ export function emitValidators(service: ServiceModel, set: ValidatorSet = valida
     `import { lazyValidators, type ValidatorSchemas } from './runtime/server/validators.js';`,
     '',
     '/** The schemas, parsed when the first request is validated. */',
-    `const SCHEMAS = ${stringLiteral(JSON.stringify(file))};`,
+    `const SCHEMAS = ${singleQuotedLiteral(JSON.stringify(file))};`,
     '',
     'const validator = lazyValidators(() => JSON.parse(SCHEMAS) as ValidatorSchemas);',
     '',
