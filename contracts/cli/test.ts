@@ -159,6 +159,18 @@ export async function runTest(argv: string[]): Promise<number> {
       return 1;
     }
     const baseUrl = target.toString().replace(/\/$/, '');
+    // A target that does not answer at all is one sentence, not a failure per check.
+    const silent = await fetch(baseUrl, { redirect: 'manual', signal: AbortSignal.timeout(10_000) }).then(
+      async (r) => {
+        await r.body?.cancel();
+        return undefined;
+      },
+      (error: Error) => (error.cause as Error)?.message ?? error.message,
+    );
+    if (silent) {
+      console.error(`test: the target does not answer: ${redact(baseUrl)} (${redact(silent)})`);
+      return 1;
+    }
     const result = await runEngine({
       model,
       baseUrl,
