@@ -5,11 +5,16 @@
 // the target's origins, and credentials never leave for another origin (credential-guard.ts).
 import { AnswerTooLarge, copyEventStream, DEFAULT_MAX_ANSWER_BYTES, readWithin } from './answer-body.js';
 import { bodyCarriesSecret, originOf, withoutCredentials } from './credential-guard.js';
+import { curlOf } from './replay-curl.js';
 export interface Exchange {
   method: string;
   url: string;
   requestContentType?: string;
   requestBody?: string;
+  /** The request's headers as sent (the curl that replays a failure). */
+  requestHeaders?: Record<string, string>;
+  /** A text body in full (up to 64 KiB), for the curl; a binary or streamed body has none. */
+  requestBodyText?: string;
   status: number;
   responseContentType?: string;
   /** The answer's text; for an event stream, the whole stream as received (read from a copy, once it ends). */
@@ -44,6 +49,12 @@ function bodyText(body: unknown): string | undefined {
 
 const causeOf = (error: unknown) =>
   ((error as Error)?.cause as Error | undefined)?.message ?? (error as Error)?.message ?? String(error);
+
+/** A text body as sent (credential parameters blanked), up to 64 KiB; undefined for bytes and streams. */
+function fullBodyText(body: unknown): string | undefined {
+  const text = typeof body === 'string' ? body : body instanceof URLSearchParams ? body.toString() : undefined;
+  return text === undefined || text.length > 64 << 10 ? undefined : text.replace(/(access_token=)[^&]*/g, '$1***');
+}
 
 /** A body fetch can send again (to follow a redirect); a stream is read once. */
 function resendable(body: unknown): boolean {
@@ -159,6 +170,8 @@ export class Recorder {
       url: redact(request.url),
       requestContentType: request.headers.get('content-type') ?? undefined,
       requestBody: bodyText(init?.body),
+      requestHeaders: Object.fromEntries(headers),
+      requestBodyText: fullBodyText(init?.body),
       status: response.status,
       responseContentType: contentType,
       responseBody: '',
@@ -220,7 +233,7 @@ export class Recorder {
 
 export function formatExchange(e: Exchange): string {
   const req = `${e.method} ${e.url}${e.requestBody ? `\n  ${e.requestContentType ?? ''} ${e.requestBody.slice(0, 600)}` : ''}`;
-  return `request: ${req}\nanswer: HTTP ${e.status} ${e.responseContentType ?? ''} ${e.responseBody.slice(0, MAX)}`;
+  return `request: ${req}\nreplay: ${curlOf(e)}\nanswer: HTTP ${e.status} ${e.responseContentType ?? ''} ${e.responseBody.slice(0, MAX)}`;
 }
 
 /** A failure's exchanges: the one the failed assertion judged in full, then the others one line each. */

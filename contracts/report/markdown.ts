@@ -10,10 +10,17 @@ const LABEL: Record<string, string> = {
   'no-test': '**no test**',
 };
 
+/** The curl line of a test's exchange (formatExchange's `replay:`), shown whole whatever the cut above. */
+export function replayOf(exchange: string | undefined): string {
+  const curl = exchange?.match(/^replay: (curl .*)$/m)?.[1];
+  return curl ? `replay: \`${curl.replace(/`/g, "'")}\`` : '';
+}
+
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
 
-export function markdownReport(target: string, verdicts: RuleVerdict[]): string {
+export function markdownReport(target: string, verdicts: RuleVerdict[], verdict?: string): string {
   const lines = [`# Conformance report: ${target}`, ''];
+  if (verdict) lines.push(`> **${verdict}**`, '');
   lines.push(summaryLine(verdicts), '');
   for (const service of [...new Set(verdicts.map((v) => v.service))]) {
     lines.push(`## ${service}`, '', '| rule | text | result | detail |', '|---|---|---|---|');
@@ -21,7 +28,11 @@ export function markdownReport(target: string, verdicts: RuleVerdict[]): string 
       const detail = v.tests
         .filter((t) => t.verdict === v.verdict && (t.detail || t.exchange))
         .slice(0, 3)
-        .map((t) => [t.detail, t.exchange ? '`' + t.exchange.slice(0, 600) + '`' : ''].filter(Boolean).join(' '))
+        .map((t) =>
+          [t.detail, t.exchange ? '`' + t.exchange.slice(0, 600) + '`' : '', replayOf(t.exchange)]
+            .filter(Boolean)
+            .join(' '),
+        )
         .join('<br>');
       const warned = v.warnings.length ? ` (${v.warnings.length} warning${v.warnings.length > 1 ? 's' : ''})` : '';
       lines.push(`| ${v.ruleId} | ${cell(v.text)} | ${verdictLabel(v, LABEL)}${warned} | ${cell(detail)} |`);

@@ -10,6 +10,7 @@ import { ROOT } from '../../generator/model/index.js';
 import { writeJunitReport } from './junit.js';
 import { isTestTimeout } from '../harness/target-error.js';
 import { markdownReport, summaryLine } from './markdown.js';
+import { notTheServiceVerdict } from './not-the-service.js';
 import { redactDeep, type Redactor } from '../harness/redact.js';
 import { runRedactor } from './run-redactor.js';
 import { ANNOTATION, ruleIdOf, ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
@@ -107,10 +108,11 @@ export default class ContractReporter implements Reporter {
     let verdicts = verdictsOf(this.outcomes, services.length ? services : undefined);
     if (rulePrefix) verdicts = verdicts.filter((v) => v.ruleId.startsWith(rulePrefix));
     const target = this.redact(process.env.CONTRACT_TARGET_LABEL ?? process.env.CONTRACT_TARGET ?? 'target');
-    printReport(target, verdicts);
+    const foreign = notTheServiceVerdict(target, verdicts);
+    printReport(target, verdicts, foreign);
     const dir = process.env.CONTRACT_REPORT_DIR ?? path.join(ROOT, 'reports');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'contracts.md'), markdownReport(target, verdicts));
+    fs.writeFileSync(path.join(dir, 'contracts.md'), markdownReport(target, verdicts, foreign));
     writeJunitReport(path.join(dir, 'contracts.junit.xml'), target, verdicts);
     fs.writeFileSync(path.join(dir, 'contracts.json'), JSON.stringify(verdicts, null, 2));
     console.log(`\nReports: ${path.relative(ROOT, dir) || '.'}/contracts.{md,junit.xml,json}`);
@@ -121,7 +123,7 @@ export default class ContractReporter implements Reporter {
 
 const firstLine = (s: string | undefined, n: number) => (s ?? '').split('\n')[0]!.slice(0, n);
 
-function printReport(target: string, verdicts: RuleVerdict[]): void {
+function printReport(target: string, verdicts: RuleVerdict[], foreign: string | undefined): void {
   console.log(`\nConformance of ${target}`);
   for (const service of [...new Set(verdicts.map((v) => v.service))]) {
     console.log(`\n${service}`);
@@ -146,7 +148,9 @@ function printReport(target: string, verdicts: RuleVerdict[]): void {
     }
   }
   const failed = verdicts.filter((v) => v.verdict === 'fail' || v.verdict === 'error' || v.verdict === 'no-test');
-  if (failed.length > 0) {
+  // Not the service at all: one sentence, not every failure (the reports keep them).
+  if (foreign) console.log(`\n${foreign}`);
+  else if (failed.length > 0) {
     console.log('\nFailed rules and rules in error (first such test, the exchange that broke it, then the others)');
     for (const v of failed) {
       if (v.verdict === 'no-test') {
@@ -158,6 +162,8 @@ function printReport(target: string, verdicts: RuleVerdict[]): void {
         `  ${v.ruleId}  ${v.verdict === 'error' ? 'ERROR ' : ''}${v.text.slice(0, 120)}\n    test: ${t.name}\n    why:  ${firstLine(t.detail, 300)}`,
       );
       if (t.exchange) console.log(`    ${t.exchange.slice(0, 1200).replace(/\n/g, '\n    ')}`);
+      const curl = t.exchange?.match(/^replay: curl .*$/m)?.[0];
+      if (curl && !t.exchange!.slice(0, 1200).includes(curl)) console.log(`    ${curl}`);
     }
   }
   console.log(`\n${summaryLine(verdicts)}`);

@@ -98,6 +98,7 @@ describe('the contract suite against a hostile target', () => {
   let slow: Run;
   let deadlineSeconds: number;
   let userinfo: Run;
+  let html: Run;
 
   beforeAll(async () => {
     const second = await listenLocal((req, res) => {
@@ -159,10 +160,15 @@ describe('the contract suite against a hostile target', () => {
       const timer = setInterval(() => res.write(' '), 1000);
       res.on('close', () => clearInterval(timer));
     });
-    servers.push(second, elsewhere, flood, drip);
+    // A web page where the API should be.
+    const page = await listenLocal((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>');
+    });
+    servers.push(second, elsewhere, flood, drip, page);
     deadlineSeconds = 60;
     const generative = ['--service', 'generative'];
-    [credentials, memory, slow, userinfo] = await Promise.all([
+    [credentials, memory, slow, userinfo, html] = await Promise.all([
       runSuite(['--target', elsewhere.baseUrl, ...generative, '--rule', 'GEN-UPLOAD'], fixtures(apiKey)),
       runSuite(['--target', flood.baseUrl, ...generative, '--rule', 'GEN-STREAM'], fixtures(apiKey)),
       // Every generative test, each of which would wait its whole timeout: only the deadline ends this run.
@@ -171,6 +177,7 @@ describe('the contract suite against a hostile target', () => {
         ['--target', elsewhere.baseUrl.replace('//', `//hostile:${encodeURIComponent(apiKey)}@`), ...generative],
         fixtures(apiKey),
       ),
+      runSuite(['--target', page.baseUrl, ...generative, '--rule', 'GEN-GENCFG'], fixtures(apiKey)),
     ]);
   }, 600_000);
 
@@ -189,12 +196,25 @@ describe('the contract suite against a hostile target', () => {
   });
 
   it('writes no configured secret into any report or onto the console', () => {
-    for (const run of [credentials, memory, slow, userinfo]) {
+    for (const run of [credentials, memory, slow, userinfo, html]) {
       const text = `${run.reports}\n${run.output}`;
       for (const secret of [apiKey, encodeURIComponent(apiKey), new URLSearchParams({ k: apiKey }).toString().slice(2)])
         expect(text).not.toContain(secret);
     }
     expect(credentials.reports).toContain('key=***');
+  });
+
+  it('says in one sentence that a target answering web pages is not the service, instead of every failure', () => {
+    expect(html.exitCode).toBe(1);
+    expect(html.output).toMatch(/The target hostile answers HTML web pages, not the generative API \(\d+ of \d+ tests/);
+    expect(html.output).not.toContain('Failed rules');
+    expect(html.reports).toContain('answers HTML web pages');
+  });
+
+  it('replays each failure with a curl whose credentials are blanked', () => {
+    expect(credentials.reports).toMatch(
+      /replay: curl -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/[^']*' .*-H 'x-goog-api-key: \*\*\*'/,
+    );
   });
 
   it('refuses a target URL with a password, without printing it', () => {
