@@ -179,7 +179,7 @@ describe('the contract suite against a hostile target', () => {
       ),
       runSuite(['--target', page.baseUrl, ...generative, '--rule', 'GEN-GENCFG'], fixtures(apiKey)),
     ]);
-  }, 600_000);
+  }, 900_000);
 
   afterAll(async () => {
     for (const child of children) child.kill();
