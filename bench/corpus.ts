@@ -1,5 +1,7 @@
 // The corpus (test/generator/corpus.ts: npm-shipped public documents, GitHub's and DigitalOcean's whole) generated beside
-// openapi-typescript's types-only run on the same file: wall time, peak memory of the process, output size.
+// openapi-typescript's types-only run and hey-api's types + SDK + client on the same file: wall time, CPU time,
+// peak memory of the process, output size. Goal (docs/adr/0008): CPU within 1.5x openapi-typescript's and at or
+// below hey-api's on every document.
 // One run each per document, alternating; `npm run bench` (or BENCH_ONLY=corpus) prints the table.
 // BENCH_CORPUS=github,... measures only those documents; BENCH_CORPUS_RUNS=n alternates n pairs of runs per document,
 // one row each (the spread of the ratios under the machine's load), and CPU time (user + system) beside wall time.
@@ -33,7 +35,9 @@ function measure(script: string, args: string[], cwd: string, out: string, nodeF
   const ms = performance.now() - start;
   const kb = Number(/max-rss (\d+)/.exec(run.stderr)?.[1] ?? 0);
   const cpuMs = Number(/cpu-ms (\d+)/.exec(run.stderr)?.[1] ?? 0);
-  return { ms, cpuMs, peakMb: kb / 1024, bytes: sizeOf(out), ok: run.status === 0 };
+  const bytes = sizeOf(out);
+  // Written nothing is failed too (hey-api exits 0 on a document it cannot read).
+  return { ms, cpuMs, peakMb: kb / 1024, bytes, ok: run.status === 0 && bytes > 0 };
 }
 
 function sizeOf(target: string): number {
@@ -46,13 +50,15 @@ function sizeOf(target: string): number {
 export async function corpusBench(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-corpus-'));
   const ots = path.join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+  // The program hey-api's bin (bin/run.js) starts in a child process: run in this one, so that its CPU and memory count.
+  const heyApi = path.join(ROOT, 'node_modules', '@hey-api', 'openapi-ts', 'dist', 'run.mjs');
   const rows: string[] = [];
   const only = (process.env.BENCH_CORPUS ?? '').split(',').filter(Boolean);
   const runs = Math.max(1, Number(process.env.BENCH_CORPUS_RUNS ?? 1));
   const documents = benchCorpusDocuments().filter((d) => only.length === 0 || only.includes(d.name));
   for (const d of documents.flatMap((doc) => Array.from({ length: runs }, () => doc))) {
     if (!fs.existsSync(d.spec)) {
-      rows.push(`| ${d.name} | (missing: npm install) | | | | | |`);
+      rows.push(`| ${d.name} | (missing: npm install) |`);
       continue;
     }
     fs.rmSync(path.join(tmp, d.name), { recursive: true, force: true });
@@ -68,19 +74,39 @@ export async function corpusBench(): Promise<void> {
     );
     // Run in the temporary folder: inside the project openapi-typescript would read the project's redocly.yaml.
     const theirs = measure(ots, [d.spec, '-o', path.join(tmp, `${d.name}.ts`)], tmp, path.join(tmp, `${d.name}.ts`));
-    const fmt = (m: Measure, value: string) => (m.ok ? value : 'failed');
-    const ratio = (a: number, b: number) => (ours.ok && theirs.ok && b > 0 ? `${(a / b).toFixed(2)}x` : '');
-    rows.push(
-      `| ${d.name} | ${fmt(ours, (ours.ms / 1000).toFixed(1))} | ${fmt(theirs, (theirs.ms / 1000).toFixed(1))} | ${ratio(ours.ms, theirs.ms)} | ${ratio(ours.cpuMs, theirs.cpuMs)} | ${fmt(ours, ours.peakMb.toFixed(0))} | ${fmt(theirs, theirs.peakMb.toFixed(0))} | ${ratio(ours.peakMb, theirs.peakMb)} | ${(ours.bytes / 1024).toFixed(0)} | ${(theirs.bytes / 1024).toFixed(0)} | ${ratio(ours.bytes, theirs.bytes)} |`,
+    // hey-api's defaults: its types, its SDK and its fetch client (a config file in the folder would change them).
+    const hey = measure(
+      heyApi,
+      ['-i', d.spec, '-o', path.join(tmp, `${d.name}-hey`)],
+      tmp,
+      path.join(tmp, `${d.name}-hey`),
     );
+    const fmt = (m: Measure, value: string) => (m.ok ? value : 'failed');
+    const ratio = (a: Measure, b: Measure, pick: (m: Measure) => number) =>
+      a.ok && b.ok && pick(b) > 0 ? `${(pick(a) / pick(b)).toFixed(2)}x` : '';
+    const seconds = (m: Measure, pick: (m: Measure) => number) => fmt(m, (pick(m) / 1000).toFixed(1));
+    const wall = (m: Measure) => m.ms;
+    const cpu = (m: Measure) => m.cpuMs;
+    const cells = [
+      d.name,
+      ...[ours, theirs, hey].map((m) => seconds(m, wall)),
+      ...[ours, theirs, hey].map((m) => seconds(m, cpu)),
+      ratio(ours, theirs, cpu),
+      ratio(ours, hey, cpu),
+      ratio(ours, theirs, wall),
+      ratio(ours, hey, wall),
+      [ours, theirs, hey].map((m) => fmt(m, m.peakMb.toFixed(0))).join(' / '),
+      [ours, theirs, hey].map((m) => fmt(m, (m.bytes / 1024).toFixed(0))).join(' / '),
+    ];
+    rows.push(`| ${cells.join(' | ')} |`);
   }
   console.log(
-    `\nCorpus: generate --spec (everything, with its defaults) beside openapi-typescript (types only), one cold process each\n`,
+    `\nCorpus: generate --spec (everything, with its defaults) beside openapi-typescript (types only) and hey-api (types, SDK and fetch client), one cold process each, in turn\n`,
   );
   console.log(
-    '| document | ours s | openapi-typescript s | time ratio | CPU ratio | ours peak MB | theirs peak MB | peak ratio | ours KB | theirs KB | size ratio |',
+    '| document | ours s | openapi-typescript s | hey-api s | ours CPU s | openapi-typescript CPU s | hey-api CPU s | CPU vs openapi-typescript | CPU vs hey-api | time vs openapi-typescript | time vs hey-api | peak MB (ours / ots / hey) | KB (ours / ots / hey) |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
   fs.rmSync(tmp, { recursive: true, force: true });
 }
