@@ -23,8 +23,8 @@ const USAGE = [
   '  --check            write nothing; exit 1 when the package (or generated/) differs from what would be written',
   "  --watch            regenerate whenever a file in the spec's folder (or specs/, templates/) changes",
   '  --allow-ref X      $refs may also read the folder X or fetch from the origin X (repeatable)',
-  '  --typecheck        type-check the package at any size (default: up to 2 MB of TypeScript)',
-  '  --skip-typecheck   write without type-checking',
+  '  --typecheck        type-check the package before writing it (default: not; docs/adr/0008)',
+  '  --skip-typecheck   write without type-checking (the default)',
   '  --service KEY      only this package of the spec list (generator/specs.config.json or --config)',
   '  --config FILE      another spec list',
   '  --quiet            print nothing on success',
@@ -97,36 +97,21 @@ function describe(drift: Drift, folder = 'generated'): string[] {
 
 /**
  * Whether the packages type-check (strict, noUnusedLocals): each error printed as `file:line: message` under the
- * package's folder. Nothing is written when one does not. Not checked: with --skip-typecheck, and by default a
- * package of more generated TypeScript than the default limit (one line says so; --typecheck checks it).
+ * package's folder. Nothing is written when one does not. Checked only when asked (`--typecheck`): by default the
+ * guarantee is the corpus's (docs/adr/0008).
  */
 async function typeChecks(
   packages: Map<string, Map<string, string>>,
   folderOf: (key: string) => string,
   thread?: TypeCheckThread,
 ): Promise<boolean> {
-  if (values['skip-typecheck']) return true;
-  const { DEFAULT_TYPECHECK_LIMIT_BYTES, generatedTypeScriptBytes, typeCheckPackages } = await import('./typecheck.js');
-  // SPEC_FIRST_TYPECHECK_LIMIT (bytes) moves the limit.
-  const limit = Number(process.env.SPEC_FIRST_TYPECHECK_LIMIT || DEFAULT_TYPECHECK_LIMIT_BYTES);
-  const checked = new Map<string, Map<string, string>>();
-  for (const [key, files] of packages) {
-    const bytes = generatedTypeScriptBytes(files);
-    if (values.typecheck || bytes <= limit) checked.set(key, files);
-    else
-      console.error(
-        `generate: note: the package ${key} is ${(bytes / 2 ** 20).toFixed(1)} MB of TypeScript, more than the ${(limit / 2 ** 20).toFixed(1)} MB checked by default: not type-checked (--typecheck checks it; docs/adr/0007)`,
-      );
-  }
-  if (checked.size === 0) {
-    await thread?.close();
-    return true;
-  }
+  if (!values.typecheck) return true;
+  const { typeCheckPackages } = await import('./typecheck.js');
   let clean = true;
   // A worker that fails (not a type error: its thread) leaves the check to this thread.
   const results = thread
-    ? await thread.check(checked).catch(() => typeCheckPackages(checked))
-    : typeCheckPackages(checked);
+    ? await thread.check(packages).catch(() => typeCheckPackages(packages))
+    : typeCheckPackages(packages);
   for (const [key, errors] of results) {
     if (errors.length === 0) continue;
     clean = false;
@@ -140,17 +125,14 @@ async function typeChecks(
 /**
  * The type-check's worker thread, started before the package is made (the bundle names its file; run through tsx
  * the check runs in this thread), so that it parses and binds the standard library and @types/node meanwhile; only
- * when the check will likely run (a spec of more than the default limit's bytes makes a package above it). The
- * worker costs its own start (a second compiler loaded, about a fifth more CPU and 75 MB more peak memory) and
- * pays off only with a core to spare: it is used from four cores up. SPEC_FIRST_TYPECHECK_THREAD=worker or =main
+ * when the check was asked for (`--typecheck`). The worker costs its own start (a second compiler loaded, about a
+ * fifth more CPU and 75 MB more peak memory) and pays off only with a core to spare: it is used from four cores up. SPEC_FIRST_TYPECHECK_THREAD=worker or =main
  * chooses (to compare them side by side, or to test the worker on a small machine).
  */
-async function startTypeCheck(specBytes: number): Promise<TypeCheckThread | undefined> {
+async function startTypeCheck(): Promise<TypeCheckThread | undefined> {
   const workerFile = process.env.SPEC_FIRST_TYPECHECK_WORKER;
   const choice = process.env.SPEC_FIRST_TYPECHECK_THREAD ?? (os.availableParallelism() >= 4 ? 'worker' : 'main');
-  if (values['skip-typecheck'] || !workerFile || choice !== 'worker') return undefined;
-  const { DEFAULT_TYPECHECK_LIMIT_BYTES } = await import('./typecheck.js');
-  if (!values.typecheck && specBytes > DEFAULT_TYPECHECK_LIMIT_BYTES) return undefined;
+  if (!values.typecheck || !workerFile || choice !== 'worker') return undefined;
   const { typeCheckThread } = await import('./typecheck-thread.js');
   return typeCheckThread(workerFile);
 }
@@ -185,7 +167,7 @@ async function single(spec: string, out: string): Promise<number> {
     console.error(describe(drift, out).join('\n'));
     return 1;
   }
-  if (values['skip-typecheck']) {
+  if (!values.typecheck) {
     // Nothing to check but the parse: each file is parsed and staged as soon as it is made (the package is never
     // held whole), and moved into the folder only when every file parsed.
     const { isTypeScript, syntaxError } = await import('./syntax-check.js');
@@ -219,7 +201,7 @@ async function single(spec: string, out: string): Promise<number> {
     if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}`);
     return 0;
   }
-  const thread = await startTypeCheck(fs.statSync(spec, { throwIfNoEntry: false })?.size ?? 0);
+  const thread = await startTypeCheck();
   const files = await generatePackage({ key, spec: path.resolve(spec) }, options).catch(async (error) => {
     await thread?.close();
     throw error;
@@ -246,7 +228,7 @@ async function single(spec: string, out: string): Promise<number> {
 async function once(): Promise<number> {
   if (values.spec) return single(values.spec, values.out!);
   const started = performance.now();
-  const thread = values.check ? undefined : await startTypeCheck(0);
+  const thread = values.check ? undefined : await startTypeCheck();
   const { files } = await generateAll(services, options).catch(async (error) => {
     await thread?.close();
     throw error;

@@ -7,22 +7,6 @@ import ts from 'typescript';
 import { ROOT } from './model/root.js';
 import { checkRuntime, runtimeSources, type CompileError, typeError, virtualHost } from './runtime-declarations.js';
 
-/**
- * Above this much generated TypeScript (the runtime copied from templates/runtime aside), `generate` does not
- * type-check a package unless asked (`--typecheck`): the check grows with the package and on a document of GitHub's
- * size costs more than all of the generation (about nine times its time, and twice its peak memory), while what it
- * checks is what the corpus test already type-checks, construct by construct (docs/adr/0007).
- */
-export const DEFAULT_TYPECHECK_LIMIT_BYTES = 2 * 1024 * 1024;
-
-/** The bytes of a package's generated TypeScript: what the default type-check limit is measured on. */
-export function generatedTypeScriptBytes(files: ReadonlyMap<string, string>): number {
-  let bytes = 0;
-  for (const [name, content] of files)
-    if (name.endsWith('.ts') && !name.startsWith('runtime/')) bytes += content.length;
-  return bytes;
-}
-
 export type { CompileError } from './runtime-declarations.js';
 
 /** The compiler options generated code must pass (tests that type-check generated code use them too). */
