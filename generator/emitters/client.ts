@@ -421,6 +421,8 @@ function requestSpec(
   // The service's usual placement is the core's default (ServiceProfile.credentials).
   if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
   if (op.credentialChoices) lines.push(`credentialChoices: ${JSON.stringify(op.credentialChoices)}`);
+  const sets = securitySets(service, op);
+  if (sets) lines.push(`securitySets: ${sets}`);
   if (op.server) lines.push(`server: ${JSON.stringify(op.server.url)}`);
   if (op.servers) lines.push(`serverChoices: ${JSON.stringify(op.servers.map((s) => s.url))}`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
@@ -845,6 +847,26 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
 }
 
 /** The credential placement most operations share (the core's default; the others name theirs). */
+/**
+ * Where an operation's security requirement ANDs schemes (an API key with a bearer token): every alternative in
+ * order, each scheme with where its credential travels; the client sends every credential of the first
+ * alternative it holds them all for. Undefined where each alternative names one scheme (the placement says it).
+ */
+function securitySets(service: ServiceModel, op: OperationModel): string | undefined {
+  if (op.credentials === 'access-token-query' || op.credentials === 'access-token-form') return undefined;
+  if (!op.security.some((alternative) => Object.keys(alternative).length > 1)) return undefined;
+  const onWire = (name: string) => {
+    const scheme = service.securitySchemes.find((s) => s.name === name);
+    const http = scheme?.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
+    if (scheme?.type === 'apiKey') return { scheme: name, kind: 'api-key', in: scheme.in, name: scheme.paramName };
+    if (scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect' || http === 'bearer')
+      return { scheme: name, kind: 'bearer' };
+    if (http === 'basic') return { scheme: name, kind: 'basic' };
+    return { scheme: name, kind: scheme?.type === 'mutualTLS' ? 'transport' : 'unknown' };
+  };
+  return JSON.stringify(op.security.map((alternative) => Object.keys(alternative).map(onWire)));
+}
+
 function defaultCredentials(service: ServiceModel): OperationModel['credentials'] {
   // Asked once per operation: counted once per service.
   let found = DEFAULT_CREDENTIALS.get(service.operations);

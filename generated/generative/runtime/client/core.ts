@@ -106,6 +106,16 @@ type FetchBody = NonNullable<RequestInit['body']>;
 /** One read of a byte stream (DOM's ReadableStreamReadResult, likewise). */
 type ReadableStreamReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>;
 
+/** A security scheme of a requirement and where its credential travels. */
+export interface SchemeOnWire {
+  scheme: string;
+  /** bearer (also OAuth 2.0 and OpenID Connect), basic, an API key, or the connection's certificate (transport). */
+  kind: 'bearer' | 'basic' | 'api-key' | 'transport' | 'unknown';
+  in?: 'header' | 'query' | 'cookie';
+  /** The API key's header, query parameter or cookie name. */
+  name?: string;
+}
+
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'basic' | 'api-key' | 'none';
 
 export type RequestBody =
@@ -149,6 +159,11 @@ export interface RequestSpec {
   credentials?: CredentialPlacement;
   /** The kinds of credential the operation's alternatives take, preferred first: the first the client holds is sent. */
   credentialChoices?: CredentialPlacement[];
+  /**
+   * Where a security requirement ANDs schemes: every alternative in order, each scheme with where it travels. The
+   * client sends every credential of the first alternative it holds them all for (else as `credentials` says).
+   */
+  securitySets?: SchemeOnWire[][];
   /** The server the operation declares of its own, its URL as the spec writes it; absent: the base address. */
   server?: string;
   /** Every server the operation declares of its own, where it declares several (ClientOptions.operationServers). */
@@ -369,7 +384,12 @@ export class ApiCore {
     }
     const { accessToken, apiKey } = this.options;
     const { accessTokenParam, apiKeyQuery } = this.profile;
-    const credentials = withCredentials ? this.placement(spec) : 'none';
+    const set = withCredentials ? this.securitySet(spec) : undefined;
+    if (set)
+      for (const scheme of set)
+        if (scheme.kind === 'api-key' && scheme.in === 'query' && scheme.name)
+          query = pair(query, scheme.name, this.keyFor(scheme)!);
+    const credentials = withCredentials && !set ? this.placement(spec) : 'none';
     const tokenInQuery =
       credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
     if (
@@ -438,6 +458,43 @@ export class ApiCore {
     return base;
   }
 
+  /** Of an operation's alternatives that AND schemes, the first whose every credential the client holds. */
+  private securitySet(spec: RequestSpec): SchemeOnWire[] | undefined {
+    return spec.securitySets?.find((set) => set.length > 0 && set.every((scheme) => this.holdsScheme(scheme)));
+  }
+
+  private holdsScheme(scheme: SchemeOnWire): boolean {
+    if (scheme.kind === 'bearer') return this.options.bearerToken !== undefined;
+    if (scheme.kind === 'basic') return this.options.basic !== undefined;
+    if (scheme.kind === 'api-key') return this.keyFor(scheme) !== undefined;
+    return scheme.kind === 'transport';
+  }
+
+  /** An apiKey scheme's key: ClientOptions.apiKeys by the scheme's name or its parameter's, else apiKey. */
+  private keyFor(scheme: SchemeOnWire): string | undefined {
+    const keys = this.options.apiKeys;
+    const own = keys && (Object.hasOwn(keys, scheme.scheme) ? keys[scheme.scheme] : undefined);
+    const byName = keys && scheme.name && Object.hasOwn(keys, scheme.name) ? keys[scheme.name] : undefined;
+    return own ?? byName ?? (this.options.apiKey || undefined);
+  }
+
+  /** The header and cookie credentials of an alternative's schemes (its query keys are in the URL). */
+  private async sendSet(set: SchemeOnWire[], headers: Record<string, string>): Promise<void> {
+    const { bearerToken, basic } = this.options;
+    for (const scheme of set) {
+      if (scheme.kind === 'bearer' && bearerToken !== undefined)
+        headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
+      else if (scheme.kind === 'basic' && basic !== undefined) {
+        const bytes = new TextEncoder().encode(`${basic.username}:${basic.password}`);
+        headers.authorization = `Basic ${btoa(String.fromCharCode(...bytes))}`;
+      } else if (scheme.kind === 'api-key' && scheme.name) {
+        const key = this.keyFor(scheme)!;
+        if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = key;
+        else if (scheme.in === 'cookie') merge(headers, { cookie: `${scheme.name}=${encodeURIComponent(key)}` });
+      }
+    }
+  }
+
   /** Where this request's credential goes: of the operation's choices, the first kind the client holds. */
   private placement(spec: RequestSpec): CredentialPlacement | undefined {
     const choices = spec.credentialChoices;
@@ -476,8 +533,10 @@ export class ApiCore {
     const url = this.url(spec, trusted);
     const { bearerToken, apiKey, basic } = this.options;
     // A URL the server named on another origin (an upload session) gets no credential, nor the caller's own.
-    const credentials = trusted ? this.placement(spec) : 'none';
+    const set = trusted ? this.securitySet(spec) : undefined;
+    const credentials = trusted && !set ? this.placement(spec) : 'none';
     if (!trusted) this.withoutCredentials(headers);
+    if (set) await this.sendSet(set, headers);
     if (credentials === 'bearer' && bearerToken !== undefined) {
       headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
     } else if ((credentials === 'basic' || credentials === 'bearer') && basic !== undefined) {

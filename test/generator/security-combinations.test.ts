@@ -1,0 +1,107 @@
+// Security requirements that AND schemes (Supabase's `{APIKeyAuth, UserAuth}`: an API key header with a bearer
+// token) and alternatives that OR them: the generated client sends every credential of the first alternative
+// whose credentials it holds all of, and the generated server admits the request; an alternative the client
+// holds only part of is not sent half.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+
+const answer = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+const operation = (operationId: string, security: Array<Record<string, string[]>>) => ({
+  get: { operationId, security, responses: answer },
+});
+const DOCUMENT = {
+  openapi: '3.1.0',
+  info: { title: 'combos', version: '1' },
+  paths: {
+    '/key-and-bearer': operation('keyAndBearer', [{ KeyHeader: [], Bearer: [] }]),
+    '/basic-or-key-and-bearer': operation('basicOrKeyAndBearer', [{ Basic: [] }, { KeyQuery: [], Bearer: [] }]),
+    '/two-keys': operation('twoKeys', [{ KeyHeader: [], KeyQuery: [] }]),
+    '/bearer-or-key': operation('bearerOrKey', [{ Bearer: [] }, { KeyHeader: [] }]),
+    '/key-and-cookie-or-none': operation('keyAndCookieOrNone', [{ KeyHeader: [], KeyCookie: [] }, {}]),
+  },
+  components: {
+    securitySchemes: {
+      KeyHeader: { type: 'apiKey', in: 'header', name: 'apikey' },
+      KeyQuery: { type: 'apiKey', in: 'query', name: 'key' },
+      KeyCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+      Bearer: { type: 'http', scheme: 'bearer' },
+      Basic: { type: 'http', scheme: 'basic' },
+    },
+  },
+};
+
+type Input = { credentials: { schemes?: Record<string, string> } };
+
+let pkg: InlinePackage;
+let server: RunningServer;
+
+beforeAll(async () => {
+  pkg = await inlinePackage('combos', DOCUMENT);
+  const echo = (input: Input) => ({ status: 200, body: { schemes: input.credentials.schemes ?? {} } });
+  const handlers = Object.fromEntries(
+    ['keyAndBearer', 'basicOrKeyAndBearer', 'twoKeys', 'bearerOrKey', 'keyAndCookieOrNone'].map((id) => [id, echo]),
+  );
+  server = await listenLocal(pkg.server.createCombosServer(handlers, { logger: false }));
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  pkg?.remove();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+const client = (options: Record<string, unknown>): any =>
+  new pkg.client.CombosClient({ baseUrl: server.baseUrl, maxRetries: 0, ...options });
+const schemesOf = async (call: Promise<{ schemes: Record<string, string> }>) =>
+  Object.keys((await call).schemes).sort();
+
+describe('a requirement that ANDs schemes', () => {
+  it('an API key header with a bearer token: both are sent', async () => {
+    const c = client({ apiKey: 'k1', bearerToken: 't1' });
+    expect(await schemesOf(c.keyAndBearer())).toEqual(['Bearer', 'KeyHeader']);
+  });
+
+  it('the key by scheme name or by its header name', async () => {
+    expect(await schemesOf(client({ apiKeys: { KeyHeader: 'k1' }, bearerToken: 't' }).keyAndBearer())).toEqual([
+      'Bearer',
+      'KeyHeader',
+    ]);
+    expect(await schemesOf(client({ apiKeys: { apikey: 'k1' }, bearerToken: 't' }).keyAndBearer())).toEqual([
+      'Bearer',
+      'KeyHeader',
+    ]);
+  });
+
+  it('two API keys in different places, each where its scheme says', async () => {
+    const c = client({ apiKeys: { KeyHeader: 'h', KeyQuery: 'q' } });
+    expect(await schemesOf(c.twoKeys())).toEqual(['KeyHeader', 'KeyQuery']);
+  });
+
+  it('an API key header with a cookie key, beside an anonymous alternative', async () => {
+    const c = client({ apiKeys: { KeyHeader: 'h', KeyCookie: 'c' } });
+    expect(await schemesOf(c.keyAndCookieOrNone())).toEqual(['KeyCookie', 'KeyHeader']);
+    expect(await schemesOf(client({}).keyAndCookieOrNone())).toEqual([]);
+  });
+});
+
+describe('alternatives that OR requirements', () => {
+  it('the first alternative the client holds every credential of', async () => {
+    expect(await schemesOf(client({ basic: { username: 'u', password: 'p' } }).basicOrKeyAndBearer())).toEqual([
+      'Basic',
+    ]);
+    expect(await schemesOf(client({ apiKey: 'k', bearerToken: 't' }).basicOrKeyAndBearer())).toEqual([
+      'Bearer',
+      'KeyQuery',
+    ]);
+  });
+
+  it('one scheme each: whichever credential the client holds', async () => {
+    expect(await schemesOf(client({ bearerToken: 't' }).bearerOrKey())).toEqual(['Bearer']);
+    expect(await schemesOf(client({ apiKey: 'k' }).bearerOrKey())).toEqual(['KeyHeader']);
+  });
+
+  it('an alternative held only in part is refused by the server, not met', async () => {
+    await expect(client({ bearerToken: 't' }).keyAndBearer()).rejects.toMatchObject({ httpStatus: 401 });
+  });
+});
