@@ -5,6 +5,7 @@
 // code (GitHub's document: 3 MB of schemas), and a server compiles only the operations it serves.
 import { isLinesType } from '../model/media-types.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
+import type { ValidatorKind } from '../../templates/runtime/server/validators.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { singleQuotedLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
@@ -103,10 +104,14 @@ export interface ValidatorSet {
     specId: string;
     components: unknown;
     elsewhere?: Record<string, unknown>;
+    /** The components as requests are checked against, where they differ: readOnly members not required. */
+    requestComponents?: unknown;
+    /** The components as answers are checked against, where they differ: writeOnly members not required. */
+    answerComponents?: unknown;
     unevaluated: boolean;
     schemas: object[];
   };
-  exports: Array<{ name: string; kind: 'strict' | 'coercing'; index: number }>;
+  exports: Array<{ name: string; kind: ValidatorKind; index: number }>;
   /** For each schema, where the spec has it: a JSON pointer, and for parameters the parameter's place. */
   origins: SchemaOrigin[];
 }
@@ -134,7 +139,7 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
   // many answers that are just the service's error shape.
   const indexOf = new Map<string, number>();
   const exports: ValidatorSet['exports'] = [];
-  const add = (kind: 'strict' | 'coercing', name: string, schema: object, origin: SchemaOrigin) => {
+  const add = (kind: ValidatorKind, name: string, schema: object, origin: SchemaOrigin) => {
     const text = JSON.stringify(schema);
     let index = indexOf.get(text);
     if (index === undefined) {
@@ -145,6 +150,9 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     }
     exports.push({ name, kind, index });
   };
+  const components = cleanComponents(service.document.components ?? {}, specId, service.document);
+  const request = (schema: object) => releaseRequired(schema, 'readOnly', specId, components);
+  const answer = (schema: object) => releaseRequired(schema, 'writeOnly', specId, components);
   // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op);
@@ -153,36 +161,87 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
       const strict = kind === 'json' || isLinesType(contentType);
-      add(strict ? 'strict' : 'coercing', name, bodySchema(service, op, contentType, specId), {
+      add(strict ? 'strict' : 'coercing', name, request(bodySchema(service, op, contentType, specId)), {
         pointer: `${at}/requestBody/content/${escapePointer(contentType)}/schema`,
       });
     }
     for (const r of op.responses) {
       const name = names.lines[r.status];
       if (name)
-        add('strict', name, cleanSchema(r.linesData, specId), {
+        add('answer', name, answer(cleanSchema(r.linesData, specId)), {
           pointer: `${at}/responses/${escapePointer(r.status)}/content/${escapePointer(r.contentType ?? '')}/schema`,
         });
     }
     for (const r of op.responses) {
       const name = names.responses[r.status];
       if (name)
-        add('strict', name, cleanSchema(r.schema, specId, service.document), {
+        add('answer', name, answer(cleanSchema(r.schema, specId, service.document)), {
           pointer: `${at}/responses/${escapePointer(r.status)}/content/${escapePointer(r.contentType ?? '')}/schema`,
         });
     }
   }
   exports.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const components = cleanComponents(service.document.components ?? {}, specId, service.document);
   const elsewhere = referencedElsewhere(service, specId, [components, ...schemas]);
+  const text = JSON.stringify(components);
+  const requestComponents = request(components as object);
+  const answerComponents = answer(components as object);
   const file = {
     specId,
     components,
     ...(elsewhere ? { elsewhere } : {}),
+    ...(JSON.stringify(requestComponents) === text ? {} : { requestComponents }),
+    ...(JSON.stringify(answerComponents) === text ? {} : { answerComponents }),
     unevaluated: usesUnevaluatedKeywords(service.document),
     schemas,
   };
   return { file, exports, origins };
+}
+
+/**
+ * A cleaned schema (or the components) with the members `flag` marks left out of each `required`: OpenAPI
+ * requires a readOnly member in answers only and a writeOnly one in requests only ("required" applies in the
+ * direction the member travels). A member is marked on itself, on what its `$ref` reaches, or in an allOf member.
+ */
+function releaseRequired(schema: object, flag: 'readOnly' | 'writeOnly', specId: string, components: unknown): object {
+  const resolve = (ref: string): unknown => {
+    if (!ref.startsWith(`${specId}#/components/`)) return undefined;
+    let node: unknown = components;
+    for (const part of ref.slice(`${specId}#/components/`.length).split('/')) {
+      const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+      node = (node as Record<string, unknown>)[key];
+    }
+    return node;
+  };
+  const marked = (node: unknown, seen: Set<unknown>): boolean => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return false;
+    seen.add(node);
+    const s = node as Record<string, unknown>;
+    if (s[flag] === true) return true;
+    if (typeof s.$ref === 'string' && marked(resolve(s.$ref), seen)) return true;
+    return Array.isArray(s.allOf) && s.allOf.some((member) => marked(member, seen));
+  };
+  const walk = (node: unknown, data: boolean): unknown => {
+    if (!node || typeof node !== 'object' || data) return node;
+    if (Array.isArray(node)) return node.map((item) => walk(item, false));
+    const out: Record<string, unknown> = {};
+    const source = node as Record<string, unknown>;
+    for (const key of Object.keys(source)) {
+      const value = walk(source[key], key === 'enum' || key === 'const' || key === 'default');
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    }
+    const properties = source.properties as Record<string, unknown> | undefined;
+    if (Array.isArray(source.required) && properties && typeof properties === 'object') {
+      const kept = source.required.filter(
+        (name) => !(typeof name === 'string' && Object.hasOwn(properties, name) && marked(properties[name], new Set())),
+      );
+      if (kept.length !== source.required.length) out.required = kept;
+    }
+    return out;
+  };
+  return walk(schema, false) as object;
 }
 
 /**

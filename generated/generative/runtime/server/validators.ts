@@ -16,16 +16,24 @@ export interface ValidatorSchemas {
   components: unknown;
   /** Schemas referred to outside the components (under `#/paths/...`), at their pointers in the document. */
   elsewhere?: Record<string, unknown>;
+  /** The components requests are checked against, where they differ (readOnly members not required). */
+  requestComponents?: unknown;
+  /** The components answers are checked against, where they differ (writeOnly members not required). */
+  answerComponents?: unknown;
   /** Whether some schema uses unevaluatedProperties / unevaluatedItems (ajv tracks evaluation only then). */
   unevaluated: boolean;
   /** Each distinct schema once. */
   schemas: object[];
 }
 
-/** A JSON body or answer is checked as sent; parameters and form fields arrive as text and are coerced. */
-export type ValidatorKind = 'strict' | 'coercing';
+/**
+ * A JSON request body is checked as sent (strict); parameters and form fields arrive as text and are coerced; an
+ * answer is checked as sent, against the components as answers read them.
+ */
+export type ValidatorKind = 'strict' | 'coercing' | 'answer';
 
-function createAjv(source: ValidatorSchemas, coerce: boolean): Ajv2020 {
+function createAjv(source: ValidatorSchemas, kind: ValidatorKind): Ajv2020 {
+  const coerce = kind === 'coercing';
   const ajv = new Ajv2020({
     allErrors: true,
     // Each referenced schema becomes one function instead of being pasted into every caller.
@@ -48,7 +56,8 @@ function createAjv(source: ValidatorSchemas, coerce: boolean): Ajv2020 {
   // evaluated: the validators are smaller and compile faster.
   ajv.opts.unevaluated = source.unevaluated;
   addFormats(ajv);
-  ajv.addSchema({ ...source.elsewhere, $id: source.specId, components: source.components });
+  const components = (kind === 'answer' ? source.answerComponents : source.requestComponents) ?? source.components;
+  ajv.addSchema({ ...source.elsewhere, $id: source.specId, components });
   return ajv;
 }
 
@@ -66,7 +75,7 @@ export function lazyValidators(load: () => ValidatorSchemas): (kind: ValidatorKi
     if (!validate) {
       source ??= load();
       let ajv = instances.get(kind);
-      if (!ajv) instances.set(kind, (ajv = createAjv(source, kind === 'coercing')));
+      if (!ajv) instances.set(kind, (ajv = createAjv(source, kind)));
       const schema = source.schemas[index];
       if (!schema) throw new Error(`the package's validators have no schema ${index}`);
       try {
