@@ -266,7 +266,9 @@ export function emitTypes(service: ServiceModel): string {
     additionalProperties: false,
     alphabetize: true,
     arrayLength: true,
-    defaultNonNullable: true,
+    // A member with a default is optional: a caller may leave it out, and no server is bound to fill it in
+    // (the generated one does not), so a handler and a client reading an answer may find it absent.
+    defaultNonNullable: false,
     discriminators: scanDiscriminators(schema, {}),
     emptyObjectsUnknown: false,
     enum: false,
