@@ -165,8 +165,10 @@ describe("parameters named after Object.prototype's members", () => {
       return new Response('{}', { headers: { 'content-type': 'application/json' } });
     };
     const client = new pkg.client.ProtoClient({ baseUrl: 'http://api.test', fetch, maxRetries: 0 });
-    await client.getP({ ['__proto__']: 'seg' });
-    await client.getP({ ['__proto__']: 'seg', constructor: 'c', hasOwnProperty: 3, toString: 'h' });
+    // `__proto__` and `constructor` are reserved as identifiers (`proto`, `constructor_`); the other members of
+    // Object.prototype stay names of their own, read as the caller's own properties.
+    await client.getP({ proto: 'seg' });
+    await client.getP({ proto: 'seg', constructor_: 'c', hasOwnProperty: 3, toString: 'h' });
     expect(sent[0]!.url).toBe('http://api.test/p/seg');
     expect(sent[0]!.headers.tostring).toBeUndefined();
     expect(sent[1]!.url).toBe('http://api.test/p/seg?constructor=c&hasOwnProperty=3');
