@@ -33,6 +33,9 @@ const USAGE = [
   'read, 2 a usage error.',
 ].join('\n');
 
+/** What a package written without the type-check was checked for, said on the line that reports it. */
+const UNCHECKED = ' (every file parsed; not type-checked: --typecheck checks it, docs/adr/0008)';
+
 const FLAGS = {
   check: { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
@@ -198,7 +201,7 @@ async function single(spec: string, out: string): Promise<number> {
       return 1;
     }
     staged.commit();
-    if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}`);
+    if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}${UNCHECKED}`);
     return 0;
   }
   const thread = await startTypeCheck();
@@ -221,7 +224,10 @@ async function single(spec: string, out: string): Promise<number> {
     throw error;
   }
   staged.commit();
-  if (!values.quiet) console.log(`${files.size} files of package ${key} written to ${out}`);
+  if (!values.quiet)
+    console.log(
+      `${files.size} files of package ${key} written to ${out}${values.typecheck ? ', type-checked' : UNCHECKED}`,
+    );
   return 0;
 }
 
