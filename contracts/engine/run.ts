@@ -114,6 +114,15 @@ class Ledger {
   }
 }
 
+/** Whether a path template (`/a/{id}`) takes a concrete path, as a router would: a parameter is one segment. */
+function templateMatches(template: string, concrete: string): boolean {
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}$`).test(concrete.split('?')[0]!);
+}
+
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 const methodOf = (op: OperationModel) => op.method;
 const is2xx = (status: number) => status >= 200 && status < 300;
@@ -291,12 +300,17 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   if (enabled.has('unsupported_method')) {
     for (const path of [...new Set(model.operations.map((o) => o.path))].sort()) {
       const documented = model.operations.filter((o) => o.path === path);
-      const method = METHODS.find((m) => !documented.some((o) => methodOf(o) === m));
+      const base = validRequest(model, schemas, documented[0]!, settings, settings.seed);
+      // A method is undocumented for this request only if no other template takes the same concrete path with it
+      // (GET /collections/aliases is GET /collections/{name} when only POST is written at /collections/aliases).
+      const concrete = base.request.path;
+      const method = METHODS.find(
+        (m) => !model.operations.some((o) => methodOf(o) === m && templateMatches(o.path, concrete)),
+      );
       const label = `${method?.toUpperCase() ?? '-'} ${path}`;
       const ledger = new Ledger(label);
-      if (!method) ledger.notApplicable('unsupported_method', 'every method is documented');
+      if (!method) ledger.notApplicable('unsupported_method', 'every method is documented for this path');
       else {
-        const base = validRequest(model, schemas, documented[0]!, settings, settings.seed);
         const request: EngineRequest = { ...base.request, method: method, body: undefined, contentType: undefined };
         if (budget.take()) {
           const result = await send(baseUrl, request, limits);

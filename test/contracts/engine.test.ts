@@ -451,3 +451,43 @@ describe('a document that contradicts itself', () => {
     }
   });
 });
+
+describe('unsupported_method', () => {
+  it('does not call a method undocumented where another template takes the same path with it', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Things', version: '1' },
+      paths: {
+        '/things/search': { post: { operationId: 'searchThings', responses: { '200': { description: 'found' } } } },
+        '/things/{name}': {
+          get: {
+            operationId: 'getThing',
+            parameters: [{ name: 'name', in: 'path', required: true, example: 'a', schema: { type: 'string' } }],
+            responses: { '200': { description: 'the thing' } },
+          },
+        },
+      },
+    };
+    const things = buildServiceModel('things', structuredClone(document) as never, () => {});
+    // A server that does what the document says: GET of any name (search included) is a thing; other methods 405.
+    const server = await listenLocal((req, res) => {
+      const ok =
+        (req.method === 'GET' && /^\/things\/[^/]+$/.test(req.url!)) ||
+        (req.method === 'POST' && req.url === '/things/search');
+      res.writeHead(ok ? 200 : 405).end();
+    });
+    try {
+      const sent: string[] = [];
+      const result = await run(server.baseUrl, {
+        model: things,
+        checks: ['unsupported_method'],
+        onExchange: (e) => sent.push(`${e.request.method} ${new URL(e.url).pathname}`),
+      });
+      expect(failed(result)).toEqual([]);
+      expect(sent).toContain('PUT /things/search');
+      expect(sent).not.toContain('GET /things/search');
+    } finally {
+      await server.close();
+    }
+  });
+});
