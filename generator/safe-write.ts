@@ -48,9 +48,11 @@ export function replaceFile(root: string, name: string, content: string): void {
 export class StagedFolder {
   private readonly staging: string;
   private readonly names: string[] = [];
+  /** The output folder made for this package (undefined when it was there): a package that fails leaves none. */
+  private readonly created: string | undefined;
 
   constructor(private readonly root: string) {
-    fs.mkdirSync(root, { recursive: true });
+    this.created = fs.mkdirSync(root, { recursive: true });
     this.staging = fs.mkdtempSync(path.join(root, '.generate-'));
   }
 
@@ -68,11 +70,13 @@ export class StagedFolder {
       for (const name of this.names) realFolders(this.root, path.dirname(path.resolve(this.root, name)));
       for (const name of this.names) fs.renameSync(path.join(this.staging, name), path.resolve(this.root, name));
     } finally {
-      this.discard();
+      fs.rmSync(this.staging, { recursive: true, force: true });
     }
   }
 
+  /** Nothing of the package stays: the staging folder goes, and the output folder too where this run made it. */
   discard(): void {
     fs.rmSync(this.staging, { recursive: true, force: true });
+    if (this.created) fs.rmSync(this.created, { recursive: true, force: true });
   }
 }
