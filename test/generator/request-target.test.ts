@@ -50,7 +50,8 @@ describe('RequestTarget', () => {
         const expected = viaUrl(raw);
         const read = new RequestTarget(raw);
         const path = raw.replace(/[?#][\s\S]*$/, '');
-        if (!/\/(?:\.|%2e)|\\/i.test(path)) expect(read.pathname).toBe(expected.pathname);
+        // The URL parser drops tabs and line breaks before it resolves dot segments ('/\t.' is '/.'): those count too.
+        if (!/\/(?:\.|%2e)|\\/i.test(path.replace(/[\t\n\r]/g, ''))) expect(read.pathname).toBe(expected.pathname);
         // Only what the parser would resolve differs: the path as sent, its other characters encoded alike.
         else expect(read.pathname.split(/\/|%5C/i).length).toBe(path.split(/\/|\\/).length);
         expect(read.search).toBe(expected.search);
