@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './model/root.js';
 import { loadSpecList } from './config.js';
 import { generateAll, generatePackage, type GenerateOptions } from './pipeline.js';
-import { defaultPackageKey } from './package-key.js';
+import { defaultPackageKey } from './model/package-key.js';
 import type { TypeCheckThread } from './typecheck-thread.js';
 import { StagedFolder } from './safe-write.js';
 import { watchFolders } from './watch-folders.js';

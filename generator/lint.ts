@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { loadSpecFile } from './model/load.js';
 import { ROOT } from './model/root.js';
-import { defaultPackageKey } from './package-key.js';
+import { defaultPackageKey } from './model/package-key.js';
 
 export const USAGE = [
   'usage: spec-first lint [--spec <openapi file>] [--format stylish|codeframe|json|github-actions|junit|...]',

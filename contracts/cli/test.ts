@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildServiceModel, loadSpecFile } from '../../generator/model/index.js';
-import { defaultPackageKey } from '../../generator/package-key.js';
+import { buildServiceModel, defaultPackageKey, loadSpecFile } from '../../generator/model/index.js';
 import { CHECKS, selectChecks } from '../engine/checks.js';
 import { consoleReport, notThisApi, redactor, writeReports } from '../engine/report.js';
 import type { RequestSettings } from '../engine/requests.js';

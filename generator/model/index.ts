@@ -1,6 +1,8 @@
 // The model's public entry: the one way code outside the generator (contracts/, reference/, tests, bench/)
 // sees a spec. Pure: no emitter, ts-morph or handlebars behind it.
 export { loadSpecList, type SpecEntry } from '../config.js';
+// A package's key from its document's file name: the name mock and test give a user's document, as generate does.
+export { defaultPackageKey } from './package-key.js';
 export { buildServiceModel, unmetSecurityReason } from './build.js';
 export {
   type GeneratedSpec,

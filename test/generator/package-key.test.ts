@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { serviceName } from '../../generator/model/names.js';
-import { defaultPackageKey } from '../../generator/package-key.js';
+import { defaultPackageKey } from '../../generator/model/package-key.js';
 
 it('takes the file name where it names the API, else the folder name', () => {
   expect(defaultPackageKey('/docs/pagerduty-slack.json')).toBe('pagerduty-slack');

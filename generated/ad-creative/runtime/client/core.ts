@@ -555,7 +555,7 @@ export class ApiCore {
         else if (place.in === 'cookie') merge(headers, { cookie: `${place.name}=${encodeURIComponent(key)}` });
       }
     const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers };
-    if (spec.body) init.body = this.encodeBody(spec, spec.body, headers, init, credentials);
+    if (spec.body) init.body = this.encodeBody(spec.body, headers, init, credentials);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
     const controller = new AbortController();
     init.signal = controller.signal;
@@ -671,7 +671,6 @@ export class ApiCore {
   }
 
   private encodeBody(
-    spec: RequestSpec,
     body: RequestBody,
     headers: Record<string, string>,
     init: { duplex?: 'half' },

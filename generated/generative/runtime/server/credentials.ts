@@ -103,11 +103,24 @@ export function conflictingCredentials(
   }
   // Keys of schemes one security alternative asks for together (a client id and its secret) are different
   // credentials by design; the same scheme, or schemes offered instead of each other, must agree.
+  // One value in one place may stand for several schemes (an Authorization header read by two oauth2 schemes):
+  // two values disagree unless some scheme of one and some scheme of the other are asked for together.
+  const groups = new Map<string, { place: string; value: string; schemes: string[] }>();
+  for (const g of given) {
+    const key = `${g.place}\u0000${g.value}`;
+    const group = groups.get(key) ?? { place: g.place, value: g.value, schemes: [] };
+    group.schemes.push(g.scheme);
+    groups.set(key, group);
+  }
+  const sent = [...groups.values()];
   const places = new Set<string>();
-  for (let i = 0; i < given.length; i++)
-    for (let j = i + 1; j < given.length; j++) {
-      const [a, b] = [given[i]!, given[j]!];
-      if (a.value === b.value || (a.scheme !== b.scheme && together(route, a.scheme, b.scheme))) continue;
+  for (let i = 0; i < sent.length; i++)
+    for (let j = i + 1; j < sent.length; j++) {
+      const [a, b] = [sent[i]!, sent[j]!];
+      if (a.value === b.value) continue;
+      const sameScheme = a.schemes.some((x) => b.schemes.includes(x));
+      const asked = a.schemes.some((x) => b.schemes.some((y) => x !== y && together(route, x, y)));
+      if (!sameScheme && asked) continue;
       places.add(a.place).add(b.place);
     }
   return places.size ? [...places] : undefined;
