@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { MediaPart, UploadFileInput, UploadFileReply } from '../../generated/generative/server.js';
 import type { components } from '../../generated/generative/types.js';
 import type { BlobSource, BlobStore } from './blobs.js';
+import { isServiceError } from '../../generated/generative/runtime/server/index.js';
 import { invalid, notFound, resourceExhausted } from './errors.js';
 import type { Files } from './files.js';
 import type { GenerativeStore, ProjectRecord, UploadSessionRecord } from './store.js';
@@ -210,9 +211,16 @@ export class Uploads {
         'X-Goog-Upload-Header-Content-Length',
       );
     }
-    // The session and its bytes go only once the file is stored: a finalize that fails leaves the upload to resume.
+    // The session and its bytes go only once the file is stored: a finalize that fails leaves the upload to resume,
+    // unless the service refused it for good (a 4xx: the name is taken): then no resume can succeed, and it ends.
     const blob = await this.deps.blobs.finishSession(uploadId, received);
-    const file = await this.deps.files.create(project, session.metadata, session.mimeType, blob, received);
+    let file: Awaited<ReturnType<Files['create']>>;
+    try {
+      file = await this.deps.files.create(project, session.metadata, session.mimeType, blob, received);
+    } catch (error) {
+      if (isServiceError(error) && error.httpStatus < 500) await this.expireSession(uploadId);
+      throw error;
+    }
     await this.deps.store.deleteSession(uploadId);
     await this.deps.blobs.dropSession(uploadId);
     return { headers: status('final', received), body: { file: this.deps.files.body(file, base) } };
