@@ -539,17 +539,19 @@ function build(
         return;
       }
       case 'malformed-json': {
+        // Broken for every reader: a trailing comma or single quotes are read by the generative service's public
+        // front end (and so by its reference), so the samples break JSON past what a lenient reader mends.
         const samples = [
           '{',
           '{"a":}',
           '[1,2',
           'nul',
-          '{"a":1,}',
+          '{"a":1,,}',
           `{"${draw.text}`,
           '\u0000\u0001',
           '{"a":"\\ud800"',
           '{}}',
-          "{'single':1}",
+          "{'single':}",
         ];
         contentType = 'application/json';
         body = Buffer.from(samples[draw.pick % samples.length]!);
