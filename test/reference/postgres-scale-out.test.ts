@@ -211,7 +211,9 @@ describe.skipIf(unavailable)(
       await suiteBalancer.stop();
       const failedRules = run.verdicts.filter((v) => v.verdict !== 'pass');
       // Each rule that failed lost at least one request in flight on the killed instance.
-      expect(failedRules.length).toBeLessThanOrEqual(suiteBalancer.cutOff);
+      expect(failedRules.length, failedRules.map((v) => `${v.ruleId} ${v.verdict}`).join(', ')).toBeLessThanOrEqual(
+        suiteBalancer.cutOff,
+      );
       // Only requests the killed instance had accepted can have failed (the balancer sends refused ones on).
       expect(failedWrites).toBeLessThanOrEqual(balancers['ad-creative'].cutOff);
       expect(acknowledged.length).toBe(TOTAL - failedWrites);
