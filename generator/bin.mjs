@@ -17,20 +17,20 @@ async function typescript(file, args, asScript = false) {
 
 const wantsHelp = (args) => args.includes('--help') || args.includes('-h');
 
+/** Runs the bundled generator (run.mjs: generate, or `diff` as its first argument) with `args` as its command line. */
+async function bundled(args) {
+  process.argv = [process.argv[0], path.join(here, 'run.mjs'), ...args];
+  await import('./run.mjs');
+}
+
 const COMMANDS = {
   generate: {
     about: 'types, a typed client and a validating server from an OpenAPI 3.0/3.1 document',
-    async run(args) {
-      process.argv = [process.argv[0], path.join(here, 'run.mjs'), ...args];
-      await import('./run.mjs');
-    },
+    run: (args) => bundled(args),
   },
   diff: {
     about: 'what changed between two OpenAPI documents (files or git revisions), and what it breaks',
-    async run(args) {
-      process.argv = [process.argv[0], path.join(here, 'run.mjs'), 'diff', ...args];
-      await import('./run.mjs');
-    },
+    run: (args) => bundled(['diff', ...args]),
   },
   mock: {
     about: "Prism serving any OpenAPI document (--spec) or one of the toolkit's services",
