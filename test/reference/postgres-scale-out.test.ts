@@ -176,13 +176,15 @@ describe.skipIf(unavailable)(
 
     it('an instance killed with SIGKILL under write load loses no acknowledged write; a suite run meanwhile fails only by requests in flight', async () => {
       const base = balancers['ad-creative'].url;
-      // The suite through a balancer of its own, so its cut-off requests are counted apart from the load's.
-      const suiteBalancer = await startBalancer(instances.map((i) => i.urls['ad-creative']));
+      const balancer = balancers['ad-creative'];
+      // The suite goes through the same balancer as the load: its origin is the services' public URL, so the
+      // paging links the instances write stay on the origin the suite's credentials were configured for.
+      const servedBefore = balancer.served.reduce((a, b) => a + b, 0);
       const suite = runSuite(
-        ['--target', suiteBalancer.url, '--service', 'ad-creative', '--strict', ...ownFixturesConfig()],
+        ['--target', base, '--service', 'ad-creative', '--strict', ...ownFixturesConfig()],
         'ad-creative during a kill',
       );
-      await suiteBalancer.whenServed(20);
+      await balancer.whenServed(servedBefore + 20);
       const acknowledged: Array<{ id: string; name: string }> = [];
       let failedWrites = 0;
       let reached: () => void;
@@ -205,17 +207,21 @@ describe.skipIf(unavailable)(
       await stopInstance(instances[victim]!, 'SIGKILL');
       instances[victim] = await startInstance(args);
       for (const key of SERVICES) balancers[key].setTarget(victim, instances[victim]!.urls[key]);
-      suiteBalancer.setTarget(victim, instances[victim]!.urls['ad-creative']);
       await load;
       const run = await suite;
-      await suiteBalancer.stop();
+      // The load writes to an account of its own; every other request cut off was the suite's.
+      const loadCut = balancer.cutOffRequests.filter((r) => r.includes(`act_${LOAD_ACCOUNT}/`)).length;
+      const suiteCut = balancer.cutOffRequests.length - loadCut;
       const failedRules = run.verdicts.filter((v) => v.verdict !== 'pass');
-      // Each rule that failed lost at least one request in flight on the killed instance.
-      expect(failedRules.length, failedRules.map((v) => `${v.ruleId} ${v.verdict}`).join(', ')).toBeLessThanOrEqual(
-        suiteBalancer.cutOff,
-      );
+      // A rule may fail only where the balancer cut off one of the suite's requests (a 502 it names); one
+      // cut request can fail more than one rule when they share what it was creating.
+      if (failedRules.length > 0) expect(suiteCut).toBeGreaterThan(0);
+      for (const rule of failedRules) {
+        const details = rule.tests.map((t) => t.detail).join(' | ');
+        expect(details, `${rule.ruleId} ${rule.verdict}`).toMatch(/HTTP 502/);
+      }
       // Only requests the killed instance had accepted can have failed (the balancer sends refused ones on).
-      expect(failedWrites).toBeLessThanOrEqual(balancers['ad-creative'].cutOff);
+      expect(failedWrites).toBeLessThanOrEqual(loadCut);
       expect(acknowledged.length).toBe(TOTAL - failedWrites);
       for (const write of acknowledged) {
         const response = await fetch(`${base}/v20.0/${write.id}?fields=id,name&access_token=${TOKEN}`);

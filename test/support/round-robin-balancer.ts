@@ -14,6 +14,8 @@ export interface Balancer {
   served: number[];
   /** Requests an instance accepted and dropped without an answer (502 to the client). */
   cutOff: number;
+  /** The method and path of each request cut off, in order (to tell apart whose requests were in flight). */
+  cutOffRequests: string[];
   /** Resolves once the instances have answered `n` requests through this balancer in all. */
   whenServed(n: number): Promise<void>;
   /** Replaces the instance at `index` (a restarted instance listens on another port). */
@@ -32,7 +34,7 @@ export async function startBalancer(targets: string[] = [], options: { keepAlive
   const agent = options.keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 512 }) : undefined;
   const proxy = httpProxy.createProxyServer({ xfwd: false, proxyTimeout: 120_000, ...(agent ? { agent } : {}) });
   let next = 0;
-  const state = { served: current.map(() => 0), cutOff: 0 };
+  const state = { served: current.map(() => 0), cutOff: 0, cutOffRequests: [] as string[] };
   const waiting: Array<{ n: number; resolve: () => void }> = [];
   const total = () => state.served.reduce((a, b) => a + b, 0);
 
@@ -49,6 +51,7 @@ export async function startBalancer(targets: string[] = [], options: { keepAlive
     proxy.web(req, res, { target: current[index], buffer: Readable.from([body]) }, (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED' && tries < current.length) return forward(req, res, body, tries + 1);
       state.cutOff += 1;
+      state.cutOffRequests.push(`${req.method} ${req.url}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`balancer: ${error.code ?? error.message}`);
     });
@@ -77,6 +80,9 @@ export async function startBalancer(targets: string[] = [], options: { keepAlive
     },
     get cutOff() {
       return state.cutOff;
+    },
+    get cutOffRequests() {
+      return state.cutOffRequests;
     },
     whenServed(n) {
       if (total() >= n) return Promise.resolve();
