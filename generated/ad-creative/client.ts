@@ -231,7 +231,7 @@ export function createAdCreativeCore(options: ClientOptions): ApiCore {
  * Awaiting gives the answer's data (narrowed to the fields a list selects); `.withResponse()` gives it with the status, headers and request id.
  */
 export function createAdCreative<const S extends FieldSpec<CreatedIdField> = CreatedIdField>(core: ApiCore, params: Omit<CreateAdCreativeParams, 'fields'> & { fields?: string | readonly S[] }, options?: CallOptions): ApiPromise<Selected<CreateAdCreativeResult, SelectedFields<S>>> {
-  return core.call<Selected<CreateAdCreativeResult, SelectedFields<S>>>({ operationId: "createAdCreative", method: "POST", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, query: { fields: params.fields }, body: bodyOf('form', params.body as Record<string, unknown> | undefined), credentials: "access-token-form" }, options);
+  return core.call<Selected<CreateAdCreativeResult, SelectedFields<S>>>({ operationId: "createAdCreative", method: "POST", path: `/${enc(params.version)}/act_${enc(params.ad_account_id)}/adcreatives`, query: { fields: params.fields }, body: bodyOf('form', params.body as Record<string, unknown> | undefined, { json: ["adlabels","asset_feed_spec","branded_content","call_to_action","contextual_multi_ads","degrees_of_freedom_spec","image_crops","interactive_components_spec","object_story_spec","omnichannel_link_spec","photoapp_branded_content","platform_branded_content","platform_customizations","portrait_customizations","recommender_settings","template_url_spec"] }), credentials: "access-token-form" }, options);
 }
 
 /**
@@ -344,7 +344,7 @@ export function listPromotablePostsAll(core: ApiCore, params: ListPromotablePost
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function updateAdCreative(core: ApiCore, params: UpdateAdCreativeParams, options?: CallOptions): ApiPromise<UpdateAdCreativeResult> {
-  return core.call<UpdateAdCreativeResult>({ operationId: "updateAdCreative", method: "POST", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { fields: params.fields }, body: bodyOf('form', params.body as Record<string, unknown> | undefined), credentials: "access-token-form" }, options);
+  return core.call<UpdateAdCreativeResult>({ operationId: "updateAdCreative", method: "POST", path: `/${enc(params.version)}/${enc(params.creative_id)}`, query: { fields: params.fields }, body: bodyOf('form', params.body as Record<string, unknown> | undefined, { json: ["adlabels"] }), credentials: "access-token-form" }, options);
 }
 
 /**

@@ -12,7 +12,7 @@ import type {
 import { StructureKind } from 'ts-morph';
 import { isLinesType } from '../model/media-types.js';
 import { pascalCase, propertyKey } from '../model/names.js';
-import type { OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
+import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 import {
   bodyContentType,
   paramType,
@@ -454,20 +454,38 @@ function answerTypes(op: OperationModel): string[] | undefined {
   return types.length && !types.every(isJsonType) ? types : undefined;
 }
 
+/**
+ * The FormEncoding argument of a form or multipart body (form-body.ts): the styles of its array and object fields
+ * where they are not form + explode, its JSON fields, its parts' content types; nothing where all are defaults.
+ */
+function formEncoding(body: RequestBodyModel): string {
+  // A multipart field is styled only where its encoding says so: each is named.
+  const styles = body.styledFields
+    .filter((f) => body.kind === 'multipart-form' || f.style !== 'form' || !f.explode)
+    .map((f) => `${JSON.stringify(f.name)}: { style: ${JSON.stringify(f.style)}, explode: ${f.explode} }`);
+  const parts = [
+    ...(styles.length ? [`styles: { ${styles.join(', ')} }`] : []),
+    ...(body.jsonFields.length ? [`json: ${JSON.stringify(body.jsonFields.map((f) => f.name))}`] : []),
+    ...(Object.keys(body.partTypes).length ? [`partTypes: ${JSON.stringify(body.partTypes)}`] : []),
+  ];
+  return parts.length ? `, { ${parts.join(', ')} }` : '';
+}
+
 function bodyExpression(op: OperationModel): string | undefined {
   if (op.requestBodies.length === 0) return undefined;
   const form = op.requestBodies.find((b) => b.kind === 'form');
   const json = op.requestBodies.find((b) => b.kind === 'json');
   // A write whose credential travels as a form field goes form-encoded, as that service's own clients send it.
   if (form && (op.credentials === 'access-token-form' || !json))
-    return `bodyOf('form', params.body as Record<string, unknown> | undefined)`;
+    return `bodyOf('form', params.body as Record<string, unknown> | undefined${formEncoding(form)})`;
   // A JSON media type of its own (application/json-patch+json, merge-patch+json) is sent as the spec names it.
   if (json)
     return json.contentType.toLowerCase() === 'application/json'
       ? `bodyOf('json', params.body)`
       : `bodyOf('json', params.body, ${JSON.stringify(json.contentType)})`;
-  if (op.requestBodies.some((b) => b.kind === 'multipart-form'))
-    return `bodyOf('multipart', params.body as Record<string, unknown> | undefined)`;
+  const multipart = op.requestBodies.find((b) => b.kind === 'multipart-form');
+  if (multipart)
+    return `bodyOf('multipart', params.body as Record<string, unknown> | undefined${formEncoding(multipart)})`;
   const documented = op.requestBodies.map((b) => b.contentType).find((t) => !t.includes('*'));
   // JSON lines given as values: one line of JSON each.
   const value = op.requestBodies.some((b) => isLinesType(b.contentType))

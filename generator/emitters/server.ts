@@ -369,12 +369,16 @@ function routesLiteral(operations: OperationModel[]): string {
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${JSON.stringify(b.jsonFields.map((f) => f.name))}` : '';
       const files = b.kind === 'multipart-form' ? `, fileFields: ${JSON.stringify(b.fileFields)}` : '';
+      const styled = b.styledFields.length ? `, styledFields: ${JSON.stringify(b.styledFields)}` : '';
+      // The declared names, where the reading needs them: a field named with brackets, an object that gathers.
+      const gathers = b.styledFields.some((f) => f.type === 'object' && f.style === 'form' && f.explode);
+      const fields = gathers || b.fields.some((f) => f.includes('[')) ? `, fields: ${JSON.stringify(b.fields)}` : '';
       const depth = op.maxDepth !== undefined && b.kind !== 'raw' ? `, maxDepth: ${op.maxDepth}` : '';
       // Text media (XML, CSV, text/*) reaches the handler as its text, read in memory under the body limit.
       // JSON lines arrive as their values, each validated; other text media as its text.
       const kind =
         b.kind !== 'raw' ? b.kind : isLinesType(b.contentType) ? 'lines' : isTextType(b.contentType) ? 'text' : 'raw';
-      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(kind)}${json}${files}${depth} }`;
+      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(kind)}${json}${files}${styled}${fields}${depth} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${JSON.stringify(ct)}: v.${n}`);
     const responseValidators = Object.entries(names.responses).map(

@@ -5,6 +5,7 @@ import { type OpenApiDocument, resolveRef } from './ref.js';
 import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier, serviceName } from './names.js';
 import { receiverEntries, webhookSources } from './receivers.js';
 import type {
+  StyledField,
   BodyKind,
   CredentialPlacement,
   RouterAnswerModel,
@@ -725,6 +726,14 @@ function isNullOnly(document: OpenApiDocument, schema: JsonSchema): boolean {
   return Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v: unknown) => v === null);
 }
 
+/** The styles a form or multipart field may be written in (OpenAPI's Encoding Object). */
+const FORM_STYLES = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'] as const;
+
+const isJsonType = (type: string) => /^application\/(.+\+)?json$/i.test(type);
+
+const isRecord = (value: unknown): value is Record<string, any> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function bodyKind(contentType: string): BodyKind {
   if (contentType === 'application/json' || contentType.endsWith('+json')) return 'json';
   if (contentType === 'application/x-www-form-urlencoded') return 'form';
@@ -738,15 +747,31 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
   const schema = (isLinesType(contentType) ? lineSchema(document, media) : media.schema) ?? {};
   const kind = bodyKind(contentType);
   const jsonFields: RequestBodyModel['jsonFields'] = [];
+  const styledFields: StyledField[] = [];
+  const partTypes: Record<string, string> = {};
   if (kind === 'form' || kind === 'multipart-form') {
+    const encodings = isRecord(media.encoding) ? media.encoding : {};
     for (const [name, prop] of Object.entries<any>(allProperties(document, schema))) {
       const p = resolveRef(document, prop);
+      const encoding = isRecord(encodings[name]) ? encodings[name] : {};
+      const type = coarseType(document, p);
+      const partType = typeof encoding.contentType === 'string' ? encoding.contentType.split(',')[0]!.trim() : '';
+      if (kind === 'multipart-form' && partType) partTypes[name] = partType;
+      const style = FORM_STYLES.find((s) => s === encoding.style);
       if (p.contentMediaType === 'application/json') jsonFields.push({ name, schema: p.contentSchema ?? {} });
-      // A multipart object property travels as JSON text (OpenAPI's default encoding for objects).
-      else if (kind === 'multipart-form' && coarseType(document, p) === 'object') jsonFields.push({ name, schema: p });
+      else if (type !== 'array' && type !== 'object') continue;
+      // An explicit style is followed; else a JSON content type (named, or a multipart object's default) is JSON.
+      else if (!style && (isJsonType(partType) || (kind === 'multipart-form' && type === 'object' && !partType)))
+        jsonFields.push({ name, schema: p });
+      // A multipart array without a style is one part per item (the runtime's default), as before.
+      else if (style || kind === 'form') {
+        const explode = typeof encoding.explode === 'boolean' ? encoding.explode : (style ?? 'form') === 'form';
+        styledFields.push({ name, type, style: style ?? 'form', explode });
+      }
     }
   }
   jsonFields.sort((a, b) => a.name.localeCompare(b.name));
+  styledFields.sort((a, b) => a.name.localeCompare(b.name));
   const fields = Object.keys(allProperties(document, schema)).sort();
   const fileFields =
     kind !== 'multipart-form'
@@ -769,6 +794,8 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     fields,
     requiredFields: requiredProperties(document, schema),
     fileFields,
+    styledFields,
+    partTypes,
   };
 }
 

@@ -120,6 +120,21 @@ export interface RequestBodyModel {
   requiredFields: string[];
   /** multipart/form-data fields that carry a file (format: binary, or a non-JSON contentMediaType). */
   fileFields: string[];
+  /**
+   * Form and multipart fields whose value is an array or an object written in a style (the media type's `encoding`,
+   * else form + explode): `tags=a&tags=b`, `address[city]=Paris`. JSON fields are not among them.
+   */
+  styledFields: StyledField[];
+  /** multipart/form-data parts whose `encoding` names a content type (the part's Content-Type). */
+  partTypes: Record<string, string>;
+}
+
+/** A form or multipart field written in an OpenAPI style: its coarse type, style and explode. */
+export interface StyledField {
+  name: string;
+  type: 'array' | 'object';
+  style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode: boolean;
 }
 
 export interface ResponseModel {

@@ -4,6 +4,7 @@
 // temporary files (media.ts) while metadata and text fields are decoded in memory.
 import type { IncomingMessage } from 'node:http';
 import { BodyParseError, BodyTooLargeError } from './body-errors.js';
+import { type FormFieldsDef, formFields } from './form-fields.js';
 import { type MediaPart, type Spool, spoolMultipart, spoolRaw } from './media.js';
 import { decodeUtf8, formPairs, hasLoneSurrogate, InvalidTextError, jsonDepth } from './strict-text.js';
 
@@ -16,7 +17,7 @@ export { isMediaPart, type MediaPart, Spool } from './media.js';
  */
 export type BodyKind = 'json' | 'form' | 'multipart-form' | 'multipart-related' | 'raw' | 'text' | 'lines';
 
-export interface BodyDef {
+export interface BodyDef extends FormFieldsDef {
   contentType: string;
   kind: BodyKind;
   /** Form fields that carry JSON strings; decoded before validation. */
@@ -100,7 +101,7 @@ export function decodeBody(def: BodyDef, raw: Buffer, maxDepth?: number, content
   if (def.kind === 'json') return parseJson(text(raw, 'body'), 'body', depth);
   if (def.kind === 'text') return decodeText(raw, contentType);
   if (def.kind === 'lines') return decodeLines(text(raw, 'body'), depth);
-  return decodeJsonFields(def, formFields(text(raw, 'body')), depth);
+  return decodeJsonFields(def, formFields(pairsOf(text(raw, 'body')), def, depth), depth);
 }
 
 export interface MediaLimits {
@@ -125,7 +126,8 @@ export async function readMediaBody(
   const depth = def.maxDepth ?? limits.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (def.kind === 'raw') return spoolRaw(req, limits.bodyBytes, contentType, spool);
   if (def.kind === 'multipart-related') return multipartRelated(req, contentType, limits, spool, depth);
-  return decodeJsonFields(def, await multipartFields(req, contentType, def.fileFields, limits, spool), depth);
+  const parts = await multipartParts(req, contentType, def.fileFields, limits, spool);
+  return decodeJsonFields(def, formFields(parts, def, depth, true), depth);
 }
 
 /**
@@ -167,10 +169,9 @@ function text(bytes: Uint8Array, field: string): string {
   }
 }
 
-function formFields(body: string): Record<string, unknown> {
+function pairsOf(body: string): Array<[string, string]> {
   try {
-    // No prototype: a field named `constructor` or `__proto__` is what was sent, or absent.
-    return Object.assign(Object.create(null) as Record<string, unknown>, Object.fromEntries(formPairs(body)));
+    return formPairs(body);
   } catch (error) {
     if (error instanceof InvalidTextError) throw new BodyParseError(`holds a field that ${error.message}`);
     throw error;
@@ -201,26 +202,20 @@ function decodeJsonFields(def: BodyDef, fields: Record<string, unknown>, maxDept
   return fields;
 }
 
-async function multipartFields(
+/** The named parts of a multipart/form-data body in order, each a name and its text or MediaPart. */
+async function multipartParts(
   req: IncomingMessage,
   contentType: string,
   fileFields: string[] | undefined,
   limits: MediaLimits,
   spool: Spool,
-): Promise<Record<string, unknown>> {
-  const fields = Object.create(null) as Record<string, unknown>;
+): Promise<Array<[string, unknown]>> {
   const parts = await spoolMultipart(req, contentType, limits, spool, (part) => {
     if (!part.name) return 'skip';
     return (fileFields ? fileFields.includes(part.name) : part.isFile) ? 'file' : 'text';
   });
-  for (const part of parts) {
-    const name = part.headers.name!;
-    // A name sent in several parts is an array (OpenAPI's default encoding of an array property).
-    const earlier = fields[name];
-    if (earlier === undefined) fields[name] = part.value;
-    else fields[name] = Array.isArray(earlier) ? [...earlier, part.value] : [earlier, part.value];
-  }
-  return fields;
+  // A name sent in several parts is an array (OpenAPI's default encoding of an array property).
+  return parts.map((part) => [part.headers.name!, part.value]);
 }
 
 /** multipart/related: first part JSON metadata (in memory), second part the media (spooled); others skipped. */

@@ -11,6 +11,7 @@ import {
   type ErrorFactory,
 } from './errors.js';
 import { ApiPromise } from './api-promise.js';
+import { type FormEncoding, formPairs, multipartBody } from './form-body.js';
 import { idempotentMethod, retryDelay, type RetryOptions } from './retry.js';
 
 export type { RetryOptions } from './retry.js';
@@ -121,9 +122,10 @@ export type CredentialPlacement = 'access-token-query' | 'access-token-form' | '
 export type RequestBody =
   /** JSON, sent as the operation's media type (a +json one such as application/json-patch+json) or application/json. */
   | { kind: 'json'; value: unknown; contentType?: string }
-  | { kind: 'form'; value: Record<string, unknown> }
+  /** application/x-www-form-urlencoded: each field as its encoding says (form-body.ts). */
+  | { kind: 'form'; value: Record<string, unknown>; encoding?: FormEncoding }
   /** multipart/form-data: bytes (Blob, Uint8Array) as file parts, objects as JSON text, the rest as text. */
-  | { kind: 'multipart'; value: Record<string, unknown> }
+  | { kind: 'multipart'; value: Record<string, unknown>; encoding?: FormEncoding }
   | {
       kind: 'raw';
       /** Bytes, or the text of a text media type (XML, CSV, YAML), sent as UTF-8. */
@@ -135,14 +137,21 @@ export type RequestBody =
 
 /** A JSON (of the given media type) or form body, or none when the caller gave none. */
 export function bodyOf(kind: 'json', value: unknown, contentType?: string): RequestBody | undefined;
-export function bodyOf(kind: 'form' | 'multipart', value: Record<string, unknown> | undefined): RequestBody | undefined;
+export function bodyOf(
+  kind: 'form' | 'multipart',
+  value: Record<string, unknown> | undefined,
+  encoding?: FormEncoding,
+): RequestBody | undefined;
 export function bodyOf(
   kind: 'json' | 'form' | 'multipart',
   value: unknown,
-  contentType?: string,
+  detail?: string | FormEncoding,
 ): RequestBody | undefined {
   if (value === undefined) return undefined;
-  return (contentType === undefined ? { kind, value } : { kind, value, contentType }) as RequestBody;
+  if (detail === undefined) return { kind, value } as RequestBody;
+  return (
+    typeof detail === 'string' ? { kind, value, contentType: detail } : { kind, value, encoding: detail }
+  ) as RequestBody;
 }
 
 export interface RequestSpec {
@@ -682,19 +691,14 @@ export class ApiCore {
     }
     if (body.kind === 'form') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      const form = new URLSearchParams();
-      for (const [name, value] of Object.entries(body.value)) {
-        if (value === undefined || value === null) continue;
-        // Object- and list-valued form fields travel as JSON strings (the form's JSON-string fields).
-        form.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
-      }
+      const form = new URLSearchParams(formPairs(body.value, body.encoding));
       const tokenParam = this.profile.accessTokenParam;
       if (tokenParam && credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
         form.set(tokenParam, this.options.accessToken);
       }
       return form.toString();
     }
-    if (body.kind === 'multipart') return multipartForm(body.value);
+    if (body.kind === 'multipart') return multipartBody(body.value, body.encoding);
     headers['content-type'] = body.contentType;
     if (!body.stream) return body.value as FetchBody;
     // A streamed body needs half-duplex, which Node's fetch asks for explicitly.
@@ -929,24 +933,4 @@ export function sleep(ms: number, operationId: string, signal?: AbortSignal): Pr
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/**
- * A multipart/form-data body (fetch writes its content type with the boundary): bytes become file parts,
- * an array of scalars one part per item (OpenAPI's default encoding), an object its JSON text.
- */
-function multipartForm(value: Record<string, unknown>): FormData {
-  const form = new FormData();
-  const append = (name: string, item: unknown) => {
-    if (item === undefined || item === null) return;
-    if (item instanceof Blob) form.append(name, item, item instanceof File ? item.name : name);
-    else if (item instanceof Uint8Array) form.append(name, new Blob([new Uint8Array(item)]), name);
-    else form.append(name, typeof item === 'object' ? JSON.stringify(item) : String(item));
-  };
-  for (const [name, item] of Object.entries(value)) {
-    if (Array.isArray(item) && item.every((i) => i === null || typeof i !== 'object' || i instanceof Blob))
-      for (const i of item) append(name, i);
-    else append(name, item);
-  }
-  return form;
 }

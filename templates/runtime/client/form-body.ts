@@ -1,0 +1,101 @@
+// The fields of an application/x-www-form-urlencoded or multipart/form-data body as name/value pairs, each written
+// as its media type's `encoding` says (OpenAPI's style and explode; form + explode where it says nothing): arrays
+// `tags=a&tags=b` (or `tags=a,b`, `a b`, `a|b`), objects `address[city]=Paris` (deepObject) or their own members
+// (form + explode). A value the style has no form for (an object or array inside a member) is written in brackets,
+// `name[key]` and `name[0]`, as deepObject, Rails, PHP and qs write nested fields.
+
+/** How the body's fields travel: styles of its array and object fields, and the fields that are JSON text. */
+export interface FormEncoding {
+  /** Array and object fields and their style; absent ones are form + explode. */
+  styles?: Record<string, { style: string; explode: boolean }>;
+  /** Fields that travel as JSON text (contentMediaType or an encoding's application/json). */
+  json?: string[];
+  /** multipart/form-data parts whose encoding names a Content-Type. */
+  partTypes?: Record<string, string>;
+}
+
+/** The text of a scalar as a form writes it. */
+function scalarText(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+const isComposite = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !(value instanceof Date);
+
+/** `name[key]=v` / `name[0]=v` pairs of a value at any depth (its undefined and null members left out). */
+export function bracketPairs(name: string, value: unknown, out: Array<[string, string]> = []): Array<[string, string]> {
+  if (value === undefined || value === null) return out;
+  if (Array.isArray(value)) value.forEach((item, i) => bracketPairs(`${name}[${i}]`, item, out));
+  else if (isComposite(value))
+    for (const [key, member] of Object.entries(value)) bracketPairs(`${name}[${key}]`, member, out);
+  else out.push([name, scalarText(value)]);
+  return out;
+}
+
+/** The pairs of one field in its style (OpenAPI's style table, nested values in brackets). */
+export function styledPairs(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {
+  if (!isComposite(value)) return [[name, scalarText(value)]];
+  if (style === 'deepObject') return bracketPairs(name, value);
+  if (Array.isArray(value)) {
+    if (value.some(isComposite)) return bracketPairs(name, value);
+    const items = value.filter((v) => v !== undefined && v !== null).map(scalarText);
+    if (style === 'form' && explode) return items.map((v) => [name, v]);
+    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+    return [[name, items.join(separator)]];
+  }
+  const members = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
+  if (style === 'form' && explode)
+    return members.flatMap(([k, v]) =>
+      isComposite(v) ? bracketPairs(k, v) : [[k, scalarText(v)] as [string, string]],
+    );
+  if (members.some(([, v]) => isComposite(v))) return bracketPairs(name, value);
+  return [[name, members.flatMap(([k, v]) => [k, scalarText(v)]).join(',')]];
+}
+
+/** The body's fields as pairs, in the order given: JSON fields as JSON text, the rest in their style. */
+export function formPairs(value: Record<string, unknown>, encoding: FormEncoding = {}): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [name, field] of Object.entries(value)) {
+    if (field === undefined || field === null) continue;
+    if (encoding.json?.includes(name)) {
+      pairs.push([name, typeof field === 'string' ? field : JSON.stringify(field)]);
+      continue;
+    }
+    const { style, explode } = encoding.styles?.[name] ?? { style: 'form', explode: true };
+    pairs.push(...styledPairs(name, field, style, explode));
+  }
+  return pairs;
+}
+
+/**
+ * A multipart/form-data body (fetch writes its content type with the boundary): bytes become file parts, an
+ * array of scalars or bytes one part per item, a field with a style its styled pairs, an object its JSON text;
+ * a part whose encoding names a content type is sent with it.
+ */
+export function multipartBody(value: Record<string, unknown>, encoding: FormEncoding = {}): FormData {
+  const form = new FormData();
+  const append = (name: string, item: unknown) => {
+    if (item === undefined || item === null) return;
+    const type = encoding.partTypes?.[name];
+    if (item instanceof Blob) form.append(name, item, item instanceof File ? item.name : name);
+    else if (item instanceof Uint8Array)
+      form.append(name, new Blob([new Uint8Array(item)], type ? { type } : {}), name);
+    else {
+      const text = isComposite(item) ? JSON.stringify(item) : scalarText(item);
+      // A part with a content type of its own is a Blob part (FormData writes no Content-Type for text).
+      if (type && !/^text\/plain\b/i.test(type)) form.append(name, new Blob([text], { type }), name);
+      else form.append(name, text);
+    }
+  };
+  for (const [name, item] of Object.entries(value)) {
+    const styled = encoding.styles?.[name];
+    if (styled && !encoding.json?.includes(name) && isComposite(item) && !isBytes(item)) {
+      for (const [key, text] of styledPairs(name, item, styled.style, styled.explode)) form.append(key, text);
+    } else if (Array.isArray(item) && item.every((i) => !isComposite(i) || isBytes(i)))
+      for (const i of item) append(name, i);
+    else append(name, item);
+  }
+  return form;
+}
+
+const isBytes = (value: unknown) => value instanceof Blob || value instanceof Uint8Array;
