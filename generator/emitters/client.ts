@@ -21,6 +21,8 @@ import {
   schemaType,
   streamChunkType,
   structuredBodyType,
+  responseUnion,
+  resultType,
   successType,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
@@ -40,8 +42,17 @@ export function emitClient(service: ServiceModel): string {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: `${op.typeName}Result`,
-      type: op.streaming || op.linesType ? streamChunkType(service, op) : successType(op),
+      type: op.streaming || op.linesType ? streamChunkType(service, op) : resultType(op),
     });
+    const answers = responseUnion(op);
+    if (answers && !op.selectableFields)
+      types.push({
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        name: `${op.typeName}Response`,
+        type: answers,
+        docs: ['The answer `.withResponse()` gives: one branch per documented success status, each with its own body.'],
+      });
     methods.push(operationMethod(service, op, fieldsType));
     const errors = errorType(service, op);
     if (errors) types.push(errors);
@@ -604,10 +615,10 @@ function operationMethod(
       ),
     ],
     parameters: [paramsDecl, optionsDecl],
-    returnType: `ApiPromise<${op.typeName}Result>`,
+    returnType: `ApiPromise<${callTypeArguments(op)}>`,
     statements: [
       ...cookieStatements(op),
-      `return core.call<${op.typeName}Result>(${requestSpec(service, op)}, options);`,
+      `return core.call<${callTypeArguments(op)}>(${requestSpec(service, op)}, options);`,
     ],
   };
 }
@@ -651,10 +662,17 @@ function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
   };
 }
 
+/** The type arguments of a call: its result, and its answer by status where it documents several successes. */
+function callTypeArguments(op: OperationModel): string {
+  return responseUnion(op) ? `${op.typeName}Result, ${op.typeName}Response` : `${op.typeName}Result`;
+}
+
 /** The page token parameter, the item type and the paging style (x-pagination) of a paginated operation. */
 function pagingOf(op: OperationModel): { param: string; item: string; style: string } {
   const p = op.pagination!;
-  const item = `NonNullable<${op.typeName}Result[${JSON.stringify(p.items)}]>[number]`;
+  // The items of the paginated success (the first documented one), whatever other successes the result unites.
+  const page = responseUnion(op) ? `(${successType(op)})` : `${op.typeName}Result`;
+  const item = `NonNullable<${page}[${JSON.stringify(p.items)}]>[number]`;
   const style = `{ items: ${JSON.stringify(p.items)}, next: ${JSON.stringify(p.nextField)}${p.moreField ? `, more: ${JSON.stringify(p.moreField)}` : ''} }`;
   const token = op.parameters.find((x) => x.in === 'query' && x.name === p.tokenParam);
   if (!token)
@@ -1050,6 +1068,7 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
         'type ClientOptions',
         ...(senders ? ['type SenderOptions'] : []),
         ...(streaming ? ['type RequestSpec'] : []),
+        ...(ops.some((o) => responseUnion(o) && !o.selectableFields) ? ['type ApiResponse'] : []),
       ],
     },
     // An operation that streams answers an ApiStream: a spec of streams alone needs no ApiPromise.

@@ -95,6 +95,46 @@ export function successType(o: OperationModel): string {
   return `${op(o)}['responses'][${JSON.stringify(s.status)}]['content'][${JSON.stringify(s.contentType)}]`;
 }
 
+/**
+ * Each documented success of an operation with the type its body is read as (JSON by its schema, text, bytes, or
+ * undefined where it has none); empty for a stream, JSON lines, or an operation that documents no 2xx.
+ */
+export function successesByStatus(o: OperationModel): Array<{ status: string; type: string }> {
+  if (o.streaming || o.linesType) return [];
+  return o.responses
+    .filter((r) => /^2(\d\d|XX)$/i.test(r.status))
+    .map((r) => {
+      const types = r.contentTypes.map((ct) =>
+        ct === 'application/json' || ct.endsWith('+json')
+          ? `${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]`
+          : isTextMedia(ct)
+            ? 'string'
+            : 'Uint8Array',
+      );
+      return { status: r.status, type: types.length ? [...new Set(types)].join(' | ') : 'undefined' };
+    });
+}
+
+/**
+ * What awaiting a call gives: the body of any documented success (one type where there is one, else their
+ * union), not the first success alone.
+ */
+export function resultType(o: OperationModel): string {
+  const successes = successesByStatus(o);
+  if (successes.length < 2) return successType(o);
+  return [...new Set(successes.map((s) => s.type))].join(' | ');
+}
+
+/**
+ * The answer of `.withResponse()` where an operation documents several successes: one branch per status with its
+ * own body (`if (r.status === 202) r.data` is the 202 body); undefined where it documents fewer than two.
+ */
+export function responseUnion(o: OperationModel): string | undefined {
+  const successes = successesByStatus(o);
+  if (successes.length < 2) return undefined;
+  return successes.map((s) => `ApiResponse<${s.type}, ${/^\d{3}$/.test(s.status) ? s.status : 'number'}>`).join(' | ');
+}
+
 /** The type of each `data:` event of a streaming operation (declared with x-sse-data in the spec). */
 export function streamChunkType(_service: ServiceModel, o: OperationModel): string {
   if (o.linesType) return schemaType(o.responses.find((r) => r.status.startsWith('2') && r.linesData)?.linesData);

@@ -257,9 +257,10 @@ export function documentServer(options: ClientOptions, servers: readonly ServerE
   return url;
 }
 
-export interface ApiResponse<T> {
+/** An answer: its data, status, headers and request id (S: the status, where an operation's type names it). */
+export interface ApiResponse<T, S extends number = number> {
   data: T;
-  status: number;
+  status: S;
   headers: Headers;
   /** The request id the server gave the answer, when it gave one. */
   requestId?: string;
@@ -287,8 +288,9 @@ export class ApiCore {
   }
 
   /** What a generated method returns: the answer's data, with withResponse() for the whole answer. */
-  call<T>(spec: RequestSpec, options?: CallOptions): ApiPromise<T> {
-    return new ApiPromise(this.request<T>(spec, options));
+  /** R: the answer `.withResponse()` gives, typed per status where the operation documents several successes. */
+  call<T, R extends ApiResponse<T> = ApiResponse<T>>(spec: RequestSpec, options?: CallOptions): ApiPromise<T, R> {
+    return new ApiPromise<T, R>(this.request<T>(spec, options) as Promise<R>);
   }
 
   /** Sends the request (with retries) and parses the JSON answer; error answers throw typed errors. */

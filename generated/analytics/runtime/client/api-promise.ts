@@ -7,10 +7,11 @@ import type { ApiResponse } from './core.js';
 const placeholder = (resolve: (value: never) => void) => resolve(undefined as never);
 const dataOf = <T>(response: ApiResponse<T>): T => response.data;
 
-export class ApiPromise<T> extends Promise<T> {
-  readonly #response: Promise<ApiResponse<T>>;
+/** T: the data awaiting gives; R: the whole answer, a union by status where an operation documents several. */
+export class ApiPromise<T, R extends ApiResponse<T> = ApiResponse<T>> extends Promise<T> {
+  readonly #response: Promise<R>;
 
-  constructor(response: Promise<ApiResponse<T>>) {
+  constructor(response: Promise<R>) {
     super(placeholder);
     this.#response = response;
   }
@@ -21,7 +22,7 @@ export class ApiPromise<T> extends Promise<T> {
   }
 
   /** The data together with the status, the headers and the request id. */
-  withResponse(): Promise<ApiResponse<T>> {
+  withResponse(): Promise<R> {
     return this.#response;
   }
 
@@ -37,7 +38,7 @@ export class ApiPromise<T> extends Promise<T> {
     );
   }
 
-  override catch<R = never>(onrejected?: ((reason: any) => R | PromiseLike<R>) | null): Promise<T | R> {
+  override catch<E = never>(onrejected?: ((reason: any) => E | PromiseLike<E>) | null): Promise<T | E> {
     return this.then(undefined, onrejected);
   }
 
