@@ -11,6 +11,8 @@ export const CHECKS = {
   ignored_auth: 'an operation that requires credentials refuses a request without them (401 or 403)',
   unsupported_method: 'a method a path does not document is not answered with a 2xx',
   use_after_free: 'a resource deleted with a 2xx is no longer readable (404 or 410)',
+  ensure_resource_availability:
+    'a resource created with a 2xx is readable right after, where its links or its path name it',
 } as const;
 
 export type CheckId = keyof typeof CHECKS;

@@ -3,6 +3,7 @@
 // delete; every answer judged by the document. Bounded by a request budget and a deadline; seeded, so a run is
 // repeated exactly by its seed.
 import type { OperationModel, ServiceModel } from '../../generator/model/index.js';
+import { bound, type Chain, chainsOf } from './chains.js';
 import { type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer } from './judge.js';
 import { authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
@@ -90,6 +91,10 @@ class Ledger {
   notApplicable(check: CheckId, reason: string) {
     this.row(check).na ??= reason;
   }
+  /** The checks something was recorded for. */
+  touched(): CheckId[] {
+    return [...this.rows.keys()];
+  }
   outcomes(checks: CheckId[], stop?: string): CheckOutcome[] {
     return checks.map((check) => {
       const row = this.rows.get(check);
@@ -123,6 +128,14 @@ function templateMatches(template: string, concrete: string): boolean {
   return new RegExp(`^${pattern}$`).test(concrete.split('?')[0]!);
 }
 
+function chainLabel(chain: Chain): string {
+  const steps = [chain.read, chain.update, chain.remove, chain.read && chain.remove ? chain.read : undefined]
+    .filter((op): op is OperationModel => op !== undefined)
+    .map((op) => op.method);
+  const by = chain.source === 'links' ? 'its links' : 'its shape';
+  return `${chain.create.method} ${chain.create.path} -> ${steps.join(', ')} ${chain.path} (${by})`;
+}
+
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 const methodOf = (op: OperationModel) => op.method;
 const is2xx = (status: number) => status >= 200 && status < 300;
@@ -135,6 +148,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const answeredTypes = new Map<string, number>();
   const outcomes: CheckOutcome[] = [];
   const enabled = new Set(options.checks);
+  let lastExchange: Exchange | undefined;
 
   /** Sends a request and judges every answer check on it; undefined when the budget is spent. */
   /**
@@ -150,6 +164,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   ): Promise<Exchange | undefined> => {
     if (!budget.take()) return undefined;
     const result = await send(baseUrl, request, limits);
+    lastExchange = result;
     options.onExchange?.(result);
     if (!result.answer) {
       ledger.error('not_a_server_error', `no answer: ${result.error}`, result);
@@ -169,6 +184,81 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     return result;
   };
 
+  /**
+   * A create, then the resource it made: read (ensure_resource_availability), updated, deleted and read again
+   * (use_after_free). The create's answer gives the path values of the others (links, or the obvious shape).
+   */
+  const runChain = async (chain: Chain, ledger: Ledger, seed: number) => {
+    const stateful = ['ensure_resource_availability', 'use_after_free'] as CheckId[];
+    const notApplicable = (reason: string) => {
+      for (const check of stateful) ledger.notApplicable(check, reason);
+    };
+    if (options.mock) return notApplicable('a mock (--mock) keeps nothing it is sent');
+    if (!stateful.some((c) => enabled.has(c))) return;
+    const create = validRequest(model, schemas, chain.create, { ...settings, seed }, seed);
+    if (create.unsupported) return notApplicable(`the create cannot be called as documented: ${create.unsupported}`);
+    if (create.credentials === 'not-configured')
+      return notApplicable('no credential configured for its security requirement (--auth, --header)');
+    const made = await exchange(chain.create, ledger, create.request);
+    if (!made?.answer) return notApplicable('the create got no answer');
+    if (!is2xx(made.answer.status)) return notApplicable(`the create was answered ${made.answer.status}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(made.answer.body);
+    } catch {
+      body = undefined;
+    }
+    const byName = (where: string) =>
+      Object.fromEntries([...create.values].filter(([p]) => p.in === where).map(([p, v]) => [p.name, v]));
+    const context = { pathValues: byName('path'), queryValues: byName('query'), headers: made.answer.headers, body };
+    const values: Record<string, unknown> = {};
+    for (const binding of chain.bindings) {
+      const value = bound(binding.from, context);
+      if (value === undefined)
+        return notApplicable(`the create's answer carries no value for {${binding.param}} (${binding.from})`);
+      values[binding.param] = value;
+    }
+    const call = (op: OperationModel) => {
+      const drawn = validRequest(model, schemas, op, { ...settings, values: { ...settings.values, ...values } }, seed);
+      return drawn.unsupported ? undefined : drawn.request;
+    };
+    const what = `created with ${made.answer.status} by ${chain.create.method} ${chain.create.path}`;
+    const read = async () => {
+      const request = chain.read && call(chain.read);
+      return request ? (await exchange(chain.read!, ledger, request, true))?.answer : undefined;
+    };
+    if (enabled.has('ensure_resource_availability')) {
+      const answer = await read();
+      if (!chain.read) ledger.notApplicable('ensure_resource_availability', `no GET at ${chain.path}`);
+      else if (!answer) ledger.notApplicable('ensure_resource_availability', 'the read was not sent');
+      else if (is2xx(answer.status)) ledger.pass('ensure_resource_availability');
+      else if (answer.status === 404 || answer.status === 410)
+        ledger.fail(
+          'ensure_resource_availability',
+          `${what} (${JSON.stringify(values)}), then read at ${chain.path}: answered ${answer.status}`,
+          lastExchange!,
+        );
+      else ledger.notApplicable('ensure_resource_availability', `the read was answered ${answer.status}`);
+    }
+    const update = chain.update && call(chain.update);
+    if (update) await exchange(chain.update!, ledger, update);
+    const remove = chain.remove && call(chain.remove);
+    if (!remove) return ledger.notApplicable('use_after_free', `no DELETE at ${chain.path} to call`);
+    const deleted = await exchange(chain.remove!, ledger, remove);
+    if (!deleted?.answer || !is2xx(deleted.answer.status))
+      return ledger.notApplicable('use_after_free', `the delete was answered ${deleted?.answer?.status ?? 'nothing'}`);
+    if (!chain.read) return ledger.notApplicable('use_after_free', `no GET at ${chain.path} to read it again`);
+    const after = await read();
+    if (!after) return;
+    if (after.status === 404 || after.status === 410) ledger.pass('use_after_free');
+    else
+      ledger.fail(
+        'use_after_free',
+        `${what}, deleted with ${deleted.answer.status}, then read: answered ${after.status}`,
+        lastExchange!,
+      );
+  };
+
   // Deletes last, so that the resources the other operations read are still there.
   const operations = [...model.operations].sort(
     (a, b) =>
@@ -176,6 +266,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       a.path.localeCompare(b.path) ||
       a.method.localeCompare(b.method),
   );
+  const chains = chainsOf(model);
+  const chained = new Set(chains.filter((c) => c.read).map((c) => c.remove));
   for (const [index, op] of operations.entries()) {
     const label = `${op.method} ${op.path} (${op.id})`;
     const ledger = new Ledger(label);
@@ -195,8 +287,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         ledger.notApplicable(check, 'no credential configured for its security requirement (--auth, --header)');
 
     // use_after_free: the resource read before the delete, so that a 404 afterwards means something.
+    if (chained.has(op)) ledger.notApplicable('use_after_free', 'judged on the resource its create made (below)');
     const reader =
-      methodOf(op) === 'DELETE' ? model.operations.find((o) => methodOf(o) === 'GET' && o.path === op.path) : undefined;
+      methodOf(op) === 'DELETE' && !chained.has(op)
+        ? model.operations.find((o) => methodOf(o) === 'GET' && o.path === op.path)
+        : undefined;
     const readRequest = () => {
       if (!reader) return undefined;
       const read = validRequest(model, schemas, reader, { ...settings, seed }, seed);
@@ -288,12 +383,21 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (methodOf(op) !== 'DELETE' || !reader)
       ledger.notApplicable('use_after_free', 'not a delete with a read at the same path');
     if (options.mock) ledger.notApplicable('use_after_free', 'a mock (--mock) keeps nothing to delete');
+    ledger.notApplicable('ensure_resource_availability', 'judged on the create -> read sequences (below)');
     outcomes.push(
       ...ledger.outcomes(
         options.checks.filter((c) => c !== 'unsupported_method'),
         budget.stoppedBy,
       ),
     );
+  }
+
+  for (const [index, chain] of chains.entries()) {
+    const ledger = new Ledger(chainLabel(chain));
+    await runChain(chain, ledger, settings.seed + 7919 + index * 97);
+    const stateful: CheckId[] = ['ensure_resource_availability', 'use_after_free'];
+    const shown = options.checks.filter((c) => stateful.includes(c) || ledger.touched().includes(c));
+    outcomes.push(...ledger.outcomes(shown, budget.stoppedBy));
   }
 
   // One undocumented method per path.

@@ -4,10 +4,11 @@
 // type, a missing required header, an undocumented method answered, a resource still readable after its delete) is
 // caught under its own check id, and the reports carry no configured secret.
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bound, chainsOf } from '../../contracts/engine/chains.js';
 import { type CheckId, CHECK_IDS } from '../../contracts/engine/checks.js';
 import { consoleReport, jsonReport, markdownReport, notThisApi, redactor } from '../../contracts/engine/report.js';
 import { type EngineResult, runEngine } from '../../contracts/engine/run.js';
@@ -263,6 +264,19 @@ const DEFECTS: Array<[string, CheckId, Rewrite]> = [
       };
     })(),
   ],
+  [
+    'a created resource not stored',
+    'ensure_resource_availability',
+    (() => {
+      const created = new Set<string>();
+      return async (r, up) => {
+        const a = await up();
+        if (r.method === 'POST' && a.status === 201) created.add(`/pets/${JSON.parse(a.body.toString()).id}`);
+        if (r.method === 'GET' && created.has(r.url)) return { status: 404, headers: {}, body: Buffer.from('') };
+        return a;
+      };
+    })(),
+  ],
 ];
 
 let pkg: InlinePackage;
@@ -490,4 +504,67 @@ describe('unsupported_method', () => {
       await server.close();
     }
   });
+});
+
+describe('stateful sequences', () => {
+  const item = { type: 'object', properties: { key: { type: 'string' } } };
+  const document = (links: boolean) => ({
+    openapi: '3.1.0',
+    info: { title: 'Notes', version: '1' },
+    paths: {
+      '/notes': {
+        post: {
+          operationId: 'createNote',
+          responses: {
+            '201': {
+              description: 'made',
+              content: { 'application/json': { schema: item } },
+              ...(links
+                ? { links: { read: { operationId: 'readNote', parameters: { noteKey: '$response.body#/key' } } } }
+                : {}),
+            },
+          },
+        },
+      },
+      '/notes/{noteKey}': {
+        parameters: [{ name: 'noteKey', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { operationId: 'readNote', responses: { '200': { description: 'the note' } } },
+        patch: { operationId: 'editNote', responses: { '200': { description: 'edited' } } },
+        delete: { operationId: 'dropNote', responses: { '204': { description: 'gone' } } },
+      },
+    },
+  });
+  const notes = (links: boolean) => buildServiceModel('notes', structuredClone(document(links)) as never, () => {});
+
+  it("follows a link's parameters, and reads, updates and deletes at the path it names", () => {
+    const [chain, ...rest] = chainsOf(notes(true));
+    expect(rest).toEqual([]);
+    expect(chain!.source).toBe('links');
+    expect([chain!.read?.id, chain!.update?.id, chain!.remove?.id]).toEqual(['readNote', 'editNote', 'dropNote']);
+    expect(chain!.bindings).toEqual([{ param: 'noteKey', from: '$response.body#/key' }]);
+  });
+
+  it('infers the create -> read -> delete shape without links: the field named like the parameter, id, Location', () => {
+    const [chain] = chainsOf(notes(false));
+    expect(chain!.source).toBe('inferred');
+    const from = chain!.bindings[0]!.from;
+    const context = { pathValues: {}, queryValues: {}, headers: { location: '/notes/n-3' } };
+    expect(bound(from, { ...context, body: { noteKey: 'n-1', id: 2 } })).toBe('n-1');
+    expect(bound(from, { ...context, body: { id: 2 } })).toBe(2);
+    expect(bound(from, { ...context, body: {} })).toBe('n-3');
+  });
+
+  it('judges both stateful checks on a server that keeps what it is sent', async () => {
+    const server = await serve();
+    try {
+      const result = await run(server.baseUrl, { checks: ['ensure_resource_availability', 'use_after_free'] });
+      const chain = result.outcomes.filter((o) => o.operation.startsWith('POST /pets ->'));
+      expect(chain.map((o) => `${o.check} ${o.verdict}`).sort()).toEqual([
+        'ensure_resource_availability pass',
+        'use_after_free pass',
+      ]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

@@ -1,0 +1,146 @@
+// The stateful sequences `spec-first test` follows: a create, then the resource it made read, updated and
+// deleted at the path that names it. Found from the document's OpenAPI links first, else from the obvious shape
+// (POST /things answering a value for the {param} of /things/{param}).
+import { type OperationModel, operationObject, resolveRef, type ServiceModel } from '../../generator/model/index.js';
+
+/** Where a value for one path parameter of the resource's operations comes from, in the create's exchange. */
+export interface Binding {
+  param: string;
+  /** `$response.body#/pointer`, `$response.header.Name`, `$request.path.name`, `$request.query.name`, or a constant. */
+  from: string;
+}
+
+export interface Chain {
+  source: 'links' | 'inferred';
+  create: OperationModel;
+  read?: OperationModel;
+  update?: OperationModel;
+  remove?: OperationModel;
+  /** The resource's path template (`/pets/{id}`). */
+  path: string;
+  bindings: Binding[];
+}
+
+interface LinkObject {
+  operationId?: string;
+  operationRef?: string;
+  parameters?: Record<string, unknown>;
+}
+
+const isSuccess = (status: string) => status.startsWith('2') || status.toUpperCase() === '2XX';
+const templateParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+
+/** The operation a link names, by operationId or by a local operationRef (`#/paths/~1pets~1{id}/get`). */
+function linkTarget(model: ServiceModel, link: LinkObject): OperationModel | undefined {
+  if (link.operationId) {
+    const raw = (op: OperationModel) => operationObject(model.document, op).operationId;
+    return model.operations.find((op) => raw(op) === link.operationId);
+  }
+  const ref = link.operationRef?.match(/^#\/paths\/([^/]+)\/([a-z]+)$/);
+  if (!ref) return undefined;
+  const path = ref[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  return model.operations.find((op) => op.path === path && op.method.toLowerCase() === ref[2]);
+}
+
+/** The resource's read, update and delete at one path. */
+function resourceAt(model: ServiceModel, path: string) {
+  const at = (method: string) => model.operations.find((op) => op.path === path && op.method === method);
+  return { read: at('GET'), update: at('PATCH') ?? at('PUT'), remove: at('DELETE') };
+}
+
+/** The chains the document's links describe: one per (create, resource path) a 2xx response links to. */
+function linkedChains(model: ServiceModel): Chain[] {
+  const out: Chain[] = [];
+  for (const create of model.operations) {
+    if (create.method !== 'POST' && create.method !== 'PUT') continue;
+    const responses = operationObject(model.document, create).responses ?? {};
+    const byPath = new Map<string, Binding[]>();
+    for (const [status, raw] of Object.entries(responses)) {
+      if (!isSuccess(status)) continue;
+      const links = resolveRef<{ links?: Record<string, unknown> }>(model.document, raw).links ?? {};
+      for (const ref of Object.values(links)) {
+        const link = resolveRef<LinkObject>(model.document, ref);
+        const target = linkTarget(model, link);
+        if (!target || byPath.has(target.path)) continue;
+        const bindings = Object.entries(link.parameters ?? {})
+          .map(([name, from]) => ({ param: name.replace(/^path\./, ''), from: String(from) }))
+          .filter((b) => templateParams(target.path).includes(b.param));
+        if (bindings.length) byPath.set(target.path, bindings);
+      }
+    }
+    for (const [path, bindings] of byPath)
+      out.push({ source: 'links', create, path, bindings, ...resourceAt(model, path) });
+  }
+  return out;
+}
+
+/**
+ * The chains of the obvious shape: POST /things with operations at /things/{param} (one more segment, a
+ * parameter). The value is read from the create's answer: the field named like the parameter, else `id`, else the
+ * last segment of its Location header.
+ */
+function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
+  const out: Chain[] = [];
+  for (const create of model.operations) {
+    if (create.method !== 'POST' || linked.some((c) => c.create === create)) continue;
+    const paths = new Set(model.operations.map((op) => op.path));
+    for (const path of paths) {
+      const match = path.match(/^(.*)\/\{([^}]+)\}$/);
+      if (!match || match[1] !== create.path.replace(/\/$/, '')) continue;
+      const param = match[2]!;
+      const names = [...new Set([param, 'id'])];
+      const bindings = [
+        { param, from: [...names.map((n) => `$response.body#/${n}`), '$response.header.location'].join(' | ') },
+      ];
+      const resource = resourceAt(model, path);
+      if (resource.read || resource.remove) out.push({ source: 'inferred', create, path, bindings, ...resource });
+    }
+  }
+  return out;
+}
+
+export function chainsOf(model: ServiceModel): Chain[] {
+  const linked = linkedChains(model).filter((c) => c.read || c.update || c.remove);
+  return [...linked, ...inferredChains(model, linked)];
+}
+
+export interface CreateExchange {
+  pathValues: Record<string, unknown>;
+  queryValues: Record<string, unknown>;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function pointer(value: unknown, path: string): unknown {
+  if (path === '' || path === '/') return value;
+  let current = value;
+  for (const raw of path.replace(/^\//, '').split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!current || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** A binding's value in the create's exchange; undefined when it is not there (alternatives tried in turn). */
+export function bound(from: string, exchange: CreateExchange): unknown {
+  for (const alternative of from.split(' | ')) {
+    const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
+    let value: unknown;
+    if (expression.startsWith('$response.body')) value = pointer(exchange.body, expression.split('#')[1] ?? '');
+    else if (expression.startsWith('$response.header.')) {
+      const header = exchange.headers[expression.slice('$response.header.'.length).toLowerCase()];
+      // A Location names the resource: its last segment is the value.
+      value =
+        header && expression.toLowerCase().endsWith('.location')
+          ? decodeURIComponent(header.split('?')[0]!.replace(/\/$/, '').split('/').pop() ?? '')
+          : header;
+    } else if (expression.startsWith('$request.path.'))
+      value = exchange.pathValues[expression.slice('$request.path.'.length)];
+    else if (expression.startsWith('$request.query.'))
+      value = exchange.queryValues[expression.slice('$request.query.'.length)];
+    else if (!expression.startsWith('$')) value = expression;
+    if (value !== undefined && value !== null && value !== '' && typeof value !== 'object') return value;
+  }
+  return undefined;
+}
