@@ -8,6 +8,7 @@ import {
   operationObject,
   type ParameterModel,
   parameterObjects,
+  type RequestBodyModel,
   resolveRef,
   type ServiceModel,
 } from '../../generator/model/index.js';
@@ -178,6 +179,65 @@ export function authorise(
 
 const isJson = (ct: string) => ct === 'application/json' || /\+json$/.test(ct);
 
+/** The body media the engine writes, in the order it prefers them: JSON, a form, multipart, raw bytes. */
+const BODY_ORDER: Array<(b: RequestBodyModel) => boolean> = [
+  (b) => b.kind === 'json' && isJson(b.contentType),
+  (b) => b.kind === 'form',
+  (b) => b.kind === 'multipart-form',
+  (b) => b.kind === 'raw',
+];
+
+/** A raw body is bytes or text: its schema is a string (any format), or there is none. */
+function rawWritable(model: ServiceModel, body: RequestBodyModel): boolean {
+  const s = resolveRef<JsonSchema>(model.document, body.schema ?? {});
+  return s.type === 'string' || (s.type === undefined && !s.properties && !s.items && !s.allOf && !s.oneOf);
+}
+
+export function chooseBody(model: ServiceModel, op: OperationModel): RequestBodyModel | undefined {
+  for (const fits of BODY_ORDER) {
+    const body = op.requestBodies.find((b) => fits(b) && (b.kind !== 'raw' || rawWritable(model, b)));
+    if (body) return body;
+  }
+  return undefined;
+}
+
+const BOUNDARY = 'spec-first-boundary-5f1c';
+/** The bytes a file part or an octet-stream body carries when the document gives none. */
+const SAMPLE_BYTES = 'spec-first sample bytes';
+
+/** A body value written as its media type says; the Content-Type that goes with it. */
+export function encodeBody(body: RequestBodyModel, value: unknown): { contentType: string; text: string } {
+  if (body.kind === 'form') return { contentType: body.contentType, text: formText(value) };
+  if (body.kind === 'multipart-form')
+    return { contentType: `multipart/form-data; boundary=${BOUNDARY}`, text: multipartText(body, value) };
+  if (body.kind === 'raw') {
+    const binary = /octet-stream|^image\/|^audio\/|^video\/|^application\/(pdf|zip)/.test(body.contentType);
+    const text = typeof value === 'string' && value !== '' && !binary ? value : SAMPLE_BYTES;
+    return { contentType: body.contentType, text };
+  }
+  return { contentType: body.contentType, text: JSON.stringify(value) };
+}
+
+/** The operation's request from its parameter values and body value (the valid request's, or a smaller one). */
+export function assemble(
+  model: ServiceModel,
+  op: OperationModel,
+  settings: RequestSettings,
+  values: Map<ParameterModel, unknown>,
+  body?: { model: RequestBodyModel; value: unknown },
+): { request: EngineRequest; credentials: DrawnRequest['credentials'] } {
+  const request: EngineRequest = { method: op.method.toUpperCase(), path: op.path, query: [], headers: {} };
+  place(op, values, request);
+  for (const [name, value] of Object.entries(settings.headers)) request.headers[name.toLowerCase()] = value;
+  const credentials = authorise(model, op, settings, request);
+  if (body) {
+    const encoded = encodeBody(body.model, body.value);
+    request.contentType = encoded.contentType;
+    request.body = encoded.text;
+  }
+  return { request, credentials };
+}
+
 /** The operation's valid request: every required parameter, the optional ones with an example, a body. */
 export function validRequest(
   model: ServiceModel,
@@ -185,9 +245,8 @@ export function validRequest(
   op: OperationModel,
   settings: RequestSettings,
   seed: number,
-): DrawnRequest & { values: Map<ParameterModel, unknown>; bodyValue?: unknown } {
+): DrawnRequest & { values: Map<ParameterModel, unknown>; bodyValue?: unknown; body?: RequestBodyModel } {
   const raw = parameterObjects(model.document, { path: op.path, method: op.method });
-  const request: EngineRequest = { method: op.method.toUpperCase(), path: op.path, query: [], headers: {} };
   const values = new Map<ParameterModel, unknown>();
   let unsupported: string | undefined;
   for (const p of op.parameters.filter((p) => !p.isCredential)) {
@@ -205,24 +264,20 @@ export function validRequest(
     }
     values.set(p, value);
   }
-  place(op, values, request);
-  for (const [name, value] of Object.entries(settings.headers)) request.headers[name.toLowerCase()] = value;
-  const credentials = authorise(model, op, settings, request);
   let bodyValue: unknown;
-  const body = op.requestBodies.find((b) => isJson(b.contentType)) ?? op.requestBodies.find((b) => b.kind === 'form');
+  const body = chooseBody(model, op);
   if (body) {
     const requestBody = operationObject(model.document, { path: op.path, method: op.method }).requestBody;
     const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
     bodyValue = validValue(model, schemas, body.schema, example, seed);
+    if (bodyValue === undefined && body.kind === 'raw') bodyValue = SAMPLE_BYTES;
     if (bodyValue === undefined) unsupported ??= `no value satisfies the ${body.contentType} body's schema`;
-    else {
-      request.contentType = body.contentType;
-      request.body = body.kind === 'form' ? formText(bodyValue) : JSON.stringify(bodyValue);
-    }
   } else if (op.bodyRequired && op.requestBodies.length)
-    unsupported ??= `its body is ${op.requestBodies.map((b) => b.contentType).join(' or ')}, which the engine does not draw yet`;
-  return { request, values, bodyValue, credentials, unsupported };
+    unsupported ??= `its body is ${op.requestBodies.map((b) => b.contentType).join(' or ')}, which the engine does not write yet`;
+  const withBody = body && bodyValue !== undefined ? { model: body, value: bodyValue } : undefined;
+  const { request, credentials } = assemble(model, op, settings, values, withBody);
+  return { request, values, bodyValue, body: withBody ? body : undefined, credentials, unsupported };
 }
 
 /** A form body: scalars as they are, arrays repeated, objects as JSON (OpenAPI's default encoding for objects). */
@@ -233,6 +288,29 @@ function formText(value: unknown): string {
     else if (v !== undefined) form.append(k, text(v));
   }
   return form.toString();
+}
+
+/**
+ * A multipart/form-data body: one part per member (an array, one part per item); a file field (format binary,
+ * a non-JSON contentMediaType) as a file part with a name and the bytes drawn, objects as JSON.
+ */
+function multipartText(body: RequestBodyModel, value: unknown): string {
+  const parts: string[] = [];
+  const part = (name: string, item: unknown) => {
+    const file = body.fileFields.includes(name);
+    const object = item !== null && typeof item === 'object';
+    const head = [
+      `Content-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${file ? `; filename="${name.replace(/"/g, '%22')}.bin"` : ''}`,
+      ...(file ? ['Content-Type: application/octet-stream'] : object ? ['Content-Type: application/json'] : []),
+    ];
+    const content = file ? (typeof item === 'string' && item !== '' ? item : SAMPLE_BYTES) : text(item);
+    parts.push(`--${BOUNDARY}\r\n${head.join('\r\n')}\r\n\r\n${content}\r\n`);
+  };
+  for (const [name, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(v) && !body.jsonFields.some((f) => f.name === name)) for (const item of v) part(name, item);
+    else if (v !== undefined) part(name, v);
+  }
+  return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }
 
 /** Values that break one documented constraint of a schema, each with what it breaks. */

@@ -568,3 +568,88 @@ describe('stateful sequences', () => {
     }
   }, 120_000);
 });
+
+describe('multipart and raw bodies', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Files', version: '1' },
+    paths: {
+      '/uploads': {
+        post: {
+          operationId: 'upload',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file', 'title'],
+                  properties: {
+                    file: { type: 'string', format: 'binary' },
+                    title: { type: 'string', minLength: 1, maxLength: 10 },
+                    tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '201': { description: 'stored' }, '400': { description: 'refused' } },
+        },
+      },
+      '/blobs': {
+        put: {
+          operationId: 'putBlob',
+          requestBody: {
+            required: true,
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          responses: { '204': { description: 'stored' }, '400': { description: 'refused' } },
+        },
+      },
+    },
+  };
+  const files = buildServiceModel('files', structuredClone(document) as never, () => {});
+
+  it('draws and sends them: the server reads a file part, the fields and the bytes', async () => {
+    const received: string[] = [];
+    const server = await listenLocal(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const type = req.headers['content-type'] ?? '';
+      if (req.method === 'POST' && req.url === '/uploads') {
+        // The platform's own multipart reader: what any server would make of the body.
+        const form = await new Request('http://x/', { method: 'POST', headers: { 'content-type': type }, body })
+          .formData()
+          .catch(() => undefined);
+        const file = form?.get('file');
+        const title = form?.get('title');
+        const ok = file instanceof File && file.size > 0 && typeof title === 'string' && title.length > 0;
+        received.push(`upload ${ok ? `${file.name} ${title}` : 'unreadable'}`);
+        return res.writeHead(ok ? 201 : 400).end();
+      }
+      if (req.method === 'PUT' && req.url === '/blobs') {
+        const ok = type === 'application/octet-stream' && body.length > 0;
+        received.push(`blob ${ok ? body.length : 'unreadable'}`);
+        return res.writeHead(ok ? 204 : 400).end();
+      }
+      res.writeHead(405).end();
+    });
+    try {
+      const result = await run(server.baseUrl, {
+        model: files,
+        checks: ['positive_data_acceptance', 'not_a_server_error', 'status_code_conformance'],
+      });
+      expect(failed(result)).toEqual([]);
+      const accepted = result.outcomes.filter((o) => o.check === 'positive_data_acceptance');
+      expect(accepted.map((o) => `${o.operation} ${o.verdict}`).sort()).toEqual([
+        'POST /uploads (upload) pass',
+        'PUT /blobs (putBlob) pass',
+      ]);
+      expect(received).toContain('blob 23');
+      expect(received.some((r) => /^upload file\.bin \S+/.test(r))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
