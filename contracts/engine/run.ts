@@ -6,8 +6,10 @@ import type { OperationModel, ServiceModel } from '../../generator/model/index.j
 import { bound, type Chain, chainsOf } from './chains.js';
 import { type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer } from './judge.js';
-import { authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
+import fc from 'fast-check';
+import { assemble, authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
 import { DocumentSchemas } from './schemas.js';
+import { arbitraryFor, shrink } from './shrink.js';
 import { type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
 
 export type Verdict = 'pass' | 'FAIL' | 'error' | 'n/a';
@@ -90,6 +92,16 @@ class Ledger {
   }
   notApplicable(check: CheckId, reason: string) {
     this.row(check).na ??= reason;
+  }
+  /** A FAIL's request replaced by a smaller one that fails the same way. */
+  shrunk(check: CheckId, exchange: Exchange, steps: number) {
+    const row = this.row(check);
+    if (!row.fail) return;
+    row.fail = {
+      ...row.fail,
+      exchange,
+      message: `${row.fail.message} (shrunk in ${steps} step(s) from the request first drawn)`,
+    };
   }
   /** The checks something was recorded for. */
   touched(): CheckId[] {
@@ -182,6 +194,75 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       else ledger.pass(j.check);
     }
     return result;
+  };
+
+  /** Whether an answer to a request the document allows fails a check judged on the answer alone. */
+  const failsOn = (op: OperationModel, check: CheckId, status: number, answer: Exchange['answer']) =>
+    check === 'not_a_server_error'
+      ? status >= 500
+      : check === 'positive_data_acceptance'
+        ? status === 400 || status === 422
+        : judgeAnswer(model, schemas, op, answer!).some((j) => j.check === check && j.failure);
+  const SHRINKABLE: CheckId[] = [
+    'not_a_server_error',
+    'status_code_conformance',
+    'content_type_conformance',
+    'response_schema_conformance',
+    'response_headers_conformance',
+    'positive_data_acceptance',
+  ];
+
+  /**
+   * The valid request failed `check`: its parameters and body shrunk (fast-check's shrinkers) while the document
+   * still allows them and the check still fails; the smallest failing exchange replaces the first in the ledger.
+   */
+  const shrinkFailure = async (
+    op: OperationModel,
+    ledger: Ledger,
+    check: CheckId,
+    valid: ReturnType<typeof validRequest>,
+    opSettings: RequestSettings,
+  ) => {
+    const params = [...valid.values.entries()];
+    const key = (i: number) => `p${i}`;
+    const fixed = (name: string) => Object.hasOwn(opSettings.values, name);
+    const arbitrary = fc.record({
+      params: fc.record(
+        Object.fromEntries(
+          params.map(([p, v], i) => [key(i), fixed(p.name) ? fc.constant(v) : arbitraryFor(model, p.schema, v)]),
+        ),
+        { requiredKeys: params.flatMap(([p], i) => (p.required || fixed(p.name) ? [key(i)] : [])) },
+      ),
+      body: valid.body ? arbitraryFor(model, valid.body.schema, valid.bodyValue) : fc.constant(undefined),
+    });
+    type Input = { params: Record<string, unknown>; body: unknown };
+    const start: Input = {
+      params: Object.fromEntries(params.map(([, v], i) => [key(i), v])),
+      body: valid.bodyValue,
+    };
+    const allows = (input: Input) =>
+      params.every(([p], i) => {
+        if (!Object.hasOwn(input.params, key(i))) return !p.required;
+        const value = input.params[key(i)];
+        if (p.in === 'path' && (value === '' || value === undefined)) return false;
+        return schemas.validator(p.schema)?.(value) ?? true;
+      }) &&
+      (!valid.body || (schemas.validator(valid.body.schema)?.(input.body) ?? true));
+    let smallest: Exchange | undefined;
+    const stillFails = async (input: Input) => {
+      if (!budget.take()) return false;
+      const values = new Map(
+        params.flatMap(([p], i) => (Object.hasOwn(input.params, key(i)) ? [[p, input.params[key(i)]] as const] : [])),
+      );
+      const body = valid.body ? { model: valid.body, value: input.body } : undefined;
+      const result = await send(baseUrl, assemble(model, op, opSettings, values, body).request, limits);
+      options.onExchange?.(result);
+      const fails = result.answer !== undefined && failsOn(op, check, result.answer.status, result.answer);
+      if (fails) smallest = result;
+      return fails;
+    };
+    const { steps } = await shrink(arbitrary as fc.Arbitrary<Input>, start, allows, stillFails, 25);
+    if (smallest && steps > 0) ledger.shrunk(check, smallest, steps);
   };
 
   /**
@@ -321,11 +402,16 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (!unsupported) {
       const sent = await exchange(op, ledger, valid.request);
       const status = sent?.answer?.status;
+      const failed =
+        status === undefined || valid.credentials === 'not-configured'
+          ? undefined
+          : SHRINKABLE.find((check) => enabled.has(check) && failsOn(op, check, status, sent!.answer));
       if (status !== undefined && valid.credentials !== 'not-configured') {
         if (status === 400 || status === 422)
           ledger.fail('positive_data_acceptance', `a request the document allows was refused with ${status}`, sent!);
         else ledger.pass('positive_data_acceptance');
       }
+      if (failed) await shrinkFailure(op, ledger, failed, valid, { ...settings, seed });
       // Negative data: judged only where the valid request was accepted, so that a 4xx means the broken constraint.
       if (status !== undefined && is2xx(status) && enabled.has('negative_data_rejection')) {
         for (const invalid of invalidRequests(model, op, valid, settings)) {

@@ -569,6 +569,34 @@ describe('stateful sequences', () => {
   }, 120_000);
 });
 
+describe('shrinking', () => {
+  it('reports the smallest request that still fails: optional parts left out, strings shortened', async () => {
+    const server = await serve();
+    // A 500 on every list, and on every create with a name: the smallest failing requests are the list without its
+    // optional limit and the create with an empty name and no kind.
+    const front = await proxy(server.baseUrl, async (r, up) =>
+      (r.method === 'GET' && r.url.startsWith('/pets?')) || r.url === '/pets'
+        ? r.method === 'GET' || r.body.toString().includes('"name"')
+          ? { status: 500, headers: {}, body: Buffer.from('boom') }
+          : up()
+        : up(),
+    );
+    try {
+      const result = await run(front.baseUrl, { checks: ['not_a_server_error'] });
+      const fail = (id: string) =>
+        result.outcomes.find((o) => o.operation.endsWith(`(${id})`) && o.verdict === 'FAIL')!;
+      expect(fail('createPet').exchange!.request.body).toBe('{"name":""}');
+      expect(fail('createPet').message).toMatch(/shrunk in \d+ step/);
+      expect(fail('listPets').exchange!.url).toBe(`${front.baseUrl}/pets`);
+      const input = { title: 'Pets', baseUrl: front.baseUrl, seed: 1, result, redact: redactor([KEY]) };
+      expect(markdownReport(input)).toContain(`--data-raw '{"name":""}'`);
+    } finally {
+      await front.close();
+      await server.close();
+    }
+  }, 120_000);
+});
+
 describe('multipart and raw bodies', () => {
   const document = {
     openapi: '3.1.0',
