@@ -238,6 +238,24 @@ export function assemble(
   return { request, credentials };
 }
 
+/**
+ * A body without the members that carry a credential (an apiKey scheme's parameter written as a form field): the
+ * engine sends the credential it is configured with where it chooses, once; a document's example token beside it
+ * would be a second, conflicting credential.
+ */
+function withoutCredentials(model: ServiceModel, op: OperationModel, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const names = new Set(
+    op.security.flatMap((alternative) =>
+      Object.keys(alternative).flatMap((name) => {
+        const scheme = model.securitySchemes.find((s) => s.name === name);
+        return scheme?.type === 'apiKey' && scheme.paramName ? [scheme.paramName] : [];
+      }),
+    ),
+  );
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !names.has(k)));
+}
+
 /** The operation's valid request: every required parameter, the optional ones with an example, a body. */
 export function validRequest(
   model: ServiceModel,
@@ -270,7 +288,7 @@ export function validRequest(
     const requestBody = operationObject(model.document, { path: op.path, method: op.method }).requestBody;
     const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
-    bodyValue = validValue(model, schemas, body.schema, example, seed);
+    bodyValue = withoutCredentials(model, op, validValue(model, schemas, body.schema, example, seed));
     if (bodyValue === undefined && body.kind === 'raw') bodyValue = SAMPLE_BYTES;
     if (bodyValue === undefined) unsupported ??= `no value satisfies the ${body.contentType} body's schema`;
   } else if (op.bodyRequired && op.requestBodies.length)

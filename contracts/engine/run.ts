@@ -2,7 +2,7 @@
 // variants, the same request without credentials, a method the path does not document, and a read after a
 // delete; every answer judged by the document. Bounded by a request budget and a deadline; seeded, so a run is
 // repeated exactly by its seed.
-import type { OperationModel, ServiceModel } from '../../generator/model/index.js';
+import type { OperationModel, ParameterModel, ServiceModel } from '../../generator/model/index.js';
 import { bound, type Chain, chainsOf } from './chains.js';
 import { type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer } from './judge.js';
@@ -140,6 +140,25 @@ function templateMatches(template: string, concrete: string): boolean {
   return new RegExp(`^${pattern}$`).test(concrete.split('?')[0]!);
 }
 
+/**
+ * What a read after a 2xx delete shows: gone (a 4xx that is not about credentials or rate: 404, 410, a Graph-style
+ * 400 for an object that no longer loads), still there, or a deleted state the answer names (a soft delete: a
+ * top-level status or state of deleted, removed, archived or trashed).
+ */
+export function afterDelete(answer: { status: number; body: string }): 'gone' | 'still-there' | 'not-judged' {
+  if (answer.status === 401 || answer.status === 403 || answer.status === 429) return 'not-judged';
+  if (is4xx(answer.status)) return 'gone';
+  if (!is2xx(answer.status)) return 'not-judged';
+  try {
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    const states = [body.status, body.state, body.lifecycleState, body.lifecycle_state];
+    if (states.some((s) => typeof s === 'string' && /^(deleted|removed|archived|trashed)$/i.test(s))) return 'gone';
+  } catch {
+    // Not JSON: nothing says it is gone.
+  }
+  return 'still-there';
+}
+
 function chainLabel(chain: Chain): string {
   const steps = [chain.read, chain.update, chain.remove, chain.read && chain.remove ? chain.read : undefined]
     .filter((op): op is OperationModel => op !== undefined)
@@ -147,6 +166,9 @@ function chainLabel(chain: Chain): string {
   const by = chain.source === 'links' ? 'its links' : 'its shape';
   return `${chain.create.method} ${chain.create.path} -> ${steps.join(', ')} ${chain.path} (${by})`;
 }
+
+/** A path whose last segment is a parameter names one resource (`/pets/{id}`); `/pets?id=` may be a list's. */
+const namesResource = (path: string) => /\{[^}]+\}[^/]*$/.test(path);
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 const methodOf = (op: OperationModel) => op.method;
@@ -225,13 +247,14 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   ) => {
     const params = [...valid.values.entries()];
     const key = (i: number) => `p${i}`;
-    const fixed = (name: string) => Object.hasOwn(opSettings.values, name);
+    // A path value names the resource (another value asks for another one), and a configured value is the user's.
+    const keep = (p: ParameterModel) => p.in === 'path' || Object.hasOwn(opSettings.values, p.name);
     const arbitrary = fc.record({
       params: fc.record(
         Object.fromEntries(
-          params.map(([p, v], i) => [key(i), fixed(p.name) ? fc.constant(v) : arbitraryFor(model, p.schema, v)]),
+          params.map(([p, v], i) => [key(i), keep(p) ? fc.constant(v) : arbitraryFor(model, p.schema, v)]),
         ),
-        { requiredKeys: params.flatMap(([p], i) => (p.required || fixed(p.name) ? [key(i)] : [])) },
+        { requiredKeys: params.flatMap(([p], i) => (p.required || keep(p) ? [key(i)] : [])) },
       ),
       body: valid.body ? arbitraryFor(model, valid.body.schema, valid.bodyValue) : fc.constant(undefined),
     });
@@ -331,7 +354,10 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (!chain.read) return ledger.notApplicable('use_after_free', `no GET at ${chain.path} to read it again`);
     const after = await read();
     if (!after) return;
-    if (after.status === 404 || after.status === 410) ledger.pass('use_after_free');
+    const shown = afterDelete(after);
+    if (shown === 'gone') ledger.pass('use_after_free');
+    else if (shown === 'not-judged')
+      ledger.notApplicable('use_after_free', `the read after the delete was answered ${after.status}`);
     else
       ledger.fail(
         'use_after_free',
@@ -370,7 +396,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     // use_after_free: the resource read before the delete, so that a 404 afterwards means something.
     if (chained.has(op)) ledger.notApplicable('use_after_free', 'judged on the resource its create made (below)');
     const reader =
-      methodOf(op) === 'DELETE' && !chained.has(op)
+      methodOf(op) === 'DELETE' && !chained.has(op) && namesResource(op.path)
         ? model.operations.find((o) => methodOf(o) === 'GET' && o.path === op.path)
         : undefined;
     const readRequest = () => {
@@ -460,12 +486,21 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
           authorise(model, reader!, settings, after.request);
           const answer = await exchange(reader!, ledger, after.request, true);
           if (answer?.answer) {
-            if (answer.answer.status === 404 || answer.answer.status === 410) ledger.pass('use_after_free');
-            else ledger.fail('use_after_free', `read after its delete: answered ${answer.answer.status}`, answer);
+            const shown = afterDelete(answer.answer);
+            if (shown === 'gone') ledger.pass('use_after_free');
+            else if (shown === 'still-there')
+              ledger.fail('use_after_free', `read after its delete: answered ${answer.answer.status}`, answer);
+            else
+              ledger.notApplicable('use_after_free', `the read after the delete was answered ${answer.answer.status}`);
           }
         }
       }
     }
+    if (methodOf(op) === 'DELETE' && !namesResource(op.path))
+      ledger.notApplicable(
+        'use_after_free',
+        'the delete names its resource outside its path: a read at that path may be a list',
+      );
     if (methodOf(op) !== 'DELETE' || !reader)
       ledger.notApplicable('use_after_free', 'not a delete with a read at the same path');
     if (options.mock) ledger.notApplicable('use_after_free', 'a mock (--mock) keeps nothing to delete');

@@ -63,7 +63,18 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number):
   }
 }
 
+/**
+ * A connection the target closed while it sat idle in the pool (its keep-alive ran out as the request went): the
+ * request never reached it, so it is sent once more on a new connection, as browsers do.
+ */
+const STALE = /other side closed|ECONNRESET|socket hang up|UND_ERR_SOCKET/;
+
 export async function send(baseUrl: string, request: EngineRequest, limits: TransportLimits): Promise<Exchange> {
+  const first = await sendOnce(baseUrl, request, limits);
+  return first.error && STALE.test(first.error) ? sendOnce(baseUrl, request, limits) : first;
+}
+
+async function sendOnce(baseUrl: string, request: EngineRequest, limits: TransportLimits): Promise<Exchange> {
   const url = requestUrl(baseUrl, request);
   const headers: Record<string, string> = { ...request.headers };
   if (request.contentType) headers['content-type'] = request.contentType;

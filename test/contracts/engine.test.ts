@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bound, chainsOf } from '../../contracts/engine/chains.js';
 import { type CheckId, CHECK_IDS } from '../../contracts/engine/checks.js';
 import { consoleReport, jsonReport, markdownReport, notThisApi, redactor } from '../../contracts/engine/report.js';
-import { type EngineResult, runEngine } from '../../contracts/engine/run.js';
+import { afterDelete, type EngineResult, runEngine } from '../../contracts/engine/run.js';
+import { send } from '../../contracts/engine/transport.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel, type ServiceModel } from '../../generator/model/index.js';
 import { inlinePackage, type InlinePackage } from '../support/inline-package.js';
@@ -575,7 +576,7 @@ describe('shrinking', () => {
     // A 500 on every list, and on every create with a name: the smallest failing requests are the list without its
     // optional limit and the create with an empty name and no kind.
     const front = await proxy(server.baseUrl, async (r, up) =>
-      (r.method === 'GET' && r.url.startsWith('/pets?')) || r.url === '/pets'
+      (r.method === 'GET' && (r.url.startsWith('/pets?') || isPetPath(r.url))) || r.url === '/pets'
         ? r.method === 'GET' || r.body.toString().includes('"name"')
           ? { status: 500, headers: {}, body: Buffer.from('boom') }
           : up()
@@ -588,6 +589,8 @@ describe('shrinking', () => {
       expect(fail('createPet').exchange!.request.body).toBe('{"name":""}');
       expect(fail('createPet').message).toMatch(/shrunk in \d+ step/);
       expect(fail('listPets').exchange!.url).toBe(`${front.baseUrl}/pets`);
+      // A path value names the resource: it is kept, not shrunk to another resource's.
+      expect(new URL(fail('getPet').exchange!.url).pathname).toBe('/pets/1');
       const input = { title: 'Pets', baseUrl: front.baseUrl, seed: 1, result, redact: redactor([KEY]) };
       expect(markdownReport(input)).toContain(`--data-raw '{"name":""}'`);
     } finally {
@@ -676,6 +679,120 @@ describe('multipart and raw bodies', () => {
       ]);
       expect(received).toContain('blob 23');
       expect(received.some((r) => /^upload file\.bin \S+/.test(r))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('what a read after a delete shows', () => {
+  it.each([
+    [404, '', 'gone'],
+    [410, '', 'gone'],
+    [400, '{"error":{"code":100}}', 'gone'],
+    [200, '{"id":"1","status":"DELETED"}', 'gone'],
+    [200, '{"id":"1","status":"ACTIVE"}', 'still-there'],
+    [200, '', 'still-there'],
+    [401, '', 'not-judged'],
+    [429, '', 'not-judged'],
+  ] as const)('%i %s: %s', (status, body, shown) => {
+    expect(afterDelete({ status, body })).toBe(shown);
+  });
+
+  it('a delete that names its resource in the query is not read back at its path (a list there)', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Items', version: '1' },
+      paths: {
+        '/items': {
+          get: { operationId: 'listItems', responses: { '200': { description: 'the items' } } },
+          delete: {
+            operationId: 'deleteItem',
+            parameters: [{ name: 'id', in: 'query', required: true, example: 'a', schema: { type: 'string' } }],
+            responses: { '204': { description: 'gone' } },
+          },
+        },
+      },
+    };
+    const items = buildServiceModel('items', structuredClone(document) as never, () => {});
+    const server = await listenLocal((req, res) => res.writeHead(req.method === 'DELETE' ? 204 : 200).end());
+    try {
+      const result = await run(server.baseUrl, { model: items, checks: ['use_after_free'] });
+      expect(failed(result)).toEqual([]);
+      const outcome = result.outcomes.find((o) => o.operation.includes('deleteItem'))!;
+      expect(outcome.message).toContain('outside its path');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the transport', () => {
+  it('sends a request again once when the target closed the connection without answering', async () => {
+    let calls = 0;
+    const server = await listenLocal((req, res) => {
+      if (++calls === 1) req.socket.destroy();
+      else res.writeHead(200).end('ok');
+    });
+    try {
+      const exchange = await send(
+        server.baseUrl,
+        { method: 'GET', path: '/', query: [], headers: {} },
+        {
+          timeoutMs: 10_000,
+          maxAnswerBytes: 1000,
+        },
+      );
+      expect(exchange.answer?.status).toBe(200);
+      expect(calls).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a credential written as a body member', () => {
+  it("is sent once, where the engine places it: the document's example token is left out of the body", async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Graph', version: '1' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'access_token' } } },
+      security: [{ token: [] }],
+      paths: {
+        '/objects': {
+          post: {
+            operationId: 'createObject',
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { name: { type: 'string' }, access_token: { type: 'string' } },
+                  },
+                  example: { name: 'x', access_token: 'example-token' },
+                },
+              },
+            },
+            responses: { '200': { description: 'made' }, '400': { description: 'two credentials' } },
+          },
+        },
+      },
+    };
+    const graph = buildServiceModel('graph', structuredClone(document) as never, () => {});
+    // Like the Graph service: two different credentials in one request are refused.
+    const server = await listenLocal(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      res.writeHead(body.includes('access_token') ? 400 : 200).end();
+    });
+    try {
+      const result = await run(server.baseUrl, {
+        model: graph,
+        settings: { apiKeys: { access_token: KEY }, headers: {}, values: {}, seed: 1 },
+        checks: ['positive_data_acceptance'],
+      });
+      expect(failed(result)).toEqual([]);
     } finally {
       await server.close();
     }
