@@ -57,7 +57,7 @@ export interface InsertGroupParams {
    */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
-  body: NonNullable<operations["insertGroup"]['requestBody']>['content']["application/json"];
+  body: Omit<NonNullable<operations["insertGroup"]['requestBody']>['content']["application/json"], "etag" | "kind">;
 }
 
 export type InsertGroupResult = operations["insertGroup"]['responses']["200"]['content']["application/json"];
@@ -74,7 +74,7 @@ export interface InsertGroupItemParams {
    */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroupItem"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
-  body: NonNullable<operations["insertGroupItem"]['requestBody']>['content']["application/json"];
+  body: Omit<NonNullable<operations["insertGroupItem"]['requestBody']>['content']["application/json"], "etag" | "id" | "kind">;
 }
 
 export type InsertGroupItemResult = operations["insertGroupItem"]['responses']["200"]['content']["application/json"];
@@ -163,7 +163,7 @@ export interface UpdateGroupParams {
    */
   onBehalfOfContentOwner?: NonNullable<operations["updateGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
-  body: NonNullable<operations["updateGroup"]['requestBody']>['content']["application/json"];
+  body: Omit<NonNullable<operations["updateGroup"]['requestBody']>['content']["application/json"], "etag" | "kind">;
 }
 
 export type UpdateGroupResult = operations["updateGroup"]['responses']["200"]['content']["application/json"];

@@ -117,7 +117,7 @@ export type DeleteGroupItemError = DocumentedError<"deleteGroupItem", "INVALID_A
 export type DeleteGroupItemReply = { status?: 204; headers?: Record<string, string>; body?: undefined }
     | DeleteGroupItemError;
 /** The insertGroup request body as the handler receives it: one branch per content type; narrow on `contentType`. */
-export type InsertGroupBody = { contentType: "application/json"; body: NonNullable<operations["insertGroup"]['requestBody']>['content']["application/json"] };
+export type InsertGroupBody = { contentType: "application/json"; body: Omit<NonNullable<operations["insertGroup"]['requestBody']>['content']["application/json"], "etag" | "kind"> };
 /** What the insertGroup handler receives, parsed and validated. */
 export type InsertGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["insertGroup"]['parameters']['query']> } & InsertGroupBody;
 /** The errors insertGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
@@ -141,7 +141,7 @@ export type InsertGroupError = DocumentedError<"insertGroup", "INVALID_ARGUMENT"
 export type InsertGroupReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<operations["insertGroup"]['responses']["200"]['content']["application/json"]> }
     | InsertGroupError;
 /** The insertGroupItem request body as the handler receives it: one branch per content type; narrow on `contentType`. */
-export type InsertGroupItemBody = { contentType: "application/json"; body: NonNullable<operations["insertGroupItem"]['requestBody']>['content']["application/json"] };
+export type InsertGroupItemBody = { contentType: "application/json"; body: Omit<NonNullable<operations["insertGroupItem"]['requestBody']>['content']["application/json"], "etag" | "id" | "kind"> };
 /** What the insertGroupItem handler receives, parsed and validated. */
 export type InsertGroupItemInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["insertGroupItem"]['parameters']['query']> } & InsertGroupItemBody;
 /** The errors insertGroupItem documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
@@ -246,7 +246,7 @@ export type QueryReportsError = DocumentedError<"queryReports", "INVALID_ARGUMEN
 export type QueryReportsReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<operations["queryReports"]['responses']["200"]['content']["application/json"]> }
     | QueryReportsError;
 /** The updateGroup request body as the handler receives it: one branch per content type; narrow on `contentType`. */
-export type UpdateGroupBody = { contentType: "application/json"; body: NonNullable<operations["updateGroup"]['requestBody']>['content']["application/json"] };
+export type UpdateGroupBody = { contentType: "application/json"; body: Omit<NonNullable<operations["updateGroup"]['requestBody']>['content']["application/json"], "etag" | "kind"> };
 /** What the updateGroup handler receives, parsed and validated. */
 export type UpdateGroupInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: NonNullable<operations["updateGroup"]['parameters']['query']> } & UpdateGroupBody;
 /** The errors updateGroup documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */

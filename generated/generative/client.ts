@@ -25,10 +25,10 @@ const definedHeaders = (headers: Record<string, unknown>): Record<string, string
 /** Inputs of createCachedContent. */
 export interface CreateCachedContentParams {
   /** The request body. */
-  body: NonNullable<operations["createCachedContent"]['requestBody']>['content']["application/json"];
+  body: Omit<NonNullable<operations["createCachedContent"]['requestBody']>['content']["application/json"], "createTime" | "name" | "updateTime" | "usageMetadata">;
 }
 
-export type CreateCachedContentResult = operations["createCachedContent"]['responses']["200"]['content']["application/json"];
+export type CreateCachedContentResult = Omit<operations["createCachedContent"]['responses']["200"]['content']["application/json"], "ttl">;
 /** The errors createCachedContent documents (x-errors), each in the service's own error body. */
 export type CreateCachedContentError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "FAILED_PRECONDITION" | "INTERNAL" | "INVALID_ARGUMENT" | "NOT_FOUND" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 404 | 429 | 500 };
 
@@ -86,7 +86,7 @@ export interface GetCachedContentParams {
   cachedContent: NonNullable<operations["getCachedContent"]['parameters']["path"]>["cachedContent"];
 }
 
-export type GetCachedContentResult = operations["getCachedContent"]['responses']["200"]['content']["application/json"];
+export type GetCachedContentResult = Omit<operations["getCachedContent"]['responses']["200"]['content']["application/json"], "ttl">;
 /** The errors getCachedContent documents (x-errors), each in the service's own error body. */
 export type GetCachedContentError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "INTERNAL" | "INVALID_ARGUMENT" | "NOT_FOUND" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 404 | 429 | 500 };
 
@@ -155,10 +155,10 @@ export interface UpdateCachedContentParams {
   /** Fields to update, a field mask (comma-separated paths): ttl, expireTime / expire_time; only the expiration is updatable. */
   updateMask?: NonNullable<operations["updateCachedContent"]['parameters']["query"]>["updateMask"];
   /** The request body. */
-  body: NonNullable<operations["updateCachedContent"]['requestBody']>['content']["application/json"];
+  body: Omit<NonNullable<operations["updateCachedContent"]['requestBody']>['content']["application/json"], "createTime" | "name" | "updateTime" | "usageMetadata">;
 }
 
-export type UpdateCachedContentResult = operations["updateCachedContent"]['responses']["200"]['content']["application/json"];
+export type UpdateCachedContentResult = Omit<operations["updateCachedContent"]['responses']["200"]['content']["application/json"], "ttl">;
 /** The errors updateCachedContent documents (x-errors), each in the service's own error body. */
 export type UpdateCachedContentError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "INTERNAL" | "INVALID_ARGUMENT" | "NOT_FOUND" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 404 | 429 | 500 };
 

@@ -63,7 +63,7 @@ export const generativeErrorStyle: ErrorStyle = {
 export const statusError = (status: string, message: string, init?: StatusErrorInit): ServiceError => makeStatusError(generativeErrorStyle, status, message, init);
 export type { Credentials, DocumentedError, HandlerInput, JsonBody, MediaPart, RouterOptions, ServerLogger, SerializedJson } from './runtime/server/index.js';
 /** The createCachedContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
-export type CreateCachedContentBody = { contentType: "application/json"; body: NonNullable<operations["createCachedContent"]['requestBody']>['content']["application/json"] };
+export type CreateCachedContentBody = { contentType: "application/json"; body: Omit<NonNullable<operations["createCachedContent"]['requestBody']>['content']["application/json"], "createTime" | "name" | "updateTime" | "usageMetadata"> };
 /** What the createCachedContent handler receives, parsed and validated. */
 export type CreateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: Record<string, never>; query: Record<string, unknown> } & CreateCachedContentBody;
 /** The errors createCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
@@ -90,7 +90,7 @@ export const createCachedContentErrors = {
 /** Any error createCachedContent documents. */
 export type CreateCachedContentError = DocumentedError<"createCachedContent", "INVALID_ARGUMENT" | "FAILED_PRECONDITION" | "PERMISSION_DENIED" | "NOT_FOUND" | "RESOURCE_EXHAUSTED" | "INTERNAL">;
 /** What the createCachedContent handler answers: a documented success status with its body, or a documented error. */
-export type CreateCachedContentReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<operations["createCachedContent"]['responses']["200"]['content']["application/json"]> }
+export type CreateCachedContentReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<Omit<operations["createCachedContent"]['responses']["200"]['content']["application/json"], "ttl">> }
     | CreateCachedContentError;
 /** The createFile request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type CreateFileBody = { contentType: "application/json"; body: NonNullable<operations["createFile"]['requestBody']>['content']["application/json"] };
@@ -234,7 +234,7 @@ export const getCachedContentErrors = {
 /** Any error getCachedContent documents. */
 export type GetCachedContentError = DocumentedError<"getCachedContent", "INVALID_ARGUMENT" | "PERMISSION_DENIED" | "NOT_FOUND" | "RESOURCE_EXHAUSTED" | "INTERNAL">;
 /** What the getCachedContent handler answers: a documented success status with its body, or a documented error. */
-export type GetCachedContentReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<operations["getCachedContent"]['responses']["200"]['content']["application/json"]> }
+export type GetCachedContentReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<Omit<operations["getCachedContent"]['responses']["200"]['content']["application/json"], "ttl">> }
     | GetCachedContentError;
 /** The getFile request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type GetFileBody = { contentType?: undefined; body: undefined };
@@ -349,7 +349,7 @@ export type StreamGenerateContentReply = { status?: 200; headers?: Record<string
     | { status?: 200; headers?: Record<string, string>; body: JsonBody<operations["streamGenerateContent"]['responses']["200"]['content']["application/json"]> }
     | StreamGenerateContentError;
 /** The updateCachedContent request body as the handler receives it: one branch per content type; narrow on `contentType`. */
-export type UpdateCachedContentBody = { contentType: "application/json"; body: NonNullable<operations["updateCachedContent"]['requestBody']>['content']["application/json"] };
+export type UpdateCachedContentBody = { contentType: "application/json"; body: Omit<NonNullable<operations["updateCachedContent"]['requestBody']>['content']["application/json"], "createTime" | "name" | "updateTime" | "usageMetadata"> };
 /** What the updateCachedContent handler receives, parsed and validated. */
 export type UpdateCachedContentInput = Omit<HandlerInput, 'path' | 'query' | 'body' | 'contentType'> & { checkIfMatch: never; path: operations["updateCachedContent"]['parameters']['path']; query: NonNullable<operations["updateCachedContent"]['parameters']['query']> } & UpdateCachedContentBody;
 /** The errors updateCachedContent documents (x-errors): return or throw one; each answers the service's error shape with its documented HTTP status. */
@@ -373,7 +373,7 @@ export const updateCachedContentErrors = {
 /** Any error updateCachedContent documents. */
 export type UpdateCachedContentError = DocumentedError<"updateCachedContent", "INVALID_ARGUMENT" | "PERMISSION_DENIED" | "NOT_FOUND" | "RESOURCE_EXHAUSTED" | "INTERNAL">;
 /** What the updateCachedContent handler answers: a documented success status with its body, or a documented error. */
-export type UpdateCachedContentReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<operations["updateCachedContent"]['responses']["200"]['content']["application/json"]> }
+export type UpdateCachedContentReply = { status?: 200; headers?: Record<string, string>; body: JsonBody<Omit<operations["updateCachedContent"]['responses']["200"]['content']["application/json"], "ttl">> }
     | UpdateCachedContentError;
 /** The uploadFile request body as the handler receives it: one branch per content type; narrow on `contentType`. */
 export type UploadFileBody = { contentType: "multipart/related"; body: { metadata: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; media?: MediaPart } }

@@ -1,7 +1,7 @@
 // Type expressions for one operation's inputs and outputs, written against openapi-typescript's
 // `operations` / `components` types so that the generated code never restates a schema.
 import { propertyKey } from '../model/names.js';
-import type { JsonSchema, OperationModel, RequestBodyModel, ServiceModel } from '../model/types.js';
+import type { JsonSchema, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
 
 const op = (o: OperationModel) => o.typesRef;
 
@@ -49,6 +49,8 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   const files = base === form && form.kind === 'multipart-form' ? form.fileFields : [];
   const omitted = [
     ...new Set(credentialFields),
+    // readOnly members are the server's to set: a request leaves them out.
+    ...(omitsMembers(base.schema) ? base.readOnlyFields : []),
     ...(base === form ? form.jsonFields.map((f) => f.name) : []),
     ...files,
   ];
@@ -60,6 +62,21 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   ];
   if (added.length) type = `${type} & { ${added.join('; ')} }`;
   return type;
+}
+
+/**
+ * Whether a body's type can leave members out with Omit: not where the schema is a union (Omit would keep only
+ * the members common to its branches).
+ */
+export function omitsMembers(schema: JsonSchema | undefined): boolean {
+  return !!schema && typeof schema === 'object' && !schema.oneOf && !schema.anyOf;
+}
+
+/** A JSON answer's body type without the members its schema marks writeOnly (an answer leaves them out). */
+export function answerBodyType(o: OperationModel, r: ResponseModel, contentType: string): string {
+  const type = `${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(contentType)}]`;
+  if (r.writeOnlyFields.length === 0 || !omitsMembers(r.schema)) return type;
+  return `Omit<${type}, ${r.writeOnlyFields.map((n) => JSON.stringify(n)).join(' | ')}>`;
 }
 
 /**
@@ -92,7 +109,7 @@ export function successType(o: OperationModel): string {
   // Each answer is read by its Content-Type: text where a text type is documented, bytes for the others.
   if (raw) return [...new Set(raw.map((ct) => (isTextMedia(ct) ? 'string' : 'Uint8Array')))].join(' | ');
   if (!s?.contentType) return 'void';
-  return `${op(o)}['responses'][${JSON.stringify(s.status)}]['content'][${JSON.stringify(s.contentType)}]`;
+  return answerBodyType(o, s, s.contentType);
 }
 
 /**
@@ -106,7 +123,7 @@ export function successesByStatus(o: OperationModel): Array<{ status: string; ty
     .map((r) => {
       const types = r.contentTypes.map((ct) =>
         ct === 'application/json' || ct.endsWith('+json')
-          ? `${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]`
+          ? answerBodyType(o, r, ct)
           : isTextMedia(ct)
             ? 'string'
             : 'Uint8Array',

@@ -13,7 +13,7 @@ import type {
   ResponseModel,
   ServiceModel,
 } from '../model/types.js';
-import { bodyContentType, schemaType, streamChunkType } from './operation-types.js';
+import { answerBodyType, bodyContentType, omitsMembers, schemaType, streamChunkType } from './operation-types.js';
 
 const op = (o: OperationModel) => o.typesRef;
 const quoted = (names: string[]) => names.map((n) => JSON.stringify(n)).join(' | ');
@@ -26,10 +26,17 @@ const quoted = (names: string[]) => names.map((n) => JSON.stringify(n)).join(' |
 export function handlerBodyType(o: OperationModel, body: RequestBodyModel): string {
   switch (body.kind) {
     case 'json':
-      return bodyContentType(o, body);
+      // readOnly members are the server's to set: the types of a request leave them out.
+      return body.readOnlyFields.length && omitsMembers(body.schema)
+        ? `Omit<${bodyContentType(o, body)}, ${quoted(body.readOnlyFields)}>`
+        : bodyContentType(o, body);
     case 'form':
     case 'multipart-form': {
-      const replaced = [...body.jsonFields.map((f) => f.name), ...body.fileFields];
+      const replaced = [
+        ...body.jsonFields.map((f) => f.name),
+        ...body.fileFields,
+        ...(omitsMembers(body.schema) ? body.readOnlyFields : []),
+      ];
       let type = bodyContentType(o, body);
       if (replaced.length) type = `Omit<${type}, ${quoted(replaced)}>`;
       const optional = (name: string) => (body.requiredFields.includes(name) ? '' : '?');
@@ -126,10 +133,7 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
       // Another media type (XML, CSV, a PDF): its text or bytes, made by the handler (`input.answerType` says which).
       else if (!isJsonType(ct)) branches.push(`{ ${status}; body: string | Uint8Array }`);
       // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).
-      else
-        branches.push(
-          `{ ${status}; body: JsonBody<${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]> }`,
-        );
+      else branches.push(`{ ${status}; body: JsonBody<${answerBodyType(o, r, ct)}> }`);
     }
   }
   if (branches.length === 0) branches.push('{ status?: number; headers?: Record<string, string>; body?: unknown }');

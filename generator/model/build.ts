@@ -796,7 +796,21 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     fileFields,
     styledFields,
     partTypes,
+    readOnlyFields: markedFields(document, schema, 'readOnly'),
   };
+}
+
+/** Top-level properties of an object schema marked readOnly or writeOnly (beside a $ref or in its target). */
+function markedFields(
+  document: OpenApiDocument,
+  schema: JsonSchema | undefined,
+  mark: 'readOnly' | 'writeOnly',
+): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  return Object.entries<any>(allProperties(document, schema))
+    .filter(([, prop]) => prop?.[mark] === true || resolveRef(document, prop)?.[mark] === true)
+    .map(([name]) => name)
+    .sort();
 }
 
 /** Required property names of an object schema, including those of allOf members. */
@@ -938,6 +952,7 @@ function buildResponses(
         contentType,
         contentTypes: Object.keys(response.content ?? {}),
         schema: media?.schema,
+        writeOnlyFields: markedFields(document, media?.schema, 'writeOnly'),
         headers: Object.keys(response.headers ?? {}).sort(),
         isError: !status.startsWith('2') && !status.startsWith('3'),
         ...(sseData ? { sseData } : {}),

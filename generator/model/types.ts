@@ -127,6 +127,8 @@ export interface RequestBodyModel {
   styledFields: StyledField[];
   /** multipart/form-data parts whose `encoding` names a content type (the part's Content-Type). */
   partTypes: Record<string, string>;
+  /** Top-level members marked readOnly: a request leaves them out (its types omit them). */
+  readOnlyFields: string[];
 }
 
 /** A form or multipart field written in an OpenAPI style: its coarse type, style and explode. */
@@ -145,6 +147,8 @@ export interface ResponseModel {
   /** Every media type the response documents (a stream and its JSON form, for example). */
   contentTypes: string[];
   schema?: JsonSchema;
+  /** Top-level members of its schema marked writeOnly: an answer leaves them out (its types omit them). */
+  writeOnlyFields: string[];
   headers: string[];
   isError: boolean;
   /** The JSON schema of each `data:` event of its text/event-stream content (`x-sse-data`, or `itemSchema`). */
