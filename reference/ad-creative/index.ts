@@ -3,6 +3,7 @@
 // Besides the spec's operations it serves the thumbnails and preview pages its answers link to (/_media/).
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
+import path from 'node:path';
 import { createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
 import { PublicBase } from '../foundation/public-base.js';
 import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
@@ -14,6 +15,7 @@ import { PostgresAdCreativeStore, PostgresRateLimiter } from './postgres-store.j
 import { AccountRateLimiter } from './rate-limit.js';
 import type { AdCreativeSeams } from './seams.js';
 import { parseSeed } from './seed.js';
+import { SqliteRateLimiter } from './sqlite-rate-limiter.js';
 import { SqliteAdCreativeStore } from './sqlite-store.js';
 import type { TokenGrant } from './store.js';
 
@@ -30,11 +32,16 @@ export const service: ReferenceService = {
     );
     if (await store.isEmpty()) await store.loadSeed(seed);
     else await store.replaceCredentials(seed);
+    // Counted where every instance on the same store sees the counts: the shared database, the data directory's
+    // rates file beside a durable SQLite database, or this process's memory for an in-memory one.
+    const sqliteRates =
+      !ctx.postgres && ctx.durable ? new SqliteRateLimiter(path.dirname(sqliteOf(ctx).name)) : undefined;
+    const limiter = ctx.postgres ? new PostgresRateLimiter(ctx.postgres) : (sqliteRates ?? new AccountRateLimiter());
     const publicBase = new PublicBase();
     const media = new MediaUrls(await store.setting('media-secret', () => randomBytes(32).toString('base64url')));
     const handlerContext: HandlerContext = {
       store,
-      limiter: seam('rateLimiter', ctx.postgres ? new PostgresRateLimiter(ctx.postgres) : new AccountRateLimiter()),
+      limiter: seam('rateLimiter', limiter),
       rateLimit: seed.rateLimit,
       media,
       grants: new WeakMap<HandlerInput, TokenGrant>(),
@@ -70,6 +77,9 @@ export const service: ReferenceService = {
       clientError: api.clientError,
       bound(url: string, configured: boolean) {
         publicBase.bind(url, configured);
+      },
+      close() {
+        sqliteRates?.close();
       },
     };
   },

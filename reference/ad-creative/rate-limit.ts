@@ -2,8 +2,9 @@
 // `windowSeconds`; the next call is error 80004, answered with HTTP 400 like the public service
 // (public-service notes 1.6: "(#80004) There have been too many calls to this ad-account" with Status 400,
 // subcode 2446079). Refused calls do not count, so a caller that waits is served again. AccountRateLimiter
-// keeps the counters in memory: they protect this instance, and a restart forgets them (as a throttle may);
-// with --database the calls are counted in the shared database (postgres-store.ts, PostgresRateLimiter).
+// keeps the counters in memory, for an in-memory database: a restart forgets them (as a throttle may). Where
+// several instances can share a store the calls are counted there: with --database in the shared database
+// (postgres-store.ts, PostgresRateLimiter), with --data in the data directory (sqlite-rate-limiter.ts).
 import { graphError } from '../../generated/ad-creative/server.js';
 import type { RateLimit } from './store.js';
 

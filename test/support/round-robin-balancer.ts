@@ -28,8 +28,13 @@ export interface Balancer {
 /**
  * keepAlive: reuse connections to the instances (for load; a connection kept to an instance that then dies
  * fails as reset, not refused, so the tests that kill instances open one connection per request).
+ * latencyMs: each request is held that long before it is forwarded, as a slow link between client and
+ * instances would (calls one after another then take at least that long each).
  */
-export async function startBalancer(targets: string[] = [], options: { keepAlive?: boolean } = {}): Promise<Balancer> {
+export async function startBalancer(
+  targets: string[] = [],
+  options: { keepAlive?: boolean; latencyMs?: number } = {},
+): Promise<Balancer> {
   const current = [...targets];
   const agent = options.keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 512 }) : undefined;
   const proxy = httpProxy.createProxyServer({ xfwd: false, proxyTimeout: 120_000, ...(agent ? { agent } : {}) });
@@ -62,7 +67,11 @@ export async function startBalancer(targets: string[] = [], options: { keepAlive
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => forward(req, res, Buffer.concat(chunks), 1));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (options.latencyMs) setTimeout(() => forward(req, res, body, 1), options.latencyMs);
+      else forward(req, res, body, 1);
+    });
     res.once('finish', () => {
       if (res.statusCode !== 502) state.served[landed.get(res)!]! += 1;
       for (const w of waiting.filter((w) => total() >= w.n)) {
