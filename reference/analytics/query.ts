@@ -153,16 +153,20 @@ export async function planReport(
   if (narrowing && !filters.some((f) => narrowing.includes(f.dimension))) {
     throw unsupported(`content owner reports need a filter on one of ${narrowing.join(', ')}`);
   }
-  // No public source of this rule could be consulted (the public dimensions page was not found in full), and the
-  // third-party descriptions disagree on the end: a gateway's documentation ends a monthly report on the 1st
-  // (2024-01-01 to 2024-12-01), a spreadsheet add-on's on the month's last day. So the start must be a month's first
-  // day and the end may be either; a date inside a month is refused.
+  // With the month dimension a report covers whole months: startDate is the first day of a month, and endDate
+  // the first day of the last month, which then names that whole month. Sources (no answer of the public service
+  // is recorded): the analytix client (parafoxia/analytix, analytix/reports/builder.py) moves both dates of a
+  // month report to the 1st before it sends them ("these should always be the first day of the month"), and a
+  // gateway's documentation of the public API ends a monthly report on 2024-12-01, "not 2024-12-31". An end on
+  // the month's last day, which one third-party description uses, is read alike, beyond what those sources show.
+  let reportTo = to;
   if (dims.includes('month')) {
     if (!from.endsWith('-01') || (!to.endsWith('-01') && to !== lastDayOfMonth(to)))
       throw invalid(
-        'With the month dimension, startDate must be the first day of a month and endDate the first or the last day of a month.',
+        'With the month dimension, startDate must be the first day of a month and endDate the first day of a month (or its last day).',
         'startDate',
       );
+    reportTo = lastDayOfMonth(to);
   }
 
   const columns = [...dims, ...metrics];
@@ -230,7 +234,7 @@ export async function planReport(
   const startIndex = q.startIndex ?? 1;
   const plan: ReportPlan = {
     from,
-    to,
+    to: reportTo,
     channels,
     filters: planFilters,
     dimensions: dims.map((d) => {

@@ -760,6 +760,26 @@ describe('analytics reference: reports are aggregates of the fact table', () => 
   });
 });
 
+describe('analytics reference: the month dimension', () => {
+  it('an end on the 1st names its whole month, as the public clients send it', async () => {
+    const march = factsOf((f) => f.channel_id === CHANNEL && f.day >= '2024-03-01' && f.day <= '2024-03-31');
+    const toFirst = await report({
+      dimensions: 'month',
+      metrics: 'views',
+      startDate: '2024-01-01',
+      endDate: '2024-03-01',
+    });
+    const toLast = await report({
+      dimensions: 'month',
+      metrics: 'views',
+      startDate: '2024-01-01',
+      endDate: '2024-03-31',
+    });
+    expect(toFirst.rows).toEqual(toLast.rows);
+    expect(toFirst.rows?.find((r) => r[0] === '2024-03')?.[1]).toBe(sum(march, 'views'));
+  });
+});
+
 describe('analytics reference: tenants are isolated', () => {
   const TENANT_2 = 'test-token-tenant-2';
   it("a tenant sees neither the other tenant's groups nor its channel, and cannot group its videos", async () => {

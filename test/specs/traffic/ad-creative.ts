@@ -84,4 +84,36 @@ export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
     reference: 'refuse',
     because: 'ad-creative-service.md, Create a creative: object_story_spec names its page',
   },
+  {
+    kind: 'control',
+    name: 'standard enhancements enrolled through a features spec written as a string of a dict literal',
+    method: 'POST',
+    path: '/v20.0/act_1234567890/adcreatives',
+    form: {
+      name: 'Enrolled',
+      object_story_id: '1122334455_998877',
+      degrees_of_freedom_spec: JSON.stringify({
+        creative_features_spec: "{'standard_enhancements': {'enroll_status': 'OPT_IN'}}",
+      }),
+    },
+    spec: 'refuse',
+    reference: 'refuse',
+    because:
+      'public-service-notes 1.4: creative_features_spec is an AdCreativeFeaturesSpec object; a string of single-quoted keys is no JSON for Graph to read as one, and no answer to an official example sending it is recorded',
+  },
+  {
+    kind: 'enrolment as the features spec object',
+    name: 'standard enhancements enrolled through the features spec object',
+    method: 'POST',
+    path: '/v20.0/act_1234567890/adcreatives',
+    form: {
+      name: 'Enrolled as an object',
+      object_story_id: '1122334455_998877',
+      degrees_of_freedom_spec: JSON.stringify({
+        creative_features_spec: { standard_enhancements: { enroll_status: 'OPT_IN' } },
+      }),
+    },
+    spec: 'accept',
+    reference: 'accept',
+  },
 ];
