@@ -22,6 +22,7 @@ import { DEFAULT_SEED_FILE, loadSeed } from './foundation/seed.js';
 import type { ReferenceService, ServiceDecorators, ServiceInstance, ServiceKey } from './foundation/service.js';
 
 export type { Decorators, ReferenceService, ServiceDecorators, ServiceKey } from './foundation/service.js';
+export { SERVICE_KEYS } from './foundation/service.js';
 export { MissingServiceError, serviceModuleExists } from './foundation/modules.js';
 
 export interface ReferenceOptions {

@@ -10,13 +10,14 @@ import {
   startReference,
   type ReferenceService,
   type ReferenceSession,
+  SERVICE_KEYS,
   type ServiceKey,
 } from './index.js';
 import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js';
 import { GRACE_MS, referenceOptionsOf, startFailureLine } from './foundation/serve-options.js';
 import { serveInThreads } from './foundation/serve-threads.js';
 
-const SERVICES: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
+const SERVICES: readonly ServiceKey[] = SERVICE_KEYS;
 export const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
 export class UsageError extends Error {}
 

@@ -3,12 +3,13 @@
 // distribution of answers and every violation with the request that caused it; exits 1 on any violation.
 import { parseArgs } from 'node:util';
 import { startReferenceTarget } from '../targets/reference.js';
+import { SERVICE_KEYS } from '../harness/services.js';
 import type { ServiceKey } from '../../reference/index.js';
 import { formatResult, runFuzz } from './run.js';
 import { fuzzService } from './services.js';
 import { closest } from '../cli/closest.js';
 
-const SERVICES: ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
+const SERVICES: readonly ServiceKey[] = SERVICE_KEYS;
 const USAGE = `usage: npm run fuzz -- [--service <${SERVICES.join('|')}>] [--count N] [--seed S] [--concurrency C]`;
 
 /** A user error: one line and the usage, exit 2 (nothing started yet). */

@@ -8,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import { ROOT } from '../../generator/model/index.js';
 import { closest } from '../cli/closest.js';
 import type { TargetConfig } from './fixtures.js';
+import { unescapeToken } from '../../generator/model/index.js';
 
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
@@ -48,8 +49,7 @@ function parse(file: string, text: string): unknown {
 /** The schema node at an instance path (for the keys an object allows). */
 function schemaAt(schema: any, pointer: string): any {
   let node = schema;
-  for (const part of pointer.split('/').filter(Boolean))
-    node = node?.properties?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of pointer.split('/').filter(Boolean)) node = node?.properties?.[unescapeToken(part)];
   return node;
 }
 

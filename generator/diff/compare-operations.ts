@@ -9,6 +9,7 @@ import type { OperationEntry } from './operations.js';
 import { child, refPointer } from './pointer.js';
 import type { Raw, Reporter } from './report.js';
 import { compareSecurity } from './compare-security.js';
+import { followPointer } from '../model/json-pointer.js';
 
 export interface Located<T = any> {
   value: T;
@@ -23,8 +24,7 @@ export function located(side: Side, value: any, pointer: string): Located {
     if (typeof ref !== 'string') return current;
     const target = refPointer(ref);
     if (target === undefined) return current;
-    let node: any = side.document;
-    for (const token of target.slice(1).split('/')) node = node?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+    const node = followPointer(side.document, target);
     if (node === undefined) return current;
     current = { value: node, pointer: target };
   }

@@ -1,29 +1,13 @@
-// RFC 6901 JSON pointers: made from keys, followed into a document, and cut back to the nearest place that exists
-// (a keyword the model's normalisation rewrote, such as 3.0's nullable, is reported at its schema).
+// RFC 6901 JSON pointers as the diff uses them: the model's module (generator/model/json-pointer.ts) under the
+// diff's names, and a pointer cut back to the nearest place that exists (a keyword the model's normalisation
+// rewrote, such as 3.0's nullable, is reported at its schema).
 
-export const escapeToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescapeToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+import { childPointer, escapeToken, followPointer, tokensOf } from '../model/json-pointer.js';
 
-export function child(pointer: string, ...keys: Array<string | number>): string {
-  let out = pointer;
-  for (const key of keys) out += `/${escapeToken(String(key))}`;
-  return out;
-}
-
-export function tokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken);
-}
-
-/** The node at `pointer`, or undefined. */
-export function follow(document: unknown, pointer: string): unknown {
-  let node = document;
-  for (const token of tokens(pointer)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    if (!Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
+export { escapeToken };
+export const child = childPointer;
+export const tokens = tokensOf;
+export const follow = followPointer;
 
 /** `pointer`, or its nearest ancestor that exists in `document`. */
 export function existing(document: unknown, pointer: string): string {

@@ -4,6 +4,7 @@
 // implied by object or array keywords where none is written.
 import type { JsonSchema } from '../model/types.js';
 import { child, refPointer } from './pointer.js';
+import { followPointer } from '../model/json-pointer.js';
 
 export interface SchemaNode {
   schema: JsonSchema;
@@ -54,11 +55,7 @@ export class Schemas {
   target(ref: string): SchemaNode | undefined {
     const pointer = refPointer(ref);
     if (pointer === undefined) return undefined;
-    let node: unknown = this.document;
-    for (const token of pointer.slice(1).split('/')) {
-      if (node === null || typeof node !== 'object') return undefined;
-      node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
+    const node = followPointer(this.document, pointer);
     return node && typeof node === 'object' ? { schema: node as JsonSchema, pointer } : undefined;
   }
 

@@ -16,6 +16,7 @@ import { webhookSources } from '../model/receivers.js';
 import { IDENTIFIER, singleQuotedLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
 import type { ServiceModel } from '../model/types.js';
+import { followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
 /** Stands for "any other string" in the enum of an open enum until the types are printed. */
 const OPEN = '\u0000open-enum';
@@ -95,12 +96,7 @@ function forTypes(node: unknown, patched: Set<object>): unknown {
  */
 function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
   const hoisted = new Map<string, { name: string; schema: unknown }>();
-  const step = (ref: string): unknown =>
-    ref
-      .slice(2)
-      .split('/')
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node: any, key) => node?.[key], document);
+  const step = (ref: string): unknown => followPointer(document, fragmentTokens(ref));
   const taken = new Set(Object.keys(document.components?.schemas ?? {}));
   const target = (ref: string): string => {
     const seen = new Set<string>();
@@ -115,7 +111,7 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
       }
       let entry = hoisted.get(current);
       if (!entry) {
-        const base = `${current.split('/').at(-1)!.replace(/~1/g, '/').replace(/~0/g, '~')}FromPaths`;
+        const base = `${unescapeToken(current.split('/').at(-1)!)}FromPaths`;
         let name = base;
         for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
         taken.add(name);

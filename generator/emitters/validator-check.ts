@@ -14,6 +14,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { lazyValidators, type ValidatorSchemas } from '../../templates/runtime/server/validators.js';
 import type { SchemaOrigin, ValidatorSet } from './validators.js';
 import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
+import { escapeToken, followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
 export interface RefusedSchema {
   /** The JSON pointer of the refused schema (or its part) in the spec. */
@@ -83,25 +84,7 @@ function valueTypes(): Map<string, string[]> {
   return keywordTypes;
 }
 
-const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
 const jsonType = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-
-function decodePointer(pointer: string): string[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function follow(root: unknown, pointer: string): unknown {
-  let node: unknown = root;
-  for (const segment of decodePointer(pointer)) {
-    if (!node || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return node;
-}
 
 /** A pattern the runtime compiles: valid in unicode mode and taken by its linear-time engine (RE2). */
 function isRegExp(source: string): boolean {
@@ -154,9 +137,9 @@ function suspicious(node: unknown, root: unknown, ctx: Context, path: string[] =
       const ref = value as string;
       const inDocument = ref.startsWith(`${ctx.specId}#`);
       const target = inDocument
-        ? follow(ctx.document, ref.slice(ctx.specId.length + 1))
+        ? followPointer(ctx.document, fragmentTokens(ref.slice(ctx.specId.length + 1)))
         : ref.startsWith('#')
-          ? follow(root, ref.slice(1))
+          ? followPointer(root, fragmentTokens(ref.slice(1)))
           : undefined;
       if (typeof target !== 'boolean' && (!target || typeof target !== 'object' || Array.isArray(target)))
         return here(key);
@@ -200,8 +183,8 @@ function suspicious(node: unknown, root: unknown, ctx: Context, path: string[] =
 /** The JSON pointer of a place below a schema, from the keys on the way to it. */
 function pointerBelow(path: string[], ...more: string[]): string {
   let out = '';
-  for (const segment of path) out += `/${escapePointer(segment)}`;
-  for (const segment of more) out += `/${escapePointer(segment)}`;
+  for (const segment of path) out += `/${escapeToken(segment)}`;
+  for (const segment of more) out += `/${escapeToken(segment)}`;
   return out;
 }
 
@@ -209,7 +192,7 @@ function pointerBelow(path: string[], ...more: string[]): string {
 function nestedSchemas(node: unknown, at: string, out: Array<{ schema: unknown; pointer: string }>): void {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return;
   for (const [key, value] of Object.entries(node)) {
-    const here = `${at}/${escapePointer(key)}`;
+    const here = `${at}/${escapeToken(key)}`;
     if (key === 'schema') out.push({ schema: value, pointer: here });
     else nestedSchemas(value, here, out);
   }
@@ -227,7 +210,7 @@ export function candidates(set: ValidatorSet): Candidate[] {
   for (const [section, entries] of Object.entries((components ?? {}) as Record<string, unknown>)) {
     if (!entries || typeof entries !== 'object') continue;
     for (const [name, entry] of Object.entries(entries as Record<string, unknown>)) {
-      const pointer = `#/components/${escapePointer(section)}/${escapePointer(name)}`;
+      const pointer = `#/components/${escapeToken(section)}/${escapeToken(name)}`;
       const schemas: Array<{ schema: unknown; pointer: string }> = [];
       if (section === 'schemas') schemas.push({ schema: entry, pointer });
       else nestedSchemas(entry, pointer, schemas);
@@ -264,7 +247,7 @@ function pointerOf(origin: SchemaOrigin, at: string): string {
   if (!origin.parameters) return `${origin.pointer}${at}`;
   const match = /^\/properties\/([^/]+)\/properties\/([^/]+)(.*)$/.exec(at);
   if (!match) return `${origin.pointer}${at}`;
-  const name = match[2]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const name = unescapeToken(match[2]!);
   return `${origin.pointer} (${match[1]} parameter ${JSON.stringify(name)}, at ${match[3] || '/'} of its schema)`;
 }
 

@@ -9,6 +9,7 @@ import type { ValidatorKind } from '../../templates/runtime/server/validators.js
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { singleQuotedLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
+import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
 export interface ValidatorNames {
   params: string;
@@ -77,10 +78,7 @@ function referencedElsewhere(
       if (!value.startsWith(prefix) || value.startsWith(inComponents) || placed.has(value)) continue;
       placed.add(value);
       const pointer = value.slice(specId.length);
-      const keys = pointer
-        .slice(2)
-        .split('/')
-        .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+      const keys = fragmentTokens(pointer);
       let target: unknown;
       try {
         target = resolveRef(service.document, { $ref: pointer });
@@ -123,11 +121,9 @@ export interface SchemaOrigin {
   parameters?: boolean;
 }
 
-const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** The JSON pointer of an operation, a webhook or a callback request in the spec. */
 function operationPointer(op: OperationModel): string {
-  return op.receiver?.pointer ?? `#/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}`;
+  return op.receiver?.pointer ?? `#/paths/${escapeToken(op.path)}/${op.method.toLowerCase()}`;
 }
 
 /** The validators' schemas and names (validators.ts holds them; generate checks them: validator-check.ts). */
@@ -162,21 +158,21 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
       const strict = kind === 'json' || isLinesType(contentType);
       add(strict ? 'strict' : 'coercing', name, request(bodySchema(service, op, contentType, specId)), {
-        pointer: `${at}/requestBody/content/${escapePointer(contentType)}/schema`,
+        pointer: `${at}/requestBody/content/${escapeToken(contentType)}/schema`,
       });
     }
     for (const r of op.responses) {
       const name = names.lines[r.status];
       if (name)
         add('answer', name, answer(cleanSchema(r.linesData, specId)), {
-          pointer: `${at}/responses/${escapePointer(r.status)}/content/${escapePointer(r.contentType ?? '')}/schema`,
+          pointer: `${at}/responses/${escapeToken(r.status)}/content/${escapeToken(r.contentType ?? '')}/schema`,
         });
     }
     for (const r of op.responses) {
       const name = names.responses[r.status];
       if (name)
         add('answer', name, answer(cleanSchema(r.schema, specId, service.document)), {
-          pointer: `${at}/responses/${escapePointer(r.status)}/content/${escapePointer(r.contentType ?? '')}/schema`,
+          pointer: `${at}/responses/${escapeToken(r.status)}/content/${escapeToken(r.contentType ?? '')}/schema`,
         });
     }
   }
@@ -207,7 +203,7 @@ function releaseRequired(schema: object, flag: 'readOnly' | 'writeOnly', specId:
     if (!ref.startsWith(`${specId}#/components/`)) return undefined;
     let node: unknown = components;
     for (const part of ref.slice(`${specId}#/components/`.length).split('/')) {
-      const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+      const key = unescapeToken(part);
       if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
       node = (node as Record<string, unknown>)[key];
     }

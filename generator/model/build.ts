@@ -27,6 +27,7 @@ import type {
   UploadStepModel,
 } from './types.js';
 import { ROUTER_ANSWERS } from './types.js';
+import { escapeToken } from './json-pointer.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -59,7 +60,7 @@ export function buildServiceModel(
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      const pointer = `#/paths/${escapePointer(path)}/${method}`;
+      const pointer = `#/paths/${escapeToken(path)}/${method}`;
       operations.push(buildOperation(document, path, method, item, op, securitySchemes, ids, warn, pointer));
       owners.push({ id: ids.get(`${method} ${path}`)!.id, op });
       ownerPointers.set(ids.get(`${method} ${path}`)!.id, pointer);
@@ -109,7 +110,7 @@ function buildReceivers(
     warn({ pointer, message: 'not an object, where x-webhooks has a map of webhook names to path items; ignored' });
   for (const name of webhooks.shadowed)
     warn({
-      pointer: `#/x-webhooks/${escapePointer(name)}`,
+      pointer: `#/x-webhooks/${escapeToken(name)}`,
       message: `the x-webhooks extension's ${name} differs from webhooks' ${name}, which is read; this one gets no receiver, sender or types`,
     });
   const taken = new Set([...ids.values()].flatMap((n) => [n.id, n.typeName]));
@@ -125,8 +126,8 @@ function buildReceivers(
     const op = { ...entry.op, security: entry.op.security ?? [] };
     const pointer =
       entry.kind === 'webhook'
-        ? `#/${entry.map ?? 'webhooks'}/${escapePointer(entry.name)}/${entry.method}`
-        : `${ownerPointers.get(entry.owner ?? '') ?? '#'}/callbacks/${escapePointer(entry.name)}/${escapePointer(entry.expression ?? '')}/${entry.method}`;
+        ? `#/${entry.map ?? 'webhooks'}/${escapeToken(entry.name)}/${entry.method}`
+        : `${ownerPointers.get(entry.owner ?? '') ?? '#'}/callbacks/${escapeToken(entry.name)}/${escapeToken(entry.expression ?? '')}/${entry.method}`;
     const model = buildOperation(document, entry.path, entry.method, entry.item, op, schemes, ids, warn, pointer, key);
     delete model.server;
     model.receiver = {
@@ -654,11 +655,6 @@ function transportSchemes(
   return names.length ? { transportSchemes: names } : {};
 }
 
-/** A key of a JSON pointer (RFC 6901). */
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /**
  * Why one security alternative can never be met by a request, or undefined when it can: it names a scheme the
  * document does not declare (there is no place to read its credential from), or it asks for two schemes that both
@@ -934,7 +930,7 @@ function buildResponses(
     .filter(([status]) => {
       if (STATUS_KEY.test(status)) return true;
       warn({
-        pointer: `${pointer}/${escapePointer(status)}`,
+        pointer: `${pointer}/${escapeToken(status)}`,
         message: 'not a response status (a status such as 404, a range such as 4XX, or default); ignored',
       });
       return false;
@@ -948,7 +944,7 @@ function buildResponses(
       const linesData = lines ? (lineSchema(document, lines) ?? {}) : undefined;
       return {
         status,
-        description: textOf(response.description, `${pointer}/${escapePointer(status)}/description`, warn),
+        description: textOf(response.description, `${pointer}/${escapeToken(status)}/description`, warn),
         contentType,
         contentTypes: Object.keys(response.content ?? {}),
         schema: media?.schema,

@@ -4,6 +4,7 @@
 // be honoured is reported with the JSON pointer of its place and left out, never silently.
 import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
+import { escapeToken } from './json-pointer.js';
 
 /** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
 export interface SchemaWarning {
@@ -25,8 +26,6 @@ const textFieldsHere = (path: string[]) =>
   (path.length === 1 && path[0] === 'info') ||
   (path.length === 3 && (path[0] === 'paths' || path[0] === 'webhooks') && HTTP_METHODS.has(path[2]!));
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /**
  * The document with every schema normalised; the original is left as it was (it is what the generated package's
  * openapi.json holds): the nodes that change, and the nodes above them, are copies; the rest is shared with it.
@@ -37,7 +36,7 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
   const path: string[] = [];
   const pointerHere = () => {
     let pointer = '#';
-    for (const segment of path) pointer += `/${escapePointer(segment)}`;
+    for (const segment of path) pointer += `/${escapeToken(segment)}`;
     return pointer;
   };
   const walk = (node: unknown, isMap: boolean): unknown => {
@@ -78,7 +77,7 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
       // only where the node is an operation or the info object, whose fields these are.
       if (value !== null && typeof value === 'object' && !Array.isArray(value) && !textFieldsHere(path)) continue;
       warn({
-        pointer: `${pointerHere()}/${escapePointer(key)}`,
+        pointer: `${pointerHere()}/${escapeToken(key)}`,
         message: `not a string (${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}); ignored`,
       });
       delete writable()[key];

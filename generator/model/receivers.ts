@@ -4,6 +4,7 @@
 // URL's path after the runtime expression) and a request the generated sender makes to a URL given at run time.
 import { camelCase, pascalCase } from './names.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
+import { escapeToken } from './json-pointer.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -59,7 +60,7 @@ export function webhookSources(document: OpenApiDocument): {
   const webhooks: WebhookSource[] = Object.entries(own).map(([name, item]) => ({ name, item, map: 'webhooks' }));
   const shadowed: string[] = [];
   for (const [name, item] of Object.entries(extension)) {
-    if (objectOrEmpty(item) !== item) malformed.push(`#/x-webhooks/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (objectOrEmpty(item) !== item) malformed.push(`#/x-webhooks/${escapeToken(name)}`);
     else if (!Object.hasOwn(own, name)) webhooks.push({ name, item, map: 'x-webhooks' });
     else if (JSON.stringify(item) !== JSON.stringify(own[name])) shadowed.push(name);
   }

@@ -1,6 +1,7 @@
 // The one follower of a bundled document's internal references (`#/components/...`); bundling itself is
 // Redocly's (load.ts), so no external reference is left to follow.
 import type { OpenAPI3, ReferenceObject } from 'openapi-typescript';
+import { fragmentTokens } from './json-pointer.js';
 
 /** A bundled OpenAPI document: one object, internal `#/components/...` refs kept. */
 export type OpenApiDocument = Record<string, any>;
@@ -25,10 +26,7 @@ const keysOfRef = new Map<string, string[]>();
 function refKeys(ref: string): string[] {
   let keys = keysOfRef.get(ref);
   if (!keys) {
-    keys = ref
-      .slice(2)
-      .split('/')
-      .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    keys = fragmentTokens(ref);
     keysOfRef.set(ref, keys);
   }
   return keys;

@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { ServiceKey } from './service.js';
+import { SERVICE_KEYS, type ServiceKey } from './service.js';
 
 export const DEFAULT_SEED_FILE = path.resolve(import.meta.dirname, '..', 'seed.default.yaml');
 
-const SECTIONS: readonly ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
+const SECTIONS: readonly ServiceKey[] = SERVICE_KEYS;
 
 export type SeedSections = Record<ServiceKey, Record<string, unknown>>;
 

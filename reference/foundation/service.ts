@@ -5,8 +5,11 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { RULES_BY_SERVICE } from '../../generated/rules.js';
 
-export type ServiceKey = 'ad-creative' | 'analytics' | 'generative';
+/** The services of the spec list (generator/specs.config.json), as the generator gathered them: the one list. */
+export type ServiceKey = keyof typeof RULES_BY_SERVICE;
+export const SERVICE_KEYS = Object.keys(RULES_BY_SERVICE) as ServiceKey[];
 
 /**
  * Stand-ins for a service's seams, by seam name: each takes the object the service built (its store, its

@@ -2,6 +2,7 @@
 // `{$request.query.callbackUrl}/data` or `{$request.body#/hooks/0/url}`) evaluated against the request that
 // subscribed, and for `$response.*` and `$statusCode` the answer it was given.
 import type { HandlerInput } from './handler.js';
+import { followPointer } from './json-pointer.js';
 
 /** The answer of the subscribing request, for expressions that read it. */
 export interface CallbackAnswer {
@@ -40,7 +41,7 @@ function evaluate(
   const [, side, part, name, pointer] = m;
   if (part === 'body') {
     const body = side === 'request' ? input.body : answer.body;
-    return pointer === undefined ? body : resolvePointer(body, pointer);
+    return pointer === undefined ? body : followPointer(body, pointer);
   }
   if (part === 'header') {
     const headers = side === 'request' ? input.headers : (answer.headers ?? {});
@@ -49,16 +50,4 @@ function evaluate(
   }
   if (side !== 'request' || name === undefined) return undefined;
   return (part === 'path' ? input.path : input.query)[name];
-}
-
-/** RFC 6901: `/a/0/b~1c`. */
-function resolvePointer(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  let at: unknown = value;
-  for (const raw of pointer.replace(/^\//, '').split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (at === null || typeof at !== 'object') return undefined;
-    at = (at as Record<string, unknown>)[key];
-  }
-  return at;
 }

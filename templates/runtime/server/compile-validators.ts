@@ -1,6 +1,7 @@
 // Compiles every validator of a route table at once, so that a schema ajv refuses (an invalid pattern, a `$ref` to
 // nothing) fails the service at its start, all of them in one error, rather than one operation at its first request.
 import type { RouteDef, ValidateFunction } from './route-def.js';
+import { escapeToken as token } from './json-pointer.js';
 
 /** One validator ajv refused: its operation, the schema's place in the operation, and why. */
 export interface RefusedValidator {
@@ -21,8 +22,6 @@ export class ValidatorCompileError extends Error {
     );
   }
 }
-
-const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Compiles every validator of the routes; throws one ValidatorCompileError naming all that fail. */
 export function compileValidators(routes: readonly RouteDef[]): void {

@@ -5,6 +5,7 @@
 // compiled by ajv when a validator of it is first called. A service with a thousand operations starts at once and
 // compiles only what it serves.
 import type { ValidateFunction, ValidationError } from './route-def.js';
+import { escapeToken as token, followPointer, fragmentTokens } from './json-pointer.js';
 import { linearPatternError, linearRegExp } from './linear-regexp.js';
 import { Ajv2020, addFormats } from './vendor/ajv.js';
 
@@ -109,9 +110,6 @@ export function lazyValidators(load: () => ValidatorSchemas): (kind: ValidatorKi
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
-/** A JSON pointer token (RFC 6901). */
-const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /**
  * The first place in a schema (or the components it refers to) ajv would refuse: a `pattern` that is no regular
  * expression in unicode mode, a `type` that is no JSON type, or a `$ref` into the document that resolves to nothing. Its JSON pointer: in the
@@ -122,13 +120,7 @@ function refusedPlace(source: ValidatorSchemas, schema: object): string | undefi
   const resolve = (ref: string): unknown => {
     const at = ref.indexOf('#');
     if (at < 0) return undefined;
-    let node: unknown = { components: source.components };
-    for (const part of ref.slice(at + 2).split('/')) {
-      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
-      node = (node as Record<string, unknown>)[key];
-    }
-    return node;
+    return followPointer({ components: source.components }, fragmentTokens(ref.slice(at)));
   };
   const walk = (node: unknown, pointer: string): string | undefined => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
