@@ -6,6 +6,11 @@ import { type OperationModel, operationObject, resolveRef, type ServiceModel } f
 /** Where a value for one path parameter of the resource's operations comes from, in the create's exchange. */
 export interface Binding {
   param: string;
+  /**
+   * The collection of a resource name (`cachedContents` of `cachedContents/c-1`, Google's AIP-122 naming): a value
+   * written `<collection>/<id>` gives the id the path takes.
+   */
+  collection?: string;
   /** `$response.body#/pointer`, `$response.header.Name`, `$request.path.name`, `$request.query.name`, or a constant. */
   from: string;
 }
@@ -88,9 +93,14 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
       const match = path.match(/^(.*)\/\{([^}]+)\}$/);
       if (!match || match[1] !== create.path.replace(/\/$/, '')) continue;
       const param = match[2]!;
-      const names = [...new Set([param, 'id'])];
+      // The created resource may come wrapped under its own name ({"file": {"name": "files/f-1"}}).
+      const names = [...new Set([param, 'id', 'name', `${param}/id`, `${param}/name`])];
       const bindings = [
-        { param, from: [...names.map((n) => `$response.body#/${n}`), '$response.header.location'].join(' | ') },
+        {
+          param,
+          from: [...names.map((n) => `$response.body#/${n}`), '$response.header.location'].join(' | '),
+          collection: create.path.split('/').pop(),
+        },
       ];
       const resource = resourceAt(model, path);
       if (resource.read || resource.remove) out.push({ source: 'inferred', create, path, bindings, ...resource });
@@ -123,7 +133,13 @@ function pointer(value: unknown, path: string): unknown {
 }
 
 /** A binding's value in the create's exchange; undefined when it is not there (alternatives tried in turn). */
-export function bound(from: string, exchange: CreateExchange): unknown {
+export function bound(binding: Binding, exchange: CreateExchange): unknown {
+  const value = expressionValue(binding.from, exchange);
+  const prefix = binding.collection && `${binding.collection}/`;
+  return prefix && typeof value === 'string' && value.startsWith(prefix) ? value.slice(prefix.length) : value;
+}
+
+function expressionValue(from: string, exchange: CreateExchange): unknown {
   for (const alternative of from.split(' | ')) {
     const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
     let value: unknown;

@@ -137,8 +137,10 @@ export function authorise(
   settings: RequestSettings,
   request: EngineRequest,
 ): DrawnRequest['credentials'] {
-  if (op.security.length === 0 || op.security.some((alt) => Object.keys(alt).length === 0)) return 'none-required';
-  for (const alternative of op.security) {
+  if (op.security.length === 0) return 'none-required';
+  // Credentials the user configured are sent where an alternative takes them, even beside an anonymous one ({}):
+  // a document may allow anonymous calls only in cases of its own (an upload session's URL, say).
+  for (const alternative of op.security.filter((alt) => Object.keys(alt).length > 0)) {
     const placed: Array<(r: EngineRequest) => void> = [];
     for (const name of Object.keys(alternative)) {
       const scheme = model.securitySchemes.find((s) => s.name === name);
@@ -174,7 +176,7 @@ export function authorise(
       return 'sent';
     }
   }
-  return 'not-configured';
+  return op.security.some((alt) => Object.keys(alt).length === 0) ? 'none-required' : 'not-configured';
 }
 
 const isJson = (ct: string) => ct === 'application/json' || /\+json$/.test(ct);

@@ -317,7 +317,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const context = { pathValues: byName('path'), queryValues: byName('query'), headers: made.answer.headers, body };
     const values: Record<string, unknown> = {};
     for (const binding of chain.bindings) {
-      const value = bound(binding.from, context);
+      const value = bound(binding, context);
       if (value === undefined)
         return notApplicable(`the create's answer carries no value for {${binding.param}} (${binding.from})`);
       values[binding.param] = value;
@@ -454,8 +454,17 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
             ? 'the valid request got no answer'
             : `the valid request was answered ${status}, not a 2xx: a 4xx would not tell which constraint`,
         );
-      // Credentials: the same request without them.
-      if (valid.credentials === 'sent' && status !== undefined && is2xx(status) && enabled.has('ignored_auth')) {
+      // Credentials: the same request without them, where the document requires them (no anonymous alternative).
+      const anonymous = op.security.some((alt) => Object.keys(alt).length === 0);
+      if (anonymous)
+        ledger.notApplicable('ignored_auth', 'the document allows calls without credentials (an empty requirement {})');
+      if (
+        valid.credentials === 'sent' &&
+        !anonymous &&
+        status !== undefined &&
+        is2xx(status) &&
+        enabled.has('ignored_auth')
+      ) {
         const bare = validRequest(
           model,
           schemas,

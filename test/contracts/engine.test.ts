@@ -545,14 +545,16 @@ describe('stateful sequences', () => {
     expect(chain!.bindings).toEqual([{ param: 'noteKey', from: '$response.body#/key' }]);
   });
 
-  it('infers the create -> read -> delete shape without links: the field named like the parameter, id, Location', () => {
+  it('infers the create -> read -> delete shape without links: the field named like the parameter, id, name, Location', () => {
     const [chain] = chainsOf(notes(false));
     expect(chain!.source).toBe('inferred');
-    const from = chain!.bindings[0]!.from;
+    const binding = chain!.bindings[0]!;
     const context = { pathValues: {}, queryValues: {}, headers: { location: '/notes/n-3' } };
-    expect(bound(from, { ...context, body: { noteKey: 'n-1', id: 2 } })).toBe('n-1');
-    expect(bound(from, { ...context, body: { id: 2 } })).toBe(2);
-    expect(bound(from, { ...context, body: {} })).toBe('n-3');
+    expect(bound(binding, { ...context, body: { noteKey: 'n-1', id: 2 } })).toBe('n-1');
+    expect(bound(binding, { ...context, body: { id: 2 } })).toBe(2);
+    // A resource name (notes/<id>, as Google's APIs write it) gives its id.
+    expect(bound(binding, { ...context, body: { name: 'notes/n-4' } })).toBe('n-4');
+    expect(bound(binding, { ...context, body: {} })).toBe('n-3');
   });
 
   it('judges both stateful checks on a server that keeps what it is sent', async () => {
@@ -793,6 +795,46 @@ describe('a credential written as a body member', () => {
         checks: ['positive_data_acceptance'],
       });
       expect(failed(result)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('credentials beside an anonymous alternative', () => {
+  it('are sent where configured (the document may allow anonymous calls only in its own cases); ignored_auth is n/a', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Uploads', version: '1' },
+      components: { securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'key' } } },
+      paths: {
+        '/uploads': {
+          post: {
+            operationId: 'upload',
+            security: [{ key: [] }, {}],
+            responses: { '200': { description: 'stored' }, '403': { description: 'no key' } },
+          },
+        },
+      },
+    };
+    const uploads = buildServiceModel('uploads', structuredClone(document) as never, () => {});
+    const keys: boolean[] = [];
+    const server = await listenLocal((req, res) => {
+      keys.push(req.url!.includes(`key=${KEY}`));
+      res.writeHead(keys.at(-1) ? 200 : 403).end();
+    });
+    try {
+      const result = await run(server.baseUrl, {
+        model: uploads,
+        settings: { apiKeys: { key: KEY }, headers: {}, values: {}, seed: 1 },
+        checks: ['negative_data_rejection', 'positive_data_acceptance', 'ignored_auth', 'status_code_conformance'],
+      });
+      expect(failed(result)).toEqual([]);
+      const verdicts = Object.fromEntries(result.outcomes.map((o) => [o.check, o.verdict]));
+      expect(verdicts.status_code_conformance).toBe('pass');
+      expect(verdicts.positive_data_acceptance).toBe('pass');
+      expect(keys[0]).toBe(true);
+      expect(result.outcomes.find((o) => o.check === 'ignored_auth')!.message).toContain('without credentials');
     } finally {
       await server.close();
     }
