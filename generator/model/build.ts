@@ -362,6 +362,7 @@ function buildOperation(
   warnUnmetSecurity(op.security ?? document.security ?? [], op.security ? pointer : '#', schemes, warn);
   const credentialSources = buildCredentialSources(id, op, security, schemes);
   const pathPointer = pointer.slice(0, pointer.lastIndexOf('/'));
+  const body = requestBodyOf(document, method, op, pointer, warn);
   const parameters = buildParameters(
     document,
     [
@@ -370,8 +371,9 @@ function buildOperation(
     ],
     credentialSources,
     warn,
+    // The inputs carry the request body as `body` (and a raw one's media type as `contentType`).
+    body?.content ? ['body', 'contentType'] : [],
   );
-  const body = requestBodyOf(document, method, op, pointer, warn);
   const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
     buildRequestBody(document, contentType, media),
   );
@@ -537,6 +539,7 @@ function buildParameters(
   raw: Array<{ raw: unknown; at: string }>,
   credentialSources: CredentialSourceModel[],
   warn: (warning: SchemaWarning) => void,
+  reserved: string[] = [],
 ): ParameterModel[] {
   // An operation's parameter replaces the path's of the same name and place; header names are case-insensitive.
   const byKey = new Map<string, { p: any; at: string }>();
@@ -554,7 +557,7 @@ function buildParameters(
   const params = [...byKey.values()].flatMap(({ p, at }) =>
     (p.in === 'cookie' ? cookieParameter(document, p, at, warn) : [p]).map((q: any) => ({ p: q, at })),
   );
-  const used = new Set<string>();
+  const used = new Set<string>(reserved);
   return params.map(({ p, at }): ParameterModel => {
     const schema = resolveRef(document, p.schema ?? {});
     let identifier = p.in === 'header' ? camelCase(p.name) : propertyIdentifier(p.name);
