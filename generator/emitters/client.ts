@@ -11,7 +11,7 @@ import type {
 } from 'ts-morph';
 import { StructureKind } from 'ts-morph';
 import { isLinesType } from '../model/media-types.js';
-import { pascalCase, propertyKey } from '../model/names.js';
+import { pascalCase } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 import {
   bodyContentType,
@@ -26,7 +26,7 @@ import {
   successType,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
-import { templateText } from './escape.js';
+import { propertyKey, stringLiteral, templateText, valueLiteral } from './escape.js';
 import { errorBodyType, errorResponses, statusesOf } from './server-types.js';
 
 export function emitClient(service: ServiceModel): string {
@@ -79,7 +79,7 @@ export function emitClient(service: ServiceModel): string {
     isExported: true,
     name,
     docs: ['A field the `fields` selection may name; `name{a,b}` expands a nested object.'],
-    type: fields.map((f) => JSON.stringify(f)).join(' | '),
+    type: fields.map((f) => stringLiteral(f)).join(' | '),
   }));
 
   // Each operation is a function of the core (a bundler keeps only those a program imports); the class
@@ -309,7 +309,7 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
         ? [
             docText(
               p.description,
-              p.defaultValue !== undefined ? `Default: ${JSON.stringify(p.defaultValue)}.` : undefined,
+              p.defaultValue !== undefined ? `Default: ${valueLiteral(p.defaultValue)}.` : undefined,
             ),
           ]
         : undefined,
@@ -341,7 +341,7 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
       name: 'contentType',
       hasQuestionToken: true,
       // The documented media types, or another one the caller names (a wildcard's member, a charset).
-      type: concrete.length ? [...concrete.map((t) => JSON.stringify(t)), '(string & {})'].join(' | ') : 'string',
+      type: concrete.length ? [...concrete.map((t) => stringLiteral(t)), '(string & {})'].join(' | ') : 'string',
       docs: [`Media type of the body; default: ${concrete[0] ?? 'application/octet-stream'}.`],
     });
   }
@@ -369,13 +369,13 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
  */
 function paramRead(p: ParameterModel): string {
   if (!INHERITED.has(p.identifier)) return `params.${p.identifier}`;
-  const key = JSON.stringify(p.identifier);
+  const key = stringLiteral(p.identifier);
   return `(Object.hasOwn(params, ${key}) ? params[${key}] : undefined)`;
 }
 
 /** A key of an object literal; `__proto__` computed, which makes it a key of the object, not its prototype. */
 function literalKey(printed: string, name: string): string {
-  return name === '__proto__' ? `[${JSON.stringify(name)}]` : printed;
+  return name === '__proto__' ? `[${stringLiteral(name)}]` : printed;
 }
 
 function pathExpression(op: OperationModel): string {
@@ -386,9 +386,9 @@ function pathExpression(op: OperationModel): string {
     const p = byName.get(name);
     if (!p) throw new Error(`${op.id}: path parameter ${name} is not declared`);
     const value =
-      p.defaultValue !== undefined ? `${paramRead(p)} ?? ${JSON.stringify(p.defaultValue)}` : `${paramRead(p)}`;
+      p.defaultValue !== undefined ? `${paramRead(p)} ?? ${valueLiteral(p.defaultValue)}` : `${paramRead(p)}`;
     if (styledPathParam(p))
-      return `\${styledPath(${JSON.stringify(p.name)}, ${value}, ${JSON.stringify(p.style)}, ${p.explode})}`;
+      return `\${styledPath(${stringLiteral(p.name)}, ${value}, ${stringLiteral(p.style)}, ${valueLiteral(p.explode)})}`;
     return `\${enc(${value})}`;
   });
   return '`' + parts + '`';
@@ -412,11 +412,11 @@ function requestSpec(
     .filter((p) => p.in === 'header')
     .map(
       (p) =>
-        `${literalKey(JSON.stringify(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${p.explode})` : `${paramRead(p)}`}`,
+        `${literalKey(stringLiteral(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${valueLiteral(p.explode)})` : `${paramRead(p)}`}`,
     );
   const lines = [
-    `operationId: ${JSON.stringify(op.id)}`,
-    `method: ${JSON.stringify(op.method)}`,
+    `operationId: ${stringLiteral(op.id)}`,
+    `method: ${stringLiteral(op.method)}`,
     ...(overrides.url ? [`path: ''`, `absoluteUrl: ${overrides.url}`] : [`path: ${pathExpression(op)}`]),
   ];
   if (query.length) lines.push(`query: { ${query.join(', ')} }`);
@@ -424,28 +424,28 @@ function requestSpec(
   const styled = callParams(op).filter((p) => p.in === 'query' && (p.type === 'array' || p.type === 'object'));
   if (styled.length)
     lines.push(
-      `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
+      `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${stringLiteral(p.style)}, explode: ${valueLiteral(p.explode)}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
   const body = overrides.body ?? bodyExpression(op);
   if (body) lines.push(`body: ${body}`);
   // The service's usual placement is the core's default (ServiceProfile.credentials).
-  if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${JSON.stringify(op.credentials)}`);
-  if (op.credentialChoices) lines.push(`credentialChoices: ${JSON.stringify(op.credentialChoices)}`);
+  if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${stringLiteral(op.credentials)}`);
+  if (op.credentialChoices) lines.push(`credentialChoices: ${valueLiteral(op.credentialChoices)}`);
   const sets = securitySets(service, op);
   if (sets) lines.push(`securitySets: ${sets}`);
-  if (op.server) lines.push(`server: ${JSON.stringify(op.server.url)}`);
-  if (op.servers) lines.push(`serverChoices: ${JSON.stringify(op.servers.map((s) => s.url))}`);
+  if (op.server) lines.push(`server: ${stringLiteral(op.server.url)}`);
+  if (op.servers) lines.push(`serverChoices: ${valueLiteral(op.servers.map((s) => s.url))}`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
-  if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${JSON.stringify(op.idempotencyKeyHeader)}`);
+  if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${stringLiteral(op.idempotencyKeyHeader)}`);
   const raw = rawAnswer(op);
-  if (raw) lines.push(`answer: ${JSON.stringify(raw)}`);
+  if (raw) lines.push(`answer: ${stringLiteral(raw)}`);
   const types = answerTypes(op);
   if (types) {
-    lines.push(`answerTypes: ${JSON.stringify(types)}`);
+    lines.push(`answerTypes: ${valueLiteral(types)}`);
     // JSON where the operation offers it (its types promise JSON), else every type it documents.
     const json = types.filter(isJsonType);
-    lines.push(`accept: ${JSON.stringify((json.length ? json : types).join(', '))}`);
+    lines.push(`accept: ${stringLiteral((json.length ? json : types).join(', '))}`);
   }
   return `{ ${lines.join(', ')} }`;
 }
@@ -473,11 +473,11 @@ function formEncoding(body: RequestBodyModel): string {
   // A multipart field is styled only where its encoding says so: each is named.
   const styles = body.styledFields
     .filter((f) => body.kind === 'multipart-form' || f.style !== 'form' || !f.explode)
-    .map((f) => `${JSON.stringify(f.name)}: { style: ${JSON.stringify(f.style)}, explode: ${f.explode} }`);
+    .map((f) => `${stringLiteral(f.name)}: { style: ${stringLiteral(f.style)}, explode: ${valueLiteral(f.explode)} }`);
   const parts = [
     ...(styles.length ? [`styles: { ${styles.join(', ')} }`] : []),
-    ...(body.jsonFields.length ? [`json: ${JSON.stringify(body.jsonFields.map((f) => f.name))}`] : []),
-    ...(Object.keys(body.partTypes).length ? [`partTypes: ${JSON.stringify(body.partTypes)}`] : []),
+    ...(body.jsonFields.length ? [`json: ${valueLiteral(body.jsonFields.map((f) => f.name))}`] : []),
+    ...(Object.keys(body.partTypes).length ? [`partTypes: ${valueLiteral(body.partTypes)}`] : []),
   ];
   return parts.length ? `, { ${parts.join(', ')} }` : '';
 }
@@ -493,7 +493,7 @@ function bodyExpression(op: OperationModel): string | undefined {
   if (json)
     return json.contentType.toLowerCase() === 'application/json'
       ? `bodyOf('json', params.body)`
-      : `bodyOf('json', params.body, ${JSON.stringify(json.contentType)})`;
+      : `bodyOf('json', params.body, ${stringLiteral(json.contentType)})`;
   const multipart = op.requestBodies.find((b) => b.kind === 'multipart-form');
   if (multipart)
     return `bodyOf('multipart', params.body as Record<string, unknown> | undefined${formEncoding(multipart)})`;
@@ -502,14 +502,14 @@ function bodyExpression(op: OperationModel): string | undefined {
   const value = op.requestBodies.some((b) => isLinesType(b.contentType))
     ? "Array.isArray(params.body) ? params.body.map((line) => `${JSON.stringify(line)}\\n`).join('') : params.body"
     : 'params.body';
-  return `params.body === undefined ? undefined : { kind: 'raw', value: ${value}, contentType: params.contentType ?? ${JSON.stringify(documented ?? 'application/octet-stream')} }`;
+  return `params.body === undefined ? undefined : { kind: 'raw', value: ${value}, contentType: params.contentType ?? ${stringLiteral(documented ?? 'application/octet-stream')} }`;
 }
 
 /** The answer type narrowed to the selection S: the answer itself, or the items of a paginated list. */
 function selectedResult(op: OperationModel): string {
   const result = `${op.typeName}Result`;
   if (op.selectionIn === 'items') {
-    const items = JSON.stringify(op.pagination!.items);
+    const items = stringLiteral(op.pagination!.items);
     return `Omit<${result}, ${items}> & { ${propertyKey(op.pagination!.items)}: Array<Selected<${result}[${items}][number], SelectedFields<S>>> }`;
   }
   return `Selected<${result}, SelectedFields<S>>`;
@@ -523,7 +523,7 @@ function cookieStatements(op: OperationModel): string[] {
   const cookies = callParams(op).filter((p) => p.in === 'cookie');
   if (cookies.length === 0) return [];
   return [
-    `options = withCookies(options, { ${cookies.map((p) => `${literalKey(JSON.stringify(p.name), p.name)}: ${paramRead(p)}`).join(', ')} });`,
+    `options = withCookies(options, { ${cookies.map((p) => `${literalKey(stringLiteral(p.name), p.name)}: ${paramRead(p)}`).join(', ')} });`,
   ];
 }
 
@@ -564,7 +564,7 @@ function operationMethod(
         ...cookieStatements(op),
         `const spec: RequestSpec = ${requestSpec(service, op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
-        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal);`,
+        `return new ApiStream<${op.typeName}Result>(${stringLiteral(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal);`,
       ],
     };
   }
@@ -582,8 +582,8 @@ function operationMethod(
       statements: [
         ...cookieStatements(op),
         `const spec: RequestSpec = ${requestSpec(service, op)};`,
-        `spec.headers = { accept: ${JSON.stringify(op.linesType)}, ...spec.headers };`,
-        `return new ApiStream<${op.typeName}Result>(${JSON.stringify(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal, 'lines');`,
+        `spec.headers = { accept: ${stringLiteral(op.linesType)}, ...spec.headers };`,
+        `return new ApiStream<${op.typeName}Result>(${stringLiteral(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal, 'lines');`,
       ],
     };
   }
@@ -647,8 +647,8 @@ function errorType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
   if (op.errors.length === 0) return undefined;
   const body = op.responses.find((r) => r.isError && r.schema)?.schema;
   const bodyType = body ? schemaType(body) : 'unknown';
-  const codes = [...new Set(op.errors.map((e) => JSON.stringify(e.code)))].sort();
-  const statuses = [...new Set(op.errors.map((e) => e.http))].sort((a, b) => a - b);
+  const codes = [...new Set(op.errors.map((e) => valueLiteral(e.code)))].sort();
+  const statuses = [...new Set(op.errors.map((e) => e.http))].sort((a, b) => a - b).map((s) => valueLiteral(s));
   const type =
     service.errorStyle.family === 'graph'
       ? `GraphApiError<${bodyType}> & { readonly code: ${codes.join(' | ')}; readonly httpStatus: ${statuses.join(' | ')} }`
@@ -672,8 +672,8 @@ function pagingOf(op: OperationModel): { param: string; item: string; style: str
   const p = op.pagination!;
   // The items of the paginated success (the first documented one), whatever other successes the result unites.
   const page = responseUnion(op) ? `(${successType(op)})` : `${op.typeName}Result`;
-  const item = `NonNullable<${page}[${JSON.stringify(p.items)}]>[number]`;
-  const style = `{ items: ${JSON.stringify(p.items)}, next: ${JSON.stringify(p.nextField)}${p.moreField ? `, more: ${JSON.stringify(p.moreField)}` : ''} }`;
+  const item = `NonNullable<${page}[${stringLiteral(p.items)}]>[number]`;
+  const style = `{ items: ${stringLiteral(p.items)}, next: ${stringLiteral(p.nextField)}${p.moreField ? `, more: ${stringLiteral(p.moreField)}` : ''} }`;
   const token = op.parameters.find((x) => x.in === 'query' && x.name === p.tokenParam);
   if (!token)
     throw new Error(`${op.id}: x-pagination.tokenParam ${p.tokenParam} is not a query parameter of the operation`);
@@ -761,7 +761,7 @@ function uploadParamsRequired(op: OperationModel): boolean {
 function uploadParamsMember(op: OperationModel): string {
   const params = uploadParams(op);
   if (params.length === 0) return '';
-  return `; params${uploadParamsRequired(op) ? '' : '?'}: Pick<${op.typeName}Params, ${params.map((p) => JSON.stringify(p.identifier)).join(' | ')}>`;
+  return `; params${uploadParamsRequired(op) ? '' : '?'}: Pick<${op.typeName}Params, ${params.map((p) => stringLiteral(p.identifier)).join(' | ')}>`;
 }
 
 /** What an upload helper's request takes from `args.params`: its path, query and the caller's header parameters. */
@@ -776,7 +776,7 @@ interface UploadRequestParts {
 
 function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const params = uploadParams(op);
-  if (params.length === 0) return { statements: [], members: [`path: ${JSON.stringify(requestPath(op))}`] };
+  if (params.length === 0) return { statements: [], members: [`path: ${stringLiteral(requestPath(op))}`] };
   const statements = [
     uploadParamsRequired(op)
       ? 'const params = args.params;'
@@ -785,7 +785,7 @@ function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const cookies = params.filter((p) => p.in === 'cookie');
   if (cookies.length)
     statements.push(
-      `options = withCookies(options, { ${cookies.map((p) => `${literalKey(JSON.stringify(p.name), p.name)}: ${paramRead(p)}`).join(', ')} });`,
+      `options = withCookies(options, { ${cookies.map((p) => `${literalKey(stringLiteral(p.name), p.name)}: ${paramRead(p)}`).join(', ')} });`,
     );
   const members = [`path: ${pathExpression(op)}`];
   const query = params.filter((p) => p.in === 'query');
@@ -796,13 +796,13 @@ function uploadRequestParts(op: OperationModel): UploadRequestParts {
   const styled = query.filter((p) => p.type === 'array' || p.type === 'object');
   if (styled.length)
     members.push(
-      `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${JSON.stringify(p.style)}, explode: ${p.explode}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
+      `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${stringLiteral(p.style)}, explode: ${valueLiteral(p.explode)}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
   const headers = params
     .filter((p) => p.in === 'header')
     .map(
       (p) =>
-        `${literalKey(JSON.stringify(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${p.explode})` : `${paramRead(p)}`}`,
+        `${literalKey(stringLiteral(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${valueLiteral(p.explode)})` : `${paramRead(p)}`}`,
     );
   return { statements, members, headers: headers.length ? `definedHeaders({ ${headers.join(', ')} })` : undefined };
 }
@@ -810,15 +810,15 @@ function uploadRequestParts(op: OperationModel): UploadRequestParts {
 function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
   const result = `${op.typeName}Result`;
   const parts = uploadRequestParts(op);
-  const fixed = JSON.stringify(op.mediaUpload?.multipart?.headers ?? {});
+  const fixed = valueLiteral(op.mediaUpload?.multipart?.headers ?? {});
   // The protocol's own headers last: they win over a parameter of the same name.
   const headers = parts.headers ? `{ ...${parts.headers}, ...${fixed} }` : fixed;
   const request = [
-    `operationId: ${JSON.stringify(op.id)}`,
-    `method: ${JSON.stringify(op.method)}`,
+    `operationId: ${stringLiteral(op.id)}`,
+    `method: ${stringLiteral(op.method)}`,
     ...parts.members,
-    `credentials: ${JSON.stringify(op.credentials)}`,
-    ...(op.server ? [`server: ${JSON.stringify(op.server.url)}`] : []),
+    `credentials: ${stringLiteral(op.credentials)}`,
+    ...(op.server ? [`server: ${stringLiteral(op.server.url)}`] : []),
     `headers: ${headers}`,
   ].join(', ');
   return {
@@ -847,16 +847,16 @@ function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
 
 function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
   const result = `${op.typeName}Result`;
-  const protocol = JSON.stringify(op.mediaUpload!.resumable!);
+  const protocol = valueLiteral(op.mediaUpload!.resumable!);
   // The caller's parameters go on the request that starts the session (the session URL carries the rest).
   const parts = uploadRequestParts(op);
   const request = [
-    `operationId: ${JSON.stringify(op.id)}`,
-    `method: ${JSON.stringify(op.method)}`,
+    `operationId: ${stringLiteral(op.id)}`,
+    `method: ${stringLiteral(op.method)}`,
     ...parts.members,
     ...(parts.headers ? [`headers: ${parts.headers}`] : []),
-    `credentials: ${JSON.stringify(op.credentials)}`,
-    ...(op.server ? [`server: ${JSON.stringify(op.server.url)}`] : []),
+    `credentials: ${stringLiteral(op.credentials)}`,
+    ...(op.server ? [`server: ${stringLiteral(op.server.url)}`] : []),
     `protocol: ${protocol}`,
   ].join(', ');
   return {
@@ -900,7 +900,7 @@ function securitySets(service: ServiceModel, op: OperationModel): string | undef
     if (http === 'basic') return { scheme: name, kind: 'basic' };
     return { scheme: name, kind: scheme?.type === 'mutualTLS' ? 'transport' : 'unknown' };
   };
-  return JSON.stringify(op.security.map((alternative) => Object.keys(alternative).map(onWire)));
+  return valueLiteral(op.security.map((alternative) => Object.keys(alternative).map(onWire)));
 }
 
 function defaultCredentials(service: ServiceModel): OperationModel['credentials'] {
@@ -947,48 +947,48 @@ function serviceProfile(service: ServiceModel): string {
   const style = service.errorStyle;
   const factory =
     style.family === 'graph'
-      ? `graphErrorOf(${JSON.stringify(style.traceField)})`
+      ? `graphErrorOf(${valueLiteral(style.traceField)})`
       : style.family === 'status'
         ? 'statusErrorOf'
         : 'plainError';
   const parts = [`error: ${factory}`];
-  if (header) parts.push(`apiKeyHeader: ${JSON.stringify(header)}`);
-  if (query) parts.push(`apiKeyQuery: ${JSON.stringify(query)}`);
-  if (cookie) parts.push(`apiKeyCookie: ${JSON.stringify(cookie)}`);
+  if (header) parts.push(`apiKeyHeader: ${stringLiteral(header)}`);
+  if (query) parts.push(`apiKeyQuery: ${stringLiteral(query)}`);
+  if (cookie) parts.push(`apiKeyCookie: ${stringLiteral(cookie)}`);
   // Where several schemes' keys travel together (a client id and a secret): every apiKey scheme by name.
   const schemes = new Map(sources.map((c) => [c.scheme, c]));
   if (schemes.size > 1)
     parts.push(
-      `apiKeySchemes: ${JSON.stringify(Object.fromEntries([...schemes].sort(([a], [b]) => a.localeCompare(b)).map(([name, c]) => [name, { in: c.in, name: c.name }])))}`,
+      `apiKeySchemes: ${valueLiteral(Object.fromEntries([...schemes].sort(([a], [b]) => a.localeCompare(b)).map(([name, c]) => [name, { in: c.in, name: c.name }])))}`,
     );
-  if (token) parts.push(`accessTokenParam: ${JSON.stringify(token)}`);
+  if (token) parts.push(`accessTokenParam: ${stringLiteral(token)}`);
   // The service's "throttled" codes: the spec's x-throttle-codes, and what its operations document as
   // throttling (x-errors `throttled: true`, or answered with 429).
   const documented = service.operations.flatMap((o) =>
     o.errors.filter((e) => (e.http === 429 || e.throttled) && typeof e.code === 'number').map((e) => e.code as number),
   );
   const throttle = [...new Set([...service.throttleCodes, ...documented])].sort((a, b) => a - b);
-  if (throttle.length) parts.push(`throttleCodes: ${JSON.stringify(throttle)}`);
-  if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${JSON.stringify(service.requestIdHeaders)}`);
-  parts.push(`credentials: ${JSON.stringify(defaultCredentials(service))}`);
+  if (throttle.length) parts.push(`throttleCodes: ${valueLiteral(throttle)}`);
+  if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${valueLiteral(service.requestIdHeaders)}`);
+  parts.push(`credentials: ${stringLiteral(defaultCredentials(service))}`);
   if (hasStyledQuery(service)) parts.push('styleQuery: styledQuery');
   // The document's servers, for a client that names one (or none) instead of a baseUrl.
   if (service.documentServers.length)
     parts.push(
-      `documentServers: ${JSON.stringify(service.documentServers.map(({ url, variables, enums }) => ({ url, ...(Object.keys(variables).length ? { variables } : {}), ...(enums ? { enums } : {}) })))}`,
+      `documentServers: ${valueLiteral(service.documentServers.map(({ url, variables, enums }) => ({ url, ...(Object.keys(variables).length ? { variables } : {}), ...(enums ? { enums } : {}) })))}`,
     );
   // The servers operations declare of their own, and the first server they are read against.
   const own = service.operations.flatMap((o) => o.servers ?? (o.server ? [o.server] : []));
   if (own.length) {
     const root = service.document.servers?.[0] ? service.servers[0] : undefined;
-    if (root) parts.push(`rootServer: ${JSON.stringify(root.defaultUrl)}`);
+    if (root) parts.push(`rootServer: ${stringLiteral(root.defaultUrl)}`);
     const servers = Object.fromEntries(own.map((s) => [s.url, s.variables]));
     parts.push(
-      `servers: ${JSON.stringify(Object.fromEntries(Object.entries(servers).sort(([a], [b]) => a.localeCompare(b))))}`,
+      `servers: ${valueLiteral(Object.fromEntries(Object.entries(servers).sort(([a], [b]) => a.localeCompare(b))))}`,
     );
     const enums = own.filter((s) => s.enums).map((s) => [s.url, s.enums] as const);
     if (enums.length)
-      parts.push(`serverEnums: ${JSON.stringify(Object.fromEntries(enums.sort(([a], [b]) => a.localeCompare(b))))}`);
+      parts.push(`serverEnums: ${valueLiteral(Object.fromEntries(enums.sort(([a], [b]) => a.localeCompare(b))))}`);
   }
   return `{ ${parts.join(', ')} }`;
 }

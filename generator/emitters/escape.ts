@@ -15,6 +15,37 @@ export function stringLiteral(value: string): string {
   return JSON.stringify(value).replace(/[\u2028\u2029]/g, visible);
 }
 
+/**
+ * An expression for a JSON value (a model's object, list, string, number, boolean or null), written as
+ * `JSON.stringify(value, null, space)` writes it, with two differences that keep it the same value as code: a key
+ * `__proto__` is written as a computed key (in an object literal the plain key would set the prototype, not a
+ * property), and strings are written by stringLiteral. A number that is not finite is written as JSON writes it (null).
+ */
+export function valueLiteral(value: unknown, space = 0): string {
+  const write = (item: unknown, indent: string): string | undefined => {
+    if (item === null) return 'null';
+    if (typeof item === 'string') return stringLiteral(item);
+    if (typeof item === 'number') return Number.isFinite(item) ? String(item) : 'null';
+    if (typeof item === 'boolean') return String(item);
+    if (typeof item !== 'object') return undefined; // undefined and functions: left out, as JSON leaves them
+    const inner = indent + ' '.repeat(space);
+    const [open, separator, close] = space ? [`\n${inner}`, `,\n${inner}`, `\n${indent}`] : ['', ',', ''];
+    if (Array.isArray(item)) {
+      if (item.length === 0) return '[]';
+      return `[${open}${item.map((e) => write(e, inner) ?? 'null').join(separator)}${close}]`;
+    }
+    const members: string[] = [];
+    for (const key of Object.keys(item)) {
+      const written = write((item as Record<string, unknown>)[key], inner);
+      if (written === undefined) continue;
+      const name = key === '__proto__' ? `[${stringLiteral(key)}]` : stringLiteral(key);
+      members.push(`${name}:${space ? ' ' : ''}${written}`);
+    }
+    return members.length ? `{${open}${members.join(separator)}${close}}` : '{}';
+  };
+  return write(value, '') ?? 'undefined';
+}
+
 /** A single-quoted string literal holding `value` exactly (as openapi-typescript quotes component names). */
 export function singleQuotedLiteral(value: string): string {
   const body = value

@@ -1,9 +1,15 @@
 // Type expressions for one operation's inputs and outputs, written against openapi-typescript's
 // `operations` / `components` types so that the generated code never restates a schema.
-import { propertyKey } from '../model/names.js';
 import type { JsonSchema, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
+import { propertyKey, stringLiteral } from './escape.js';
 
-const op = (o: OperationModel) => o.typesRef;
+/** The operation's type in openapi-typescript's output: its root indexed by each key as a string literal. */
+export function typesRef(o: OperationModel): string {
+  const [root, ...keys] = o.typesRef;
+  return `${root}${keys.map((key) => `[${stringLiteral(key)}]`).join('')}`;
+}
+
+const op = typesRef;
 
 /**
  * The path a request goes to: the spec's path key without a `#fragment`, which some documents add to tell apart
@@ -14,20 +20,20 @@ export function requestPath(o: OperationModel): string {
 }
 
 export function paramType(o: OperationModel, name: string, where: string): string {
-  return `NonNullable<${op(o)}['parameters'][${JSON.stringify(where)}]>[${JSON.stringify(name)}]`;
+  return `NonNullable<${op(o)}['parameters'][${stringLiteral(where)}]>[${stringLiteral(name)}]`;
 }
 
 /** A schema's TypeScript type: a components reference where the schema is one, else unknown. */
 export function schemaType(schema: JsonSchema | undefined): string {
   const ref: string | undefined = schema?.$ref;
   const m = ref?.match(/^#\/components\/schemas\/(.+)$/);
-  if (m) return `components['schemas'][${JSON.stringify(decodeURIComponent(m[1]!))}]`;
+  if (m) return `components['schemas'][${stringLiteral(decodeURIComponent(m[1]!))}]`;
   if (schema?.type === 'array' && schema.items) return `Array<${schemaType(schema.items)}>`;
   return 'unknown';
 }
 
 export function bodyContentType(o: OperationModel, body: RequestBodyModel): string {
-  return `NonNullable<${op(o)}['requestBody']>['content'][${JSON.stringify(body.contentType)}]`;
+  return `NonNullable<${op(o)}['requestBody']>['content'][${stringLiteral(body.contentType)}]`;
 }
 
 /**
@@ -54,7 +60,7 @@ export function structuredBodyType(o: OperationModel): string | undefined {
     ...(base === form ? form.jsonFields.map((f) => f.name) : []),
     ...files,
   ];
-  if (omitted.length) type = `Omit<${type}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>`;
+  if (omitted.length) type = `Omit<${type}, ${omitted.map((n) => stringLiteral(n)).join(' | ')}>`;
   const optional = (name: string) => (base.requiredFields.includes(name) ? '' : '?');
   const added = [
     ...(base === form ? form.jsonFields.map((f) => `${propertyKey(f.name)}?: ${schemaType(f.schema)}`) : []),
@@ -74,9 +80,9 @@ export function omitsMembers(schema: JsonSchema | undefined): boolean {
 
 /** A JSON answer's body type without the members its schema marks writeOnly (an answer leaves them out). */
 export function answerBodyType(o: OperationModel, r: ResponseModel, contentType: string): string {
-  const type = `${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(contentType)}]`;
+  const type = `${op(o)}['responses'][${stringLiteral(r.status)}]['content'][${stringLiteral(contentType)}]`;
   if (r.writeOnlyFields.length === 0 || !omitsMembers(r.schema)) return type;
-  return `Omit<${type}, ${r.writeOnlyFields.map((n) => JSON.stringify(n)).join(' | ')}>`;
+  return `Omit<${type}, ${r.writeOnlyFields.map((n) => stringLiteral(n)).join(' | ')}>`;
 }
 
 /**

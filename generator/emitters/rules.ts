@@ -1,6 +1,7 @@
 // Emits rules.ts: the service's x-rules catalogue as a typed constant, for the contract suite.
 import type { ServiceModel } from '../model/types.js';
 import { StructureKind } from 'ts-morph';
+import { stringLiteral, valueLiteral } from './escape.js';
 import { printStructure } from './print-structure.js';
 
 export function emitRules(service: ServiceModel): string {
@@ -93,9 +94,9 @@ export function emitRules(service: ServiceModel): string {
           },
         ],
       },
-      `export const RULES = ${JSON.stringify(rules, null, 2)} as const satisfies readonly Rule[];`,
+      `export const RULES = ${valueLiteral(rules, 2)} as const satisfies readonly Rule[];`,
       `export type RuleId = (typeof RULES)[number]['id'];`,
-      `export const SERVICE = ${JSON.stringify(service.key)};`,
+      `export const SERVICE = ${stringLiteral(service.key)};`,
     ],
   });
 }

@@ -3,8 +3,8 @@
 // documented 2xx status, and the helpers of each documented error (x-errors). Written against
 // openapi-typescript's `operations` types, so no schema is restated.
 import { isJsonType, isLinesType, isTextType } from '../model/media-types.js';
-import { camelCase, propertyKey } from '../model/names.js';
-import { inlineCommentText } from './escape.js';
+import { camelCase } from '../model/names.js';
+import { inlineCommentText, propertyKey, stringLiteral, valueLiteral } from './escape.js';
 import type {
   ErrorModel,
   OperationModel,
@@ -13,10 +13,17 @@ import type {
   ResponseModel,
   ServiceModel,
 } from '../model/types.js';
-import { answerBodyType, bodyContentType, omitsMembers, schemaType, streamChunkType } from './operation-types.js';
+import {
+  answerBodyType,
+  bodyContentType,
+  omitsMembers,
+  schemaType,
+  streamChunkType,
+  typesRef,
+} from './operation-types.js';
 
-const op = (o: OperationModel) => o.typesRef;
-const quoted = (names: string[]) => names.map((n) => JSON.stringify(n)).join(' | ');
+const op = typesRef;
+const quoted = (names: string[]) => names.map((n) => stringLiteral(n)).join(' | ');
 
 /**
  * What the handler finds in `body` for one content type, as the router delivers it: JSON as parsed; form fields
@@ -61,7 +68,7 @@ export function handlerBodyType(o: OperationModel, body: RequestBodyModel): stri
 /** The request body union: a branch per content type, and one without a body where the body is optional. */
 export function handlerBodyUnion(o: OperationModel): string {
   const branches = o.requestBodies.map(
-    (b) => `{ contentType: ${JSON.stringify(b.contentType)}; body: ${handlerBodyType(o, b)} }`,
+    (b) => `{ contentType: ${stringLiteral(b.contentType)}; body: ${handlerBodyType(o, b)} }`,
   );
   if (!o.bodyRequired || branches.length === 0) branches.push('{ contentType?: undefined; body: undefined }');
   return branches.join('\n  | ');
@@ -166,7 +173,7 @@ export function errorResponses(o: OperationModel): ResponseModel[] {
 
 /** The status key of an error response as the generated code writes it: `404`, `"4XX"`, `"default"`. */
 export function statusKey(status: string): string {
-  return /^\d+$/.test(status) ? status : JSON.stringify(status);
+  return /^\d+$/.test(status) ? status : stringLiteral(status);
 }
 
 /**
@@ -195,7 +202,7 @@ export function statusesOf(o: OperationModel, status: string): string {
 export function errorBodyType(o: OperationModel, r: ResponseModel): string {
   if (r.contentTypes.length === 0) return 'undefined';
   return r.contentTypes
-    .map((ct) => `${op(o)}['responses'][${JSON.stringify(r.status)}]['content'][${JSON.stringify(ct)}]`)
+    .map((ct) => `${op(o)}['responses'][${stringLiteral(r.status)}]['content'][${stringLiteral(ct)}]`)
     .join(' | ');
 }
 
@@ -203,10 +210,10 @@ export function errorBodyType(o: OperationModel, r: ResponseModel): string {
 export function errorUnionType(service: ServiceModel, o: OperationModel): string {
   if (service.errorStyle.family === 'problem') {
     const keys = errorResponses(o).map((r) => statusKey(r.status));
-    return keys.length ? `DocumentedError<${JSON.stringify(o.id)}, ${keys.join(' | ')}>` : 'never';
+    return keys.length ? `DocumentedError<${stringLiteral(o.id)}, ${keys.join(' | ')}>` : 'never';
   }
-  const codes = documentedErrors(o).map((e) => (typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code)));
-  return codes.length ? `DocumentedError<${JSON.stringify(o.id)}, ${codes.join(' | ')}>` : 'never';
+  const codes = documentedErrors(o).map((e) => valueLiteral(e.code));
+  return codes.length ? `DocumentedError<${stringLiteral(o.id)}, ${codes.join(' | ')}>` : 'never';
 }
 
 /** The generated server's constant holding the spec's x-error-style (`adCreativeErrorStyle`). */
@@ -254,7 +261,7 @@ function responseHelpersLiteral(o: OperationModel): string {
     return [
       `  /** ${r.status}: ${what} */`,
       `  ${responseHelperName(r.status)}: (${params.join(', ')}) =>`,
-      `    documentedAnswer(${JSON.stringify(o.id)}, ${statusKey(r.status)}, ${http}, body, init?.contentType ?? ${r.contentTypes[0] ? JSON.stringify(r.contentTypes[0]) : 'undefined'}, init?.headers${r.contentTypes.length > 1 ? ', init?.contentType === undefined' : ''}) as DocumentedError<${JSON.stringify(o.id)}, ${statusKey(r.status)}>,`,
+      `    documentedAnswer(${stringLiteral(o.id)}, ${statusKey(r.status)}, ${http}, body, init?.contentType ?? ${r.contentTypes[0] ? stringLiteral(r.contentTypes[0]) : 'undefined'}, init?.headers${r.contentTypes.length > 1 ? ', init?.contentType === undefined' : ''}) as DocumentedError<${stringLiteral(o.id)}, ${statusKey(r.status)}>,`,
     ].join('\n');
   });
   return `{\n${helpers.join('\n')}\n}`;
@@ -265,7 +272,7 @@ export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): s
   if (service.errorStyle.family === 'problem') return responseHelpersLiteral(o);
   const helpers = documentedErrors(o).map((e) => {
     const init = errorInitType(service, o, e);
-    const code = typeof e.code === 'number' ? String(e.code) : JSON.stringify(e.code);
+    const code = valueLiteral(e.code);
     const subcodes = documentedSubcodes(o, e.code);
     const what =
       typeof e.code === 'number'
@@ -275,7 +282,7 @@ export function errorHelpersLiteral(service: ServiceModel, o: OperationModel): s
     return [
       `  /** ${when} */`,
       `  ${errorHelperName(e)}: (message: string, init?: ${init}) =>`,
-      `    documentedError(${errorStyleName(service)}, ${JSON.stringify(o.id)}, { http: ${e.http}, code: ${code} }, message, init) as DocumentedError<${JSON.stringify(o.id)}, ${code}>,`,
+      `    documentedError(${errorStyleName(service)}, ${stringLiteral(o.id)}, { http: ${valueLiteral(e.http)}, code: ${code} }, message, init) as DocumentedError<${stringLiteral(o.id)}, ${code}>,`,
     ].join('\n');
   });
   return `{\n${helpers.join('\n')}\n}`;

@@ -12,7 +12,7 @@ import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
 import { resolveRef } from '../model/ref.js';
-import { inlineCommentText, propertyKey, stringLiteral } from './escape.js';
+import { inlineCommentText, propertyKey, stringLiteral, valueLiteral } from './escape.js';
 import { docText, printStructure } from './print-structure.js';
 import {
   errorHelpersLiteral,
@@ -22,7 +22,7 @@ import {
   handlerHeadersType,
   replyBranches,
 } from './server-types.js';
-import { requestPath, typesImport } from './operation-types.js';
+import { requestPath, typesImport, typesRef } from './operation-types.js';
 import { validatorNames } from './validators.js';
 
 export function emitServer(service: ServiceModel): string {
@@ -55,7 +55,7 @@ export function emitServer(service: ServiceModel): string {
   const routesName = `${camelCase(service.key)}Routes`;
   const cases = service.operations.map(
     (op) =>
-      `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}(input as unknown as ${op.typeName}Input);`,
+      `    case ${stringLiteral(op.id)}:\n      return handlers.${op.id}(input as unknown as ${op.typeName}Input);`,
   );
   const family = service.errorStyle.family;
   const graph = family === 'graph';
@@ -65,7 +65,7 @@ export function emitServer(service: ServiceModel): string {
   const title = inlineCommentText(service.title);
   const rest: Array<string | StatementStructures> = [
     `export { entityTagOf, ServiceError, serializedJsonText, serializeJson, ValidatorCompileError } from './runtime/server/index.js';`,
-    `/** The ${title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${JSON.stringify(service.errorStyle, null, 2)};`,
+    `/** The ${title}'s error answers: the spec's x-error-style (family, HTTP status of each code, the router's own answers). */\nexport const ${styleName}: ErrorStyle = ${valueLiteral(service.errorStyle, 2)};`,
     graph
       ? `/** An error answer in the service's shape; type and HTTP status from the spec's x-error-style where init gives none. */\nexport const graphError = (code: number, message: string, init?: GraphErrorInit): ServiceError => makeGraphError(${styleName}, code, message, init);`
       : family === 'status'
@@ -161,7 +161,7 @@ function receiverStatements(
   }));
   const cases = service.receivers.map(
     (op) =>
-      `    case ${JSON.stringify(op.id)}:\n      return handlers.${op.id}!(input as unknown as ${op.typeName}Input);`,
+      `    case ${stringLiteral(op.id)}:\n      return handlers.${op.id}!(input as unknown as ${op.typeName}Input);`,
   );
   const owners = new Map<string, OperationModel[]>();
   for (const op of service.receivers.filter((r) => r.receiver?.owner !== undefined)) {
@@ -192,7 +192,7 @@ function receiverStatements(
       methods,
     },
     `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers)};`,
-    `/** The webhooks a declared header names by its value (a \`const\` or single \`enum\`): how \`path\` tells them apart first. */\nconst ${keysName}: Record<string, WebhookKey> = ${JSON.stringify(webhookKeys(service))};`,
+    `/** The webhooks a declared header names by its value (a \`const\` or single \`enum\`): how \`path\` tells them apart first. */\nconst ${keysName}: Record<string, WebhookKey> = ${valueLiteral(webhookKeys(service))};`,
     `/**\n * A node:http request listener receiving the ${inlineCommentText(service.title)}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default. \`path\` serves every\n * webhook given at that one path instead (as a provider sends them to one URL), each request told apart by a\n * declared header whose value names its webhook, else by the one webhook whose body schema accepts it; where\n * several accept, \`choose\` picks among their names (default: the style's 400 naming them).\n */\n` +
       `export function create${service.name}Receiver(handlers: ${name}, options: Partial<RouterOptions> & { paths?: Partial<Record<keyof ${name}, string>>; path?: string; choose?: (candidates: Array<keyof ${name}>, input: HandlerInput) => keyof ${name} | undefined } = {}) {\n` +
       `  const { paths: routePaths = {}, path: shared, choose, ...rest } = options;\n` +
@@ -247,7 +247,7 @@ function bodyType(op: OperationModel): TypeAliasDeclarationStructure {
 }
 
 function inputType(op: OperationModel): TypeAliasDeclarationStructure {
-  const ops = `${op.typesRef}['parameters']`;
+  const ops = `${typesRef(op)}['parameters']`;
   const has = (where: string) => op.parameters.some((p) => p.in === where);
   const path = has('path') ? `${ops}['path']` : 'Record<string, never>';
   const query = has('query') ? `NonNullable<${ops}['query']>` : 'Record<string, unknown>';
@@ -272,7 +272,7 @@ function inputType(op: OperationModel): TypeAliasDeclarationStructure {
 function answerTypeField(op: OperationModel): string {
   const types = successTypes(op);
   if (!negotiated(op) || types.length === 0) return '';
-  return `; readonly answerType: ${types.map((t) => JSON.stringify(t)).join(' | ')}`;
+  return `; readonly answerType: ${types.map((t) => stringLiteral(t)).join(' | ')}`;
 }
 
 function errorHelpers(service: ServiceModel, op: OperationModel): VariableStatementStructure {
@@ -344,7 +344,7 @@ function declaresEtag(op: OperationModel): boolean {
 /** The route's `preconditionFailed` line: the operation's first documented 412, if any. */
 function preconditionFailed(op: OperationModel): string[] {
   const error = op.errors.find((e) => e.http === 412);
-  return error ? [`    preconditionFailed: { http: 412, code: ${JSON.stringify(error.code)} },`] : [];
+  return error ? [`    preconditionFailed: { http: 412, code: ${valueLiteral(error.code)} },`] : [];
 }
 
 /**
@@ -359,45 +359,43 @@ function routesLiteral(operations: OperationModel[]): string {
   const routes = operations.map((op) => {
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
-      const invalid = p.invalidCode !== undefined ? `, invalidCode: ${p.invalidCode}` : '';
+      const invalid = p.invalidCode !== undefined ? `, invalidCode: ${valueLiteral(p.invalidCode)}` : '';
       const styled =
         p.type === 'array' || p.type === 'object' || (p.in === 'path' && p.style !== 'simple')
-          ? `, style: ${JSON.stringify(p.style)}, explode: ${p.explode}`
+          ? `, style: ${stringLiteral(p.style)}, explode: ${valueLiteral(p.explode)}`
           : '';
-      return `{ name: ${JSON.stringify(p.name)}, in: ${JSON.stringify(p.in)}, type: ${JSON.stringify(p.type)}, required: ${p.required}${invalid}${styled} }`;
+      return `{ name: ${stringLiteral(p.name)}, in: ${stringLiteral(p.in)}, type: ${stringLiteral(p.type)}, required: ${valueLiteral(p.required)}${invalid}${styled} }`;
     });
     const bodies = op.requestBodies.map((b) => {
-      const json = b.jsonFields.length ? `, jsonFields: ${JSON.stringify(b.jsonFields.map((f) => f.name))}` : '';
-      const files = b.kind === 'multipart-form' ? `, fileFields: ${JSON.stringify(b.fileFields)}` : '';
-      const styled = b.styledFields.length ? `, styledFields: ${JSON.stringify(b.styledFields)}` : '';
+      const json = b.jsonFields.length ? `, jsonFields: ${valueLiteral(b.jsonFields.map((f) => f.name))}` : '';
+      const files = b.kind === 'multipart-form' ? `, fileFields: ${valueLiteral(b.fileFields)}` : '';
+      const styled = b.styledFields.length ? `, styledFields: ${valueLiteral(b.styledFields)}` : '';
       // The declared names, where the reading needs them: a field named with brackets, an object that gathers.
       const gathers = b.styledFields.some((f) => f.type === 'object' && f.style === 'form' && f.explode);
-      const fields = gathers || b.fields.some((f) => f.includes('[')) ? `, fields: ${JSON.stringify(b.fields)}` : '';
-      const depth = op.maxDepth !== undefined && b.kind !== 'raw' ? `, maxDepth: ${op.maxDepth}` : '';
+      const fields = gathers || b.fields.some((f) => f.includes('[')) ? `, fields: ${valueLiteral(b.fields)}` : '';
+      const depth = op.maxDepth !== undefined && b.kind !== 'raw' ? `, maxDepth: ${valueLiteral(op.maxDepth)}` : '';
       // Text media (XML, CSV, text/*) reaches the handler as its text, read in memory under the body limit.
       // JSON lines arrive as their values, each validated; other text media as its text.
       const kind =
         b.kind !== 'raw' ? b.kind : isLinesType(b.contentType) ? 'lines' : isTextType(b.contentType) ? 'text' : 'raw';
-      return `{ contentType: ${JSON.stringify(b.contentType)}, kind: ${JSON.stringify(kind)}${json}${files}${styled}${fields}${depth} }`;
+      return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${files}${styled}${fields}${depth} }`;
     });
-    const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${JSON.stringify(ct)}: v.${n}`);
-    const responseValidators = Object.entries(names.responses).map(
-      ([status, n]) => `${JSON.stringify(status)}: v.${n}`,
-    );
+    const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${stringLiteral(ct)}: v.${n}`);
+    const responseValidators = Object.entries(names.responses).map(([status, n]) => `${stringLiteral(status)}: v.${n}`);
     return [
       '  routeDef({',
-      `    operationId: ${JSON.stringify(op.id)},`,
-      `    method: ${JSON.stringify(op.method)},`,
-      `    path: ${JSON.stringify(wirePath(requestPath(op)))},`,
+      `    operationId: ${stringLiteral(op.id)},`,
+      `    method: ${stringLiteral(op.method)},`,
+      `    path: ${stringLiteral(wirePath(requestPath(op)))},`,
       `    params: [${params.join(', ')}],`,
       `    bodies: [${bodies.join(', ')}],`,
-      `    bodyRequired: ${op.bodyRequired},`,
-      `    security: ${JSON.stringify(op.credentialsOptional ? 'optional' : 'required')},`,
-      `    securityRequirements: ${JSON.stringify(op.security)},`,
-      ...(op.transportSchemes ? [`    transportSchemes: ${JSON.stringify(op.transportSchemes)},`] : []),
-      `    credentialSources: [${op.credentialSources.map((c) => `{ scheme: ${JSON.stringify(c.scheme)}, kind: ${JSON.stringify(c.kind)}, in: ${JSON.stringify(c.in)}, name: ${JSON.stringify(c.name)} }`).join(', ')}],`,
-      `    scopes: ${JSON.stringify(op.scopes)},`,
-      ...(op.bodyLimit !== undefined ? [`    maxBodyBytes: ${op.bodyLimit},`] : []),
+      `    bodyRequired: ${valueLiteral(op.bodyRequired)},`,
+      `    security: ${stringLiteral(op.credentialsOptional ? 'optional' : 'required')},`,
+      `    securityRequirements: ${valueLiteral(op.security)},`,
+      ...(op.transportSchemes ? [`    transportSchemes: ${valueLiteral(op.transportSchemes)},`] : []),
+      `    credentialSources: [${op.credentialSources.map((c) => `{ scheme: ${stringLiteral(c.scheme)}, kind: ${stringLiteral(c.kind)}, in: ${stringLiteral(c.in)}, name: ${stringLiteral(c.name)} }`).join(', ')}],`,
+      `    scopes: ${valueLiteral(op.scopes)},`,
+      ...(op.bodyLimit !== undefined ? [`    maxBodyBytes: ${valueLiteral(op.bodyLimit)},`] : []),
       ...(declaresEtag(op) ? ['    etag: true,'] : []),
       ...preconditionFailed(op),
       `    validateParams: v.${names.params},`,
@@ -406,7 +404,7 @@ function routesLiteral(operations: OperationModel[]): string {
       ...(Object.keys(names.lines).length
         ? [
             `    validateLines: { ${Object.entries(names.lines)
-              .map(([status, n]) => `${JSON.stringify(status)}: v.${n}`)
+              .map(([status, n]) => `${stringLiteral(status)}: v.${n}`)
               .join(', ')} },`,
           ]
         : []),
@@ -419,12 +417,12 @@ function routesLiteral(operations: OperationModel[]): string {
                   r.contentTypes.length > 0 &&
                   (r.status.startsWith('2') || r.contentTypes.some((t) => t !== 'application/json')),
               )
-              .map((r) => `${JSON.stringify(r.status)}: ${JSON.stringify(r.contentTypes)}`)
+              .map((r) => `${valueLiteral(r.status)}: ${valueLiteral(r.contentTypes)}`)
               .join(', ')} },`,
           ]
         : []),
       ...(op.responses.some((r) => !names.responses[r.status])
-        ? [`    responses: ${JSON.stringify(op.responses.map((r) => r.status))},`]
+        ? [`    responses: ${valueLiteral(op.responses.map((r) => r.status))},`]
         : []),
       '  })',
     ].join('\n');

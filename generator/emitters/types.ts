@@ -13,7 +13,7 @@ import {
 import ts from 'typescript';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import { webhookSources } from '../model/receivers.js';
-import { IDENTIFIER, singleQuotedLiteral } from './escape.js';
+import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
 import type { ServiceModel } from '../model/types.js';
 import { followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
@@ -301,7 +301,8 @@ export function emitTypes(service: ServiceModel): string {
 const ROOT_TYPE = /^components\['([A-Za-z]+)'\]\['([\s\S]*)'\]$/;
 
 /**
- * The transform's declarations with every type name it wrote as raw text made safe. openapi-typescript writes each
+ * The transform's declarations with every type name it wrote as raw text made safe, and its JSDoc text passed
+ * through commentText (it defuses `*\/` itself, but writes control characters and line separators as they are). openapi-typescript writes each
  * root type's target (`export type SchemaPet = components['schemas']['Pet']`) as the text of one identifier, the
  * component's name unescaped: a schema named `x'];<code>` would print code. The name is written again as a
  * quoted literal (the same text for any name without a quote, backslash or control character). Any other type
@@ -322,16 +323,43 @@ function withSafeTypeNames(nodes: ts.Node[]): ts.Node[] {
       ts.factory.createTypeReferenceNode(target),
     );
   });
+  let literalsToEscape = false;
   const check = (node: ts.Node): void => {
     if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) {
       const text = node.typeName.text;
       if (!IDENTIFIER.test(text) && !ROOT_TYPE.test(text))
         throw new Error(`types: a type name that is not an identifier (${JSON.stringify(text)}): refused`);
     }
+    if (ts.isIdentifier(node) && SEPARATORS.test(node.text)) literalsToEscape = true;
+    const comments = ts.getSyntheticLeadingComments(node);
+    if (comments?.some((c) => commentText(c.text) !== c.text))
+      ts.setSyntheticLeadingComments(
+        node,
+        comments.map((c) => ({ ...c, text: commentText(c.text) })),
+      );
     ts.forEachChild(node, check);
   };
   for (const node of safe) check(node);
-  return safe;
+  return literalsToEscape ? withEscapedLiterals(safe) : safe;
+}
+
+const SEPARATORS = /[\u2028\u2029]/;
+
+/**
+ * The declarations with each string literal openapi-typescript wrote as an identifier holding JSON text (an enum's
+ * or a const's value) written by stringLiteral instead: JSON leaves U+2028 and U+2029 raw, the escaper does not.
+ */
+function withEscapedLiterals(nodes: ts.Node[]): ts.Node[] {
+  const result = ts.transform(nodes, [
+    (context) => (root) => {
+      const visit = (node: ts.Node): ts.Node =>
+        ts.isIdentifier(node) && SEPARATORS.test(node.text) && node.text.startsWith('"')
+          ? ts.factory.createIdentifier(stringLiteral(JSON.parse(node.text) as string))
+          : ts.visitEachChild(node, visit, context);
+      return ts.visitNode(root, visit)!;
+    },
+  ]);
+  return result.transformed;
 }
 
 /**

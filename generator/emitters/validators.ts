@@ -7,7 +7,7 @@ import { isLinesType } from '../model/media-types.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import type { ValidatorKind } from '../../templates/runtime/server/validators.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
-import { singleQuotedLiteral } from './escape.js';
+import { singleQuotedLiteral, stringLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
@@ -269,7 +269,7 @@ export function emitValidators(service: ServiceModel, set: ValidatorSet = valida
     '',
     'const validator = lazyValidators(() => JSON.parse(SCHEMAS) as ValidatorSchemas);',
     '',
-    ...exports.map((e) => `export const ${e.name} = validator(${JSON.stringify(e.kind)}, ${e.index});`),
+    ...exports.map((e) => `export const ${e.name} = validator(${stringLiteral(e.kind)}, ${e.index});`),
     '',
   ].join('\n');
 }

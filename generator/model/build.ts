@@ -24,6 +24,7 @@ import type {
   SecuritySchemeModel,
   ServerModel,
   ServiceModel,
+  TypesRef,
   UploadStepModel,
 } from './types.js';
 import { ROUTER_ANSWERS } from './types.js';
@@ -192,9 +193,7 @@ function operationIds(document: OpenApiDocument): Map<string, OperationNames> {
     typeNames.add(pascalCase(id));
     const key = typesKey(op);
     const typesRef =
-      key !== '' && keyCount.get(key) === 1
-        ? `operations[${JSON.stringify(key)}]`
-        : `paths[${JSON.stringify(path)}][${JSON.stringify(method)}]`;
+      key !== '' && keyCount.get(key) === 1 ? (['operations', key] as const) : (['paths', path, method] as const);
     out.set(`${method} ${path}`, { id, typeName: pascalCase(id), typesRef });
   }
   return out;
@@ -204,7 +203,7 @@ interface OperationNames {
   id: string;
   typeName: string;
   /** The operation's type in openapi-typescript's output. */
-  typesRef: string;
+  typesRef: TypesRef;
 }
 
 /** `x-error-style` (root): checked whole, so that no answer of the generated server falls back on a value of its own. */

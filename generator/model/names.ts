@@ -99,8 +99,3 @@ export function propertyIdentifier(name: string): string {
   if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name)) return name;
   return camelCase(name);
 }
-
-/** A property key for an object literal or interface: quoted when it is not an identifier. */
-export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
-}

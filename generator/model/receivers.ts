@@ -5,6 +5,7 @@
 import { camelCase, pascalCase } from './names.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { escapeToken } from './json-pointer.js';
+import type { TypesRef } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -25,7 +26,7 @@ export interface ReceiverEntry {
   /** The operation that declares a callback (its identifier). */
   owner?: string;
   /** Its type in the types module: `webhooks["newPet"]["post"]`, `callbacks["subscribe.onEvent"]["post"]`. */
-  typesRef: string;
+  typesRef: TypesRef;
   /** The identifier the entry is named from, before names are made unique. */
   baseName: string;
   /** The key of its path item in the emitted `callbacks` interface (callbacks only). */
@@ -101,7 +102,7 @@ export function receiverEntries(
         path: route(method, [`/${segment}`, `/${segment}/${method}`]),
         item,
         op: item[method],
-        typesRef: `webhooks[${JSON.stringify(name)}][${JSON.stringify(method)}]`,
+        typesRef: ['webhooks', name, method],
         baseName: suffixed(`${camelCase(name)}${methods.length > 1 ? pascalCase(method) : ''}`, 'Webhook'),
       });
     }
@@ -130,7 +131,7 @@ export function receiverEntries(
             op: item[method],
             expression,
             owner: id,
-            typesRef: `callbacks[${JSON.stringify(callbackKey)}][${JSON.stringify(method)}]`,
+            typesRef: ['callbacks', callbackKey, method],
             baseName: suffixed(
               `${id}${pascalCase(name)}${expressions.length > 1 ? String(index + 1) : ''}${methods.length > 1 ? pascalCase(method) : ''}`,
               'Callback',

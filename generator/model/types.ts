@@ -224,6 +224,9 @@ export interface MediaUploadModel {
   };
 }
 
+/** A place in openapi-typescript's output: a root type and the keys (document text) that index it. */
+export type TypesRef = readonly ['operations' | 'paths' | 'webhooks' | 'callbacks', ...string[]];
+
 export interface OperationModel {
   /**
    * The operation's identifier in generated code: its operationId where that is a plain identifier, else the
@@ -233,10 +236,11 @@ export interface OperationModel {
   /** PascalCase of id, for type names (unique within the service). */
   typeName: string;
   /**
-   * Its type in openapi-typescript's output: `operations["<operationId>"]`, or `paths["<path>"]["<method>"]` for an
-   * operation without an operationId (openapi-typescript lists only those with one under `operations`).
+   * Where its type is in openapi-typescript's output, a root and the keys that index it: `operations["<operationId>"]`,
+   * or `paths["<path>"]["<method>"]` for an operation without an operationId (openapi-typescript lists only those with
+   * one under `operations`). Keys, not code: they are document text, which the emitters print as literals.
    */
-  typesRef: string;
+  typesRef: TypesRef;
   method: string;
   path: string;
   /** The server the operation (or its path) declares of its own, when not the document's first. */

@@ -47,9 +47,15 @@ const FORMS: Record<string, (tag: string) => string> = {
 };
 const forms = Object.keys(FORMS);
 let counter = 0;
+/**
+ * Ends every payload: every escaper writes a line separator otherwise (an escape in a literal, a line break in a
+ * comment), and neither JSON.stringify nor a bare template string does, so one left raw in a printed file is document
+ * text that reached it past the escapers.
+ */
+const CANARY = '\u2028';
 /** A payload for a place, its form chosen in turn so that every place meets several forms over the document. */
 function payload(place: string, form = forms[counter++ % forms.length]!): string {
-  return FORMS[form]!(`${place}-${form}`.replace(/[^A-Za-z0-9-]/g, '_'));
+  return FORMS[form]!(`${place}-${form}`.replace(/[^A-Za-z0-9-]/g, '_')) + CANARY;
 }
 /** A payload fit for a name (a key: a path, a parameter's or a property's name), in one of the forms. */
 const named = (place: string) => payload(place).replace(/[{}]/g, '_');
@@ -105,6 +111,7 @@ function hostileDocument(): Record<string, unknown> {
     summary: payload('summary'),
     description: payload('description'),
     tags: [payload('tag')],
+    security: [{ oauth: [named('scope')] }, {}],
     parameters,
     'x-errors': [{ http: 400, code: payload('errorCode', 'double'), when: payload('errorWhen') }],
     requestBody: {
@@ -142,7 +149,18 @@ function hostileDocument(): Record<string, unknown> {
       summary: payload('infoSummary'),
       'x-logo': { url: payload('logo') },
     },
-    servers: [{ url: 'http://127.0.0.1:9/base', description: payload('serverDescription') }],
+    servers: [
+      { url: 'http://127.0.0.1:9/base', description: payload('serverDescription') },
+      {
+        url: 'http://{host}:9/{stage}',
+        variables: {
+          host: { default: '127.0.0.1', enum: ['127.0.0.1', payload('serverEnum', 'double')] },
+          stage: { default: payload('serverDefault', 'backtick'), description: payload('serverVariable') },
+        },
+      },
+    ],
+    'x-request-id-headers': [named('requestIdHeader')],
+    'x-idempotency-key': 'x-idem',
     tags: [{ name: payload('tag'), description: payload('tagDescription') }],
     paths: {
       [pathKey]: { post: operation(payload('operationId', 'double')) },
@@ -151,6 +169,7 @@ function hostileDocument(): Record<string, unknown> {
         get: {
           operationId: 42,
           summary: { nested: payload('objectSummary') },
+          'x-idempotency-key': named('idempotencyKey'),
           responses: { '204': { description: 'ok' } },
         },
       },
@@ -168,10 +187,19 @@ function hostileDocument(): Record<string, unknown> {
       schemas: { [schemaName]: schema, x: { type: 'string' } },
       securitySchemes: {
         [named('scheme')]: { type: 'apiKey', in: 'header', name: 'x-key', description: payload('schemeDescription') },
+        oauth: {
+          type: 'oauth2',
+          flows: {
+            clientCredentials: { tokenUrl: payload('tokenUrl'), scopes: { [named('scope')]: payload('scope') } },
+          },
+        },
       },
     },
   };
 }
+
+/** Each line of a printed file that holds the canary raw, with where it came from. */
+const rawCanaries = (text: string) => text.split('\n').filter((line) => line.includes(CANARY));
 
 const escapePointer = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
 
@@ -212,7 +240,10 @@ describe('a hostile document', () => {
     expect(pointers.some((p) => p.includes('4XX = 1'))).toBe(true);
     expect(pointers).toContain('#/paths/~1numbered/get/summary');
     for (const [name, content] of files)
-      if (name.endsWith('.ts')) expect(syntaxError(name, content), name).toBe(undefined);
+      if (name.endsWith('.ts')) {
+        expect(syntaxError(name, content), name).toBe(undefined);
+        expect(rawCanaries(content), name).toEqual([]);
+      }
 
     // Every module imported.
     const modules: Record<string, any> = {};
