@@ -146,6 +146,12 @@ export const SCHEMA_CHANGES: Record<string, SchemaChange> = {
   ...keyword('not', 'not'),
 };
 
+/** A schema change's level in a direction, as the table gives it (a change inside `not` takes the other's). */
+export function schemaLevel(change: string, direction: 'request' | 'response'): Level | undefined {
+  const row = SCHEMA_CHANGES[change];
+  return row && (direction === 'request' ? row[0] : row[1]);
+}
+
 /** oasdiff ids whose name does not follow `<direction>-<subject>-<change>`. */
 const OASDIFF_ALIASES: Record<string, string> = {
   'request.property.added-required': 'new-required-request-property',
@@ -412,6 +418,32 @@ const OTHER_CHECKS: Array<[string, Level, Direction, string | undefined, CodeEff
     'a response media type no longer has a schema',
   ],
   ['webhook.added', 'info', 'none', 'webhook-added', 'compiles', 'a webhook added'],
+  ['callback.added', 'info', 'none', undefined, 'compiles', 'a callback added to an operation'],
+  [
+    'callback.removed',
+    'error',
+    'none',
+    undefined,
+    'breaks',
+    'a callback removed: receivers the client set up for it get nothing',
+  ],
+  ['link.added', 'info', 'response', undefined, 'compiles', 'a response link added'],
+  [
+    'link.removed',
+    'warning',
+    'response',
+    undefined,
+    'compiles',
+    'a response link removed: a client that follows it loses the way (nothing on the wire changes)',
+  ],
+  [
+    'link.changed',
+    'warning',
+    'response',
+    undefined,
+    'compiles',
+    'a response link leads elsewhere or passes other values (its operation, parameters, body or server)',
+  ],
   [
     'webhook.removed',
     'error',
@@ -561,6 +593,10 @@ const OTHER_CHECKS: Array<[string, Level, Direction, string | undefined, CodeEff
   ],
 ];
 
+export const RECEIVER_KINDS = ['webhook', 'callback'] as const;
+/** What of a webhook's or callback's request and answer is compared: media types and schemas. */
+const RECEIVER_SUBJECT = /^(request|response)\.(body|property|media-type)\./;
+
 function build(): Map<string, Check> {
   const checks = new Map<string, Check>();
   for (const [direction, subject] of SUBJECTS) {
@@ -583,6 +619,21 @@ function build(): Map<string, Check> {
   }
   for (const [id, level, direction, oasdiff, code, description] of OTHER_CHECKS)
     checks.set(id, { id, level, direction, oasdiff, code, description });
+  // A webhook or callback request is sent by the API and answered by the client's receiver: its body takes the
+  // levels of a response (a property added does not break the receiver, one removed does), its answer those of a
+  // request. The direction stays the request's or answer's own.
+  for (const kind of RECEIVER_KINDS)
+    for (const [id, c] of [...checks]) {
+      if (!RECEIVER_SUBJECT.test(id)) continue;
+      const twin = checks.get(id.replace(/^(request|response)/, (d) => (d === 'request' ? 'response' : 'request')));
+      checks.set(`${kind}.${id}`, {
+        id: `${kind}.${id}`,
+        level: (twin ?? c).level,
+        direction: c.direction,
+        code: (twin ?? c).code,
+        description: `${kind} ${c.description}`,
+      });
+    }
   return checks;
 }
 

@@ -14,8 +14,11 @@ import { runDiff } from './run-diff.js';
 const USAGE = [
   'usage: spec-first diff <base> <revision> [--format text|json|markdown|junit|github] [--fail-on error|warning|info]',
   '                       [--ignore <file>] [--exclude tag:<name> | --exclude <x-extension>[=<value>]]...',
+  '                       [--check-code <tsconfig.json> [--package <folder>] [--key <name>]]',
   '       spec-first diff --schema     (the JSON Schema of --format json)',
   '  <base>, <revision>: an OpenAPI 3.0/3.1 file, or <git revision>:<path> (main:specs/ads/openapi.yaml)',
+  "  --check-code: type-check that project against the revision's generated package (in memory, in place of the",
+  '    package folder it compiles, found or given with --package) and list its new type errors under each change',
 ].join('\n');
 
 const FORMATS = ['text', 'json', 'markdown', 'junit', 'github'] as const;
@@ -31,6 +34,9 @@ export async function diffMain(argv: string[]): Promise<number> {
         'fail-on': { type: 'string', default: 'error' },
         ignore: { type: 'string' },
         exclude: { type: 'string', multiple: true },
+        'check-code': { type: 'string' },
+        package: { type: 'string' },
+        key: { type: 'string' },
         schema: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -59,7 +65,9 @@ export async function diffMain(argv: string[]): Promise<number> {
         ? `unknown --format ${format}`
         : !LEVELS.includes(failOn)
           ? `unknown --fail-on ${failOn}`
-          : undefined;
+          : !values['check-code'] && (values.package || values.key)
+            ? `--${values.package ? 'package' : 'key'} goes with --check-code <tsconfig.json>`
+            : undefined;
   if (problem) {
     console.error(`diff: ${problem}\n${USAGE}`);
     return 2;
@@ -70,6 +78,9 @@ export async function diffMain(argv: string[]): Promise<number> {
       exclude: values.exclude,
       ignoreFile: values.ignore,
       failOn,
+      ...(values['check-code']
+        ? { checkCode: { tsconfig: values['check-code'], package: values.package, key: values.key } }
+        : {}),
     });
   } catch (error) {
     console.error(`diff: ${(error as Error).message}`);

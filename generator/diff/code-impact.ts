@@ -12,6 +12,8 @@ export interface CodeContext {
   level: Level;
   direction: Direction;
   operation?: OperationModel;
+  /** The operation as the base generated it, where its generated names differ (an operationId renamed). */
+  renamedFrom?: OperationModel;
   /** The parameter's identifier in the generated Params type, or 'body'. */
   member?: string;
   /** The pointers of the change, for the component type it is written in. */
@@ -29,6 +31,13 @@ export function codeVerdict(context: CodeContext): CodeVerdict {
       if (context.member) symbols.push({ kind: 'member', name: `${op.typeName}Params.${context.member}` });
     } else if (context.direction === 'response') symbols.push({ kind: 'result', name: `${op.typeName}Result` });
   }
+  const old = context.renamedFrom;
+  if (old && op && old.id !== op.id)
+    symbols.push(
+      { kind: 'function', name: old.id },
+      { kind: 'parameters', name: `${old.typeName}Params` },
+      { kind: 'result', name: `${old.typeName}Result` },
+    );
   for (const pointer of context.pointers) {
     const parts = pointer ? tokens(pointer) : [];
     if (parts[0] === 'components' && parts[1] === 'schemas' && parts[2]) {

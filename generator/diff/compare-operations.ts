@@ -2,34 +2,17 @@
 // Schemas go to the schema comparer with the direction they travel in (request: what the client sends; response:
 // what it reads), which decides each change's level.
 import type { SchemaChangeFound, SchemaComparer } from './compare-schemas.js';
-import { CHECKS, type SchemaSubject } from './checks.js';
-import type { Level } from './finding.js';
+import { CHECKS, type RECEIVER_KINDS, type SchemaSubject } from './checks.js';
 import type { Side } from './load.js';
 import type { OperationEntry } from './operations.js';
-import { child, refPointer } from './pointer.js';
+import { type ReceiverOperation, receiverMethods } from './receivers.js';
+import { stable } from './schema-key.js';
+import { type Located, located } from './located.js';
+import { child } from './pointer.js';
 import type { Raw, Reporter } from './report.js';
 import { compareSecurity } from './compare-security.js';
-import { followPointer } from '../model/json-pointer.js';
 
-export interface Located<T = any> {
-  value: T;
-  pointer: string;
-}
-
-/** A node with its `$ref`s followed, and the pointer where the object is written. */
-export function located(side: Side, value: any, pointer: string): Located {
-  let current: Located = { value, pointer };
-  for (let hops = 0; hops < 16; hops++) {
-    const ref = current.value?.$ref;
-    if (typeof ref !== 'string') return current;
-    const target = refPointer(ref);
-    if (target === undefined) return current;
-    const node = followPointer(side.document, target);
-    if (node === undefined) return current;
-    current = { value: node, pointer: target };
-  }
-  return current;
-}
+type ReceiverKind = (typeof RECEIVER_KINDS)[number];
 
 const STABILITY = ['draft', 'alpha', 'beta', 'stable'];
 
@@ -100,6 +83,7 @@ export class OperationComparer {
     this.requestBody(b, r, emit);
     this.responses(b, r, emit);
     compareSecurity(this.base, this.revision, b, r, emit);
+    this.callbacks(b, r, emit);
   }
 
   /** Schema changes as findings: the subject is the body, parameter or header itself, or a property below it. */
@@ -110,11 +94,11 @@ export class OperationComparer {
     location: string,
     emit: (raw: Omit<Raw, 'operation'>) => void,
     member?: string,
-    levelOf?: (f: SchemaChangeFound, id: string) => Level | undefined,
+    kind?: ReceiverKind,
   ) {
     for (const f of found) {
       const nested = subject === 'parameter' ? 'parameter-property' : 'property';
-      let id = `${direction}.${f.path.length > 0 ? nested : subject}.${f.change}`;
+      let id = `${kind ? `${kind}.` : ''}${direction}.${f.path.length > 0 ? nested : subject}.${f.change}`;
       // Items of an array parameter are the parameter's own values.
       if (subject === 'parameter' && f.path.every((p) => p === '[]')) id = `${direction}.parameter.${f.change}`;
       if (!CHECKS.has(id)) continue;
@@ -125,9 +109,10 @@ export class OperationComparer {
         base: f.base,
         revision: f.revision,
         message: f.detail,
-        level: levelOf?.(f, id) ?? f.level,
+        level: f.level,
         member,
         tsTypes: f.tsTypes,
+        code: f.code,
       });
     }
   }
@@ -270,6 +255,10 @@ export class OperationComparer {
     this.content(x, y, 'request', 'request body', emit, 'body');
   }
 
+  /**
+   * Media types and their schemas. A webhook's or callback's (`kind`) request is sent by the API: its schemas are
+   * compared as an answer's (a readOnly property is sent), and its answer as a request.
+   */
   private content(
     x: Located,
     y: Located,
@@ -277,13 +266,16 @@ export class OperationComparer {
     label: string,
     emit: (raw: Omit<Raw, 'operation'>) => void,
     member?: string,
+    kind?: ReceiverKind,
   ) {
     const cb = mediaTypes(x);
     const cr = mediaTypes(y);
+    const prefix = kind ? `${kind}.` : '';
+    const travels = kind ? (direction === 'request' ? 'response' : 'request') : direction;
     for (const [type, m] of cr)
       if (!cb.has(type))
         emit({
-          id: `${direction}.media-type.added`,
+          id: `${prefix}${direction}.media-type.added`,
           location: `${label} ${type}`,
           base: child(x.pointer, 'content'),
           revision: m.pointer,
@@ -293,7 +285,7 @@ export class OperationComparer {
     for (const [type, m] of cb)
       if (!cr.has(type))
         emit({
-          id: `${direction}.media-type.removed`,
+          id: `${prefix}${direction}.media-type.removed`,
           location: `${label} ${type}`,
           base: m.pointer,
           revision: child(y.pointer, 'content'),
@@ -305,7 +297,7 @@ export class OperationComparer {
       if (!n) continue;
       if (!m.value?.schema !== !n.value?.schema)
         emit({
-          id: `${direction}.media-type.schema-${n.value?.schema ? 'added' : 'removed'}`,
+          id: `${prefix}${direction}.media-type.schema-${n.value?.schema ? 'added' : 'removed'}`,
           location: `${label} ${type}`,
           base: child(m.pointer, 'schema'),
           revision: child(n.pointer, 'schema'),
@@ -316,9 +308,9 @@ export class OperationComparer {
       const found = this.schemas.compare(
         { schema: m.value.schema, pointer: child(m.pointer, 'schema') },
         { schema: n.value.schema, pointer: child(n.pointer, 'schema') },
-        direction,
+        travels,
       );
-      this.schemaFindings(found, direction, 'body', `${label} ${type}`, emit, member);
+      this.schemaFindings(found, direction, 'body', `${label} ${type}`, emit, member, kind);
     }
   }
 
@@ -350,6 +342,136 @@ export class OperationComparer {
       const y = located(this.revision, rr[status], child(r.pointer, 'responses', status));
       this.content(x, y, 'response', `response ${status}`, emit);
       this.headers(x, y, `response ${status}`, emit);
+      this.links(x, y, `response ${status}`, emit);
+    }
+  }
+
+  /** A webhook's or callback's request against its counterpart: its body, and the receiver's answers. */
+  compareReceiver(
+    b: ReceiverOperation,
+    r: ReceiverOperation,
+    kind: ReceiverKind,
+    label: string,
+    emit: (raw: Omit<Raw, 'operation'>) => void,
+  ) {
+    const bodies = [b, r].map((o, i) =>
+      o.operation.requestBody === undefined
+        ? undefined
+        : located(i ? this.revision : this.base, o.operation.requestBody, child(o.pointer, 'requestBody')),
+    );
+    if (bodies[0] && bodies[1])
+      this.content(bodies[0], bodies[1], 'request', `${label} request body`, emit, 'body', kind);
+    const rb: Record<string, unknown> = b.operation.responses ?? {};
+    const rr: Record<string, unknown> = r.operation.responses ?? {};
+    for (const status of Object.keys(rb)) {
+      if (!(status in rr)) continue;
+      const x = located(this.base, rb[status], child(b.pointer, 'responses', status));
+      const y = located(this.revision, rr[status], child(r.pointer, 'responses', status));
+      this.content(x, y, 'response', `${label} response ${status}`, emit, undefined, kind);
+    }
+  }
+
+  /** An operation's callbacks: each added or removed, each kept compared as the request the API sends. */
+  private callbacks(b: OperationEntry, r: OperationEntry, emit: (raw: Omit<Raw, 'operation'>) => void) {
+    const list = (side: Side, entry: OperationEntry) => {
+      const out = new Map<string, Map<string, ReceiverOperation>>();
+      const at = child(entry.pointer, 'callbacks');
+      for (const [name, raw] of Object.entries<any>(entry.operation.callbacks ?? {})) {
+        const callback = located(side, raw, child(at, name));
+        for (const expression of Object.keys(callback.value ?? {}).filter((k) => !k.startsWith('x-')))
+          out.set(
+            `${name} ${expression}`,
+            receiverMethods(side, callback.value[expression], child(callback.pointer, expression)),
+          );
+      }
+      return out;
+    };
+    const cb = list(this.base, b);
+    const cr = list(this.revision, r);
+    const keys = new Set([...cb.keys(), ...cr.keys()]);
+    for (const key of keys) {
+      const mb = cb.get(key) ?? new Map<string, ReceiverOperation>();
+      const mr = cr.get(key) ?? new Map<string, ReceiverOperation>();
+      for (const [method, o] of mr)
+        if (!mb.has(method))
+          emit({
+            id: 'callback.added',
+            location: `callback ${key} ${method.toUpperCase()}`,
+            revision: o.pointer,
+            base: child(b.pointer, 'callbacks'),
+            message: `callback ${key} ${method.toUpperCase()} added`,
+          });
+      for (const [method, o] of mb) {
+        const n = mr.get(method);
+        const label = `callback ${key} ${method.toUpperCase()}`;
+        if (!n)
+          emit({
+            id: 'callback.removed',
+            location: label,
+            base: o.pointer,
+            revision: child(r.pointer, 'callbacks'),
+            message: `${label} removed`,
+          });
+        else
+          this.compareReceiver(o, n, 'callback', label, (raw) =>
+            this.reporter.add({
+              ...raw,
+              operation: { ref: r.ref, base: o.model ?? b.model, revision: n.model ?? r.model },
+            }),
+          );
+      }
+    }
+  }
+
+  /** A response's links: design-time ways from this answer to another operation (nothing on the wire). */
+  private links(x: Located, y: Located, label: string, emit: (raw: Omit<Raw, 'operation'>) => void) {
+    const list = (side: Side, l: Located) =>
+      new Map(
+        Object.entries<any>(l.value?.links ?? {}).map(([name, link]) => [
+          name,
+          located(side, link, child(l.pointer, 'links', name)),
+        ]),
+      );
+    const lb = list(this.base, x);
+    const lr = list(this.revision, y);
+    for (const [name, link] of lr)
+      if (!lb.has(name))
+        emit({
+          id: 'link.added',
+          location: `${label} link ${name}`,
+          base: child(x.pointer, 'links'),
+          revision: link.pointer,
+          message: `${label}: link ${name} added`,
+        });
+    for (const [name, link] of lb) {
+      const other = lr.get(name);
+      if (!other) {
+        emit({
+          id: 'link.removed',
+          location: `${label} link ${name}`,
+          base: link.pointer,
+          revision: child(y.pointer, 'links'),
+          message: `${label}: link ${name} removed`,
+        });
+        continue;
+      }
+      // What the link does: the operation it leads to and the values it passes; its description is documentation.
+      const changed = ['operationId', 'operationRef', 'parameters', 'requestBody', 'server'].filter(
+        (k) => stable(link.value?.[k]) !== stable(other.value?.[k]),
+      );
+      const only = changed.length === 1 ? changed[0] : undefined;
+      const at = (l: Located) => (only && l.value?.[only] !== undefined ? child(l.pointer, only) : l.pointer);
+      const shown = (v: unknown) => (v === undefined ? 'none' : stable(v));
+      if (changed.length > 0)
+        emit({
+          id: 'link.changed',
+          location: `${label} link ${name}`,
+          base: at(link),
+          revision: at(other),
+          message: `${label}: link ${name} changed (${changed
+            .map((k) => `${k} ${shown(link.value?.[k])} -> ${shown(other.value?.[k])}`)
+            .join('; ')})`,
+        });
     }
   }
 

@@ -2,6 +2,7 @@
 // (checks.ts), at a property path, with the pointers where each side writes it. Equal schemas (by their canonical
 // key) end the walk at once; a pair already compared in this direction is answered from memory, so that a
 // component shared by many operations is walked once.
+import { type CodeEffect, schemaLevel } from './checks.js';
 import type { Level } from './finding.js';
 import { child } from './pointer.js';
 import { SchemaKeys, stable } from './schema-key.js';
@@ -20,6 +21,8 @@ export interface SchemaChangeFound {
   level?: Level;
   /** The TypeScript types on each side, for the code verdict of a type change. */
   tsTypes?: [string[], string[]];
+  /** A code effect other than the registry's (a change inside `not`, which the generated types do not read). */
+  code?: CodeEffect;
 }
 
 const UNBOUNDED = ['max', 'min'] as const;
@@ -310,6 +313,31 @@ export class SchemaComparer {
     return out;
   }
 
+  /**
+   * The changes inside a `not`: what its schema accepts more, the schema around it refuses, so they are compared as
+   * if travelling the other way and keep that way's level (a required property added inside `not` loosens a
+   * request). The generated types do not read `not`: the code compiles either way.
+   */
+  private inverted(
+    x: { value: unknown; at: string },
+    y: { value: unknown; at: string },
+    direction: SchemaDirection,
+  ): SchemaChangeFound[] {
+    const other: SchemaDirection = direction === 'request' ? 'response' : 'request';
+    const found = this.compare(
+      { schema: x.value as object, pointer: x.at },
+      { schema: y.value as object, pointer: y.at },
+      other,
+    );
+    return found.map((f) => ({
+      ...f,
+      level: f.level ?? schemaLevel(f.change, other),
+      code: 'compiles' as const,
+      detail: `inside not: ${f.detail}`,
+      tsTypes: undefined,
+    }));
+  }
+
   private nested(found: SchemaChangeFound[], segment: string, out: SchemaChangeFound[]) {
     for (const f of found) out.push({ ...f, path: [segment, ...f.path] });
   }
@@ -431,7 +459,9 @@ export class SchemaComparer {
           revision: vr.node.pointer,
           detail: `${keyword} removed`,
         });
-      else if (keyword !== 'not' && typeof x.value === 'object' && typeof y.value === 'object')
+      else if (keyword === 'not' && typeof x.value === 'object' && typeof y.value === 'object')
+        this.nested(this.inverted(x, y, direction), '{not}', out);
+      else if (typeof x.value === 'object' && typeof y.value === 'object')
         this.nested(
           this.compare(
             { schema: x.value as object, pointer: x.at },

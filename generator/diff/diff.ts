@@ -9,6 +9,7 @@ import type { Finding, Level } from './finding.js';
 import type { Side } from './load.js';
 import { type OperationEntry, operationEntries } from './operations.js';
 import { child } from './pointer.js';
+import { receiverMethods, webhookItems } from './receivers.js';
 import { Reporter } from './report.js';
 import { changedComponents } from './unchanged.js';
 
@@ -110,12 +111,7 @@ export function diffSides(base: Side, revision: Side, options: DiffOptions = {})
     );
     if (inherits) emit({ ...raw, message: `root security: ${raw.message}` });
   });
-  for (const [name, at] of webhookNames(revision.document))
-    if (!webhookNames(base.document).has(name))
-      emit({ id: 'webhook.added', location: `webhook ${name}`, revision: at, message: `webhook ${name} added` });
-  for (const [name, at] of webhookNames(base.document))
-    if (!webhookNames(revision.document).has(name))
-      emit({ id: 'webhook.removed', location: `webhook ${name}`, base: at, message: `webhook ${name} removed` });
+  compareWebhooks(base, revision, operations, emit);
   compareSchemes(base, revision, emit);
   compareComponents(base, revision, schemas, emit);
   return reporter.findings;
@@ -139,10 +135,59 @@ function removalOf(
   return { kind: 'removed-deprecated', note: ' after deprecation' };
 }
 
-/** The webhooks a document declares (3.1's `webhooks`, 3.0's `x-webhooks`), each with its pointer. */
-function webhookNames(document: Record<string, any>): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const key of ['x-webhooks', 'webhooks'])
-    for (const name of Object.keys(document[key] ?? {})) out.set(name, child('', key, name));
-  return out;
+/**
+ * Webhooks added or removed (by name, then by method), and each kept compared as the request the API sends: its
+ * body at a response's levels, the receiver's answer at a request's (docs/diff.md).
+ */
+function compareWebhooks(
+  base: Side,
+  revision: Side,
+  operations: OperationComparer,
+  emit: (raw: Parameters<Reporter['add']>[0]) => void,
+): void {
+  const wb = webhookItems(base.document);
+  const wr = webhookItems(revision.document);
+  for (const [name, [, at]] of wr)
+    if (!wb.has(name))
+      emit({ id: 'webhook.added', location: `webhook ${name}`, revision: at, message: `webhook ${name} added` });
+  for (const [name, [item, at]] of wb) {
+    const other = wr.get(name);
+    if (!other) {
+      emit({ id: 'webhook.removed', location: `webhook ${name}`, base: at, message: `webhook ${name} removed` });
+      continue;
+    }
+    const mb = receiverMethods(base, item, at);
+    const mr = receiverMethods(revision, other[0], other[1]);
+    for (const [method, o] of mr)
+      if (!mb.has(method))
+        emit({
+          id: 'webhook.added',
+          location: `webhook ${name} ${method.toUpperCase()}`,
+          base: at,
+          revision: o.pointer,
+          message: `webhook ${name} ${method.toUpperCase()} added`,
+        });
+    for (const [method, o] of mb) {
+      const n = mr.get(method);
+      const label = `webhook ${name} ${method.toUpperCase()}`;
+      if (!n) {
+        emit({
+          id: 'webhook.removed',
+          location: label,
+          base: o.pointer,
+          revision: other[1],
+          message: `${label} removed`,
+        });
+        continue;
+      }
+      const ref = {
+        method: method.toUpperCase(),
+        path: `webhook:${name}`,
+        ...(typeof n.operation.operationId === 'string' ? { operationId: n.operation.operationId } : {}),
+      };
+      operations.compareReceiver(o, n, 'webhook', label, (raw) =>
+        emit({ ...raw, operation: { ref, base: o.model, revision: n.model } }),
+      );
+    }
+  }
 }

@@ -37,6 +37,18 @@ export interface CodeVerdict {
   verdict: 'breaks' | 'compiles';
   reason: string;
   symbols: CodeSymbol[];
+  /** With `--check-code`: the project's type errors against the revision's package that name these symbols. */
+  typeErrors?: TypeCheckError[];
+}
+
+/** A compiler diagnostic of the user's project (`--check-code`). */
+export interface TypeCheckError {
+  file?: string;
+  line?: number;
+  column?: number;
+  /** TypeScript's error number (2339: a property that does not exist). */
+  code: number;
+  message: string;
 }
 
 export interface Finding {

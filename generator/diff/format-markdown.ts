@@ -31,5 +31,16 @@ export function formatMarkdown(result: DiffResult): string {
         `- ${f.code.symbols.map((s) => `\`${s.name}\``).join(', ') || 'the package'}: ${cell(f.message)} (${cell(f.code.reason)})`,
       );
   }
+  const check = result.codeCheck;
+  if (check) {
+    out.push('', `### Type errors in your code (${check.errors})`, '');
+    for (const f of result.changes)
+      for (const e of f.code.typeErrors ?? [])
+        out.push(
+          `- \`${cell(e.file ?? '')}:${e.line ?? ''}\` TS${e.code}: ${cell(e.message)} (\`${f.id}\`: ${cell(f.message)})`,
+        );
+    for (const e of check.unexplained)
+      out.push(`- \`${cell(e.file ?? '')}:${e.line ?? ''}\` TS${e.code}: ${cell(e.message)} (no change names it)`);
+  }
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,9 @@
 // The report for a terminal: one line a change, grouped by level, with its code verdict and where to look.
-import type { Finding } from './finding.js';
+import type { Finding, TypeCheckError } from './finding.js';
 import { type DiffResult, operationText } from './result.js';
+
+const typeError = (e: TypeCheckError) =>
+  `${e.file ?? ''}${e.line ? `:${e.line}:${e.column}` : ''} TS${e.code}: ${e.message}`;
 
 const place = (f: Finding) =>
   [
@@ -13,13 +16,19 @@ const place = (f: Finding) =>
 export function formatText(result: DiffResult): string {
   const { summary } = result;
   const lines = [`${result.base.source} -> ${result.revision.source}`];
-  if (result.changes.length === 0) return `${lines[0]}\nno changes\n`;
+  if (result.changes.length === 0 && !result.codeCheck?.errors) return `${lines[0]}\nno changes\n`;
   for (const f of result.changes) {
     lines.push(
       `${f.ignored ? 'ignored' : f.level.padEnd(7)} ${f.id}  ${operationText(f)}  ${f.location}: ${f.message}`,
       `        code: ${f.code.verdict} (${f.code.reason})${f.code.symbols.length ? `: ${f.code.symbols.map((s) => s.name).join(', ')}` : ''}`,
       `        at ${place(f)}  [${f.fingerprint}]${f.ignored ? ` ignored: ${f.ignored.reason}` : ''}`,
+      ...(f.code.typeErrors ?? []).map((e) => `        tsc: ${typeError(e)}`),
     );
+  }
+  const check = result.codeCheck;
+  if (check) {
+    lines.push(`${check.errors} type error(s) in ${check.tsconfig} against the revision's package`);
+    for (const e of check.unexplained) lines.push(`  no change explains: ${typeError(e)}`);
   }
   lines.push(
     `${summary.error} error(s), ${summary.warning} warning(s), ${summary.info} info; ${summary.codeBreaking} break generated-code callers${summary.ignored ? `; ${summary.ignored} ignored` : ''}${summary.breaking ? `: fails at --fail-on ${result.failOn}` : ''}`,

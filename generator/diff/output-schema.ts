@@ -14,6 +14,19 @@ const place = {
   },
 };
 
+const typeError = {
+  type: 'object',
+  required: ['code', 'message'],
+  additionalProperties: false,
+  properties: {
+    file: { type: 'string' },
+    line: { type: 'integer', minimum: 1 },
+    column: { type: 'integer', minimum: 1 },
+    code: { type: 'integer', description: "TypeScript's error number" },
+    message: { type: 'string' },
+  },
+};
+
 const side = {
   type: 'object',
   required: ['source', 'openapi'],
@@ -44,6 +57,18 @@ export const OUTPUT_SCHEMA = {
         ignored: { type: 'integer', minimum: 0 },
         breaking: { type: 'boolean', description: 'a change not ignored reaches failOn (the exit code is 1)' },
         codeBreaking: { type: 'integer', minimum: 0, description: 'changes that break code compiled against the base' },
+      },
+    },
+    codeCheck: {
+      type: 'object',
+      description: "--check-code: the project type-checked against the revision's generated package",
+      required: ['tsconfig', 'package', 'errors', 'unexplained'],
+      additionalProperties: false,
+      properties: {
+        tsconfig: { type: 'string' },
+        package: { type: 'string', description: "the package folder of the project, shadowed by each side's package" },
+        errors: { type: 'integer', minimum: 0, description: 'type errors the revision brings that the base did not' },
+        unexplained: { type: 'array', items: typeError, description: 'those no change names a symbol of' },
       },
     },
     changes: {
@@ -87,6 +112,7 @@ export const OUTPUT_SCHEMA = {
                   },
                 },
               },
+              typeErrors: { type: 'array', items: typeError },
             },
           },
           ignored: {

@@ -1,6 +1,6 @@
 // Findings made from the comparisons' raw changes: the registry gives level and direction, the written documents
 // check each pointer (cut back to the nearest node that exists) and give YAML lines, the model names the code.
-import { check } from './checks.js';
+import { type CodeEffect, check } from './checks.js';
 import { codeVerdict } from './code-impact.js';
 import type { Finding, Level, OperationRef, Place } from './finding.js';
 import { fingerprint } from './fingerprint.js';
@@ -18,6 +18,8 @@ export interface Raw {
   level?: Level;
   member?: string;
   tsTypes?: [string[], string[]];
+  /** A code effect other than the check's. */
+  code?: CodeEffect;
 }
 
 export class Reporter {
@@ -59,10 +61,12 @@ export class Reporter {
         raw.message,
       ]),
       code: codeVerdict({
-        effect: meta.code,
+        effect: raw.code ?? meta.code,
         level,
         direction: meta.direction,
         operation: model,
+        // Only the rename itself names the old function: the operation's other changes are the new one's.
+        renamedFrom: meta.id === 'endpoint.operation-id-changed' ? raw.operation?.base : undefined,
         member: raw.member,
         pointers: [base?.pointer, revision?.pointer],
         tsTypes: raw.tsTypes,

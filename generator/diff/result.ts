@@ -1,4 +1,5 @@
 // The result of a diff as every format reads it: both inputs, the findings in a stable order, and the summary.
+import type { CodeCheck } from './check-code.js';
 import type { Finding, Level } from './finding.js';
 import { reaches } from './finding.js';
 
@@ -9,6 +10,8 @@ export interface DiffResult {
   failOn: Level;
   summary: { error: number; warning: number; info: number; ignored: number; breaking: boolean; codeBreaking: number };
   changes: Finding[];
+  /** With `--check-code`: the project checked and the type errors no finding explains. */
+  codeCheck?: CodeCheck;
 }
 
 const ORDER: Record<Level, number> = { error: 0, warning: 1, info: 2 };
