@@ -95,9 +95,11 @@ function forTypes(node: unknown, patched: Set<object>): unknown {
  * the types it makes of them, and the type does not compile.
  */
 function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
-  const hoisted = new Map<string, { name: string; schema: unknown }>();
+  const hoisted = new Map<string, { name: string; schema: unknown; kind: ComponentKind }>();
   const step = (ref: string): unknown => followPointer(document, fragmentTokens(ref));
-  const taken = new Set(Object.keys(document.components?.schemas ?? {}));
+  const taken = new Map<ComponentKind, Set<string>>(
+    COMPONENT_KINDS.map((kind) => [kind, new Set(Object.keys(document.components?.[kind] ?? {}))]),
+  );
   const target = (ref: string): string => {
     const seen = new Set<string>();
     let current = ref;
@@ -111,13 +113,15 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
       }
       let entry = hoisted.get(current);
       if (!entry) {
+        const kind = componentKind(fragmentTokens(current));
         const base = `${unescapeToken(current.split('/').at(-1)!)}FromPaths`;
         let name = base;
-        for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
-        taken.add(name);
-        hoisted.set(current, (entry = { name, schema: node }));
+        const names = taken.get(kind)!;
+        for (let n = 2; names.has(name); n++) name = `${base}${n}`;
+        names.add(name);
+        hoisted.set(current, (entry = { name, schema: node, kind }));
       }
-      return `#/components/schemas/${entry.name}`;
+      return `#/components/${entry.kind}/${entry.name}`;
     }
     return current;
   };
@@ -147,14 +151,32 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
   };
   const out = rewrite(document) as OpenApiDocument;
   if (hoisted.size === 0) return out;
-  const schemas: Record<string, unknown> = { ...out.components?.schemas };
-  // A hoisted schema's own references are pointed the same way (a circular one at itself).
+  const components: Record<string, Record<string, unknown>> = {};
+  // A hoisted object's own references are pointed the same way (a circular one at itself).
   for (let done = 0; done < hoisted.size; ) {
     const entries = [...hoisted.values()].slice(done);
     done = hoisted.size;
-    for (const entry of entries) schemas[entry.name] = rewrite(entry.schema);
+    for (const entry of entries)
+      (components[entry.kind] ??= { ...out.components?.[entry.kind] })[entry.name] = rewrite(entry.schema);
   }
-  return { ...out, components: { ...out.components, schemas } };
+  return { ...out, components: { ...out.components, ...components } };
+}
+
+const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers'] as const;
+type ComponentKind = (typeof COMPONENT_KINDS)[number];
+
+/**
+ * What a pointer into `paths` names, by where it stands in the path item (DigitalOcean's responses refer to another
+ * operation's: `#/paths/~1v2~11-clicks/get/responses/401`): a response, a parameter, a request body, a response's
+ * header, else a schema.
+ */
+function componentKind(tokens: string[]): ComponentKind {
+  const operation = tokens.length >= 3 && tokens[0] === 'paths';
+  if (operation && tokens.length === 5 && tokens[3] === 'responses') return 'responses';
+  if (operation && tokens.length === 4 && tokens[3] === 'requestBody') return 'requestBodies';
+  if (operation && tokens.length === 7 && tokens[3] === 'responses' && tokens[5] === 'headers') return 'headers';
+  if (operation && (tokens.length === 4 || tokens.length === 5) && tokens.at(-2) === 'parameters') return 'parameters';
+  return 'schemas';
 }
 
 /**

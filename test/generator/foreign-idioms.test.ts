@@ -38,7 +38,20 @@ const DOCUMENT = {
             },
           },
         },
-        responses: { '204': { description: 'planted' } },
+        responses: {
+          '204': { description: 'planted' },
+          '404': {
+            description: 'no such forest',
+            content: { 'application/json': { schema: { type: 'object', properties: { reason: { type: 'string' } } } } },
+          },
+        },
+      },
+    },
+    // A response written once and referred to from another operation (DigitalOcean's 401, 429, 500 and default).
+    '/forest': {
+      get: {
+        operationId: 'getForest',
+        responses: { ...ok, '404': { $ref: '#/paths/~1trees/post/responses/404' } },
       },
     },
     '/crumbs': {
@@ -153,6 +166,12 @@ describe('a schema $ref into #/paths', () => {
     expect(types).not.toContain('paths["/trees"]');
     expect(types).toContain('schemaFromPaths: {');
     expect(types).toContain('children?: components["schemas"]["schemaFromPaths"][];');
+  });
+
+  it('a response $ref into #/paths is typed as a response component, whose content the client names', () => {
+    const types = fs.readFileSync(path.join(pkg.dir, 'types.ts'), 'utf8');
+    expect(types).toContain('404: components["responses"]["404FromPaths"];');
+    expect(types).not.toContain('components["schemas"]["404FromPaths"]');
   });
 
   it('resolves, recursion included, for the validators as for the spec', async () => {
