@@ -8,7 +8,7 @@ const here = import.meta.dirname;
 
 export default defineConfig({
   test: {
-    include: ['contracts/rules/**/*.contract.ts'],
+    include: ['contracts/rules/*/*.rules.ts'],
     globalSetup: [path.join(here, 'harness', 'global-setup.ts')],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { TestModule } from 'vitest/node';
 import { ROOT } from '../../generator/model/index.js';
+import { familyFileParts } from '../harness/families.js';
 import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
 import {
   ConfigError,
@@ -177,12 +178,9 @@ export async function runContracts(argv: string[]): Promise<number> {
   return process.exitCode && process.exitCode !== 0 ? Number(process.exitCode) : 0;
 }
 
-/** The rule files of the selected services, and the files that are no one service's (conformance). */
+/** The rule family files of the selected services (contracts/rules/<service>/<family>.rules.ts). */
 export function selectedFiles<T extends { moduleId: string }>(files: T[], services: readonly string[]): T[] {
-  return files.filter((f) => {
-    const name = path.basename(f.moduleId).replace(/\.contract\.ts$/, '');
-    return !isServiceKey(name) || services.includes(name);
-  });
+  return files.filter((f) => services.includes(familyFileParts(f.moduleId)?.service ?? ''));
 }
 
 /** Tests that will run: collected, and not filtered out by --rule. */

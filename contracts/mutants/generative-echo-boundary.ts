@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import type { GenerativeStore } from '../../reference/generative/store.js';
 import { replacing } from './decorate.js';
-import { multipartOf } from './generative.js';
+import { multipartOf } from '../rules/generative/mutant-context.js';
 import { type Mutant, ruleOfMutantId, wireMutant as wire } from './mutant.js';
 
 type Rule = Mutant['rule'];

@@ -1,9 +1,12 @@
-// The mutants of each service: `MUTANTS` of contracts/mutants/<service>.ts and <service>-<theme>.ts,
-// or of one module given with --mutants (the gate's own test).
+// The mutants of each service: `MUTANTS` of each rule family's contracts/rules/<service>/<family>.mutants.ts and of
+// the service's lists on one theme across its families (contracts/mutants/<service>-<theme>.ts: the echo and boundary
+// mutants of its writes and ranges, the defects first planted through a proxy), or of one module given with --mutants
+// (the gate's own test).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../generator/model/index.js';
+import { familyFileParts, familyOf, RULES_DIR } from '../harness/families.js';
 import type { ServiceKey } from '../harness/services.js';
 import { ALL_RULES } from '../../generated/rules.js';
 import type { Mutant } from './mutant.js';
@@ -27,14 +30,30 @@ export async function loadMutants(services: readonly ServiceKey[], moduleFile?: 
   const all: Mutant[] = [];
   if (moduleFile) all.push(...(await importMutants(path.resolve(moduleFile))));
   else {
-    // Each service's list, and the lists beside it on one theme (<service>-<theme>.ts, e.g. the echo and
-    // boundary mutants of its writes and ranges).
-    const dir = path.join(ROOT, 'contracts', 'mutants');
+    const themes = path.join(ROOT, 'contracts', 'mutants');
     for (const service of services) {
-      const files = fs
-        .readdirSync(dir)
-        .filter((f) => f === `${service}.ts` || new RegExp(`^${service}-[a-z-]+\\.ts$`).test(f));
-      for (const file of files.sort()) all.push(...(await importMutants(path.join(dir, file))));
+      const families = path.join(RULES_DIR, service);
+      const files = [
+        ...fs
+          .readdirSync(families)
+          .filter((f) => f.endsWith('.mutants.ts'))
+          .map((f) => path.join(families, f)),
+        ...fs
+          .readdirSync(themes)
+          .filter((f) => new RegExp(`^${service}-[a-z-]+\\.ts$`).test(f))
+          .map((f) => path.join(themes, f)),
+      ];
+      for (const file of files.sort()) {
+        const mutants = await importMutants(file);
+        const parts = familyFileParts(file);
+        // A family's file holds the mutants of its own rules only: one rule's mutants are found beside its tests.
+        const stray = parts ? mutants.filter((m) => familyOf(m.rule) !== parts.family) : [];
+        if (stray.length)
+          throw new Error(
+            `${path.relative(ROOT, file)} holds mutants of another family: ${stray.map((m) => m.id).join(', ')}`,
+          );
+        all.push(...mutants);
+      }
     }
   }
   const seen = new Set<string>();

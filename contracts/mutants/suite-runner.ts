@@ -6,7 +6,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import { ROOT } from '../../generator/model/index.js';
-import { isServiceKey, type ServiceKey } from '../harness/services.js';
+import { familyFileParts, familyOf } from '../harness/families.js';
+import type { ServiceKey } from '../harness/services.js';
 import { sessionInfoOf } from '../harness/session-info.js';
 import type { RuleVerdict, TestOutcome } from '../report/outcome.js';
 import { outcomeOf, verdictsOf } from '../report/reporter.js';
@@ -44,10 +45,10 @@ export class SuiteRunner {
       sessionInfoOf(session, { CONTRACT_STRICT: '1', CONTRACT_ALLOW_BURSTS: '1' }),
     );
     this.vitest.setGlobalTestNamePattern(rule ? `^${escapeRegExp(rule)} ` : `^${PREFIX[service]}-`);
-    const conformance = !rule || /-(CONFORM|INVALID)-1$/.test(rule);
+    // A rule's family file alone (the whole service: its folder).
     const files = this.files.filter((f) => {
-      const name = path.basename(f.moduleId).replace(/\.contract\.ts$/, '');
-      return name === service || (conformance && !isServiceKey(name));
+      const parts = familyFileParts(f.moduleId);
+      return parts?.service === service && (!rule || parts.family === familyOf(rule));
     });
     const result = await this.vitest.runTestSpecifications(files);
     const outcomes: TestOutcome[] = [];

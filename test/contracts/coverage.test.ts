@@ -1,10 +1,12 @@
 // The coverage gate, from what vitest actually collects (not from the text of the files): every rule id of
 // the catalogue has exactly one ruleTest/ruleTests block (ruleTest opens one describe per call, named by its
-// id) with at least one test, and no block is named by an id the catalogue lacks.
+// id) with at least one test, in its family's file (contracts/rules/<service>/<family>.rules.ts), and no block is
+// named by an id the catalogue lacks.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuleBlock } from '../../contracts/cli/collect.js';
+import { familyOf } from '../../contracts/harness/families.js';
 import { ALL_RULES } from '../../generated/rules.js';
 import { ROOT, cleanEnv } from '../support/contract-run.js';
 
@@ -40,5 +42,13 @@ describe('contract coverage gate', () => {
       .map(([id, bs]) => `${id} in ${bs.map((b) => b.file).join(', ')}`);
     expect(twice).toEqual([]);
     expect(blocks.filter((b) => b.tests === 0).map((b) => b.ruleId)).toEqual([]);
+  });
+
+  it("keeps each rule's block in its family's file, beside the family's mutants", () => {
+    const service = new Map<string, string>(ALL_RULES.map((r) => [r.id, r.service]));
+    const misplaced = blocks
+      .filter((b) => b.file !== `contracts/rules/${service.get(b.ruleId)}/${familyOf(b.ruleId)}.rules.ts`)
+      .map((b) => `${b.ruleId} in ${b.file}`);
+    expect(misplaced).toEqual([]);
   });
 });

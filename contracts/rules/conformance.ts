@@ -1,6 +1,7 @@
 // Per-operation conformance (*-CONFORM-1) and schema-derived negative tests (*-INVALID-1), for every
-// operation of every service: a valid request gets a documented status with a schema-valid body (the
-// harness validates every answer), and each request with one broken constraint gets the documented error.
+// operation of a service (each service's conform.rules.ts and invalid.rules.ts call them): a valid request gets a
+// documented status with a schema-valid body (the harness validates every answer), and each request with one
+// broken constraint gets the documented error.
 import { expect } from 'vitest';
 import { generatedSpec, type OperationSource, operationsOf } from '../../generator/model/index.js';
 import type { ServiceKey } from '../harness/services.js';
@@ -29,7 +30,8 @@ function invalidCodeOf(op: OperationSource, title: string): number | undefined {
   return op.model.parameters.find((p) => p.name === name && p.in === 'query')?.invalidCode;
 }
 
-for (const service of Object.keys(CONFORM) as ServiceKey[]) {
+/** The CONFORM rule of a service: each operation answers its example request with a documented success. */
+export function conformRules(service: ServiceKey): void {
   ruleTests(
     CONFORM[service],
     conformanceOrder(service).map((op): [string, (t: RuleContext) => Promise<void>] => [
@@ -50,7 +52,10 @@ for (const service of Object.keys(CONFORM) as ServiceKey[]) {
       },
     ]),
   );
+}
 
+/** The INVALID rule of a service: each request with one broken constraint gets the documented error. */
+export function invalidRules(service: ServiceKey): void {
   ruleTests(
     INVALID[service],
     operationsOf(generatedSpec(service).model).flatMap((op): Array<[string, (t: RuleContext) => Promise<void>]> => {

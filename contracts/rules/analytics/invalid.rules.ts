@@ -1,0 +1,4 @@
+// Analytics: the ANA-INVALID-* rule, built from the spec's operations (../conformance.ts); its mutants are in ./invalid.mutants.ts.
+import { invalidRules } from '../conformance.js';
+
+invalidRules('analytics');

@@ -1,0 +1,4 @@
+// Generative: the GEN-CONFORM-* rule, built from the spec's operations (../conformance.ts); its mutants are in ./conform.mutants.ts.
+import { conformRules } from '../conformance.js';
+
+conformRules('generative');
