@@ -3,8 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildServiceModel, defaultPackageKey, loadSpecFile } from '../../generator/model/index.js';
+import { defaultPackageKey, loadSpecFile } from '../../generator/model/index.js';
 import { CHECKS, selectChecks } from '../engine/checks.js';
+import { engineModel } from '../engine/engine-model.js';
 import { consoleReport, notThisApi, redactor, writeReports } from '../engine/report.js';
 import type { RequestSettings } from '../engine/requests.js';
 import { runEngine } from '../engine/run.js';
@@ -152,7 +153,7 @@ export async function runTest(argv: string[]): Promise<number> {
     let model;
     try {
       const { document } = await loadSpecFile(key, path.resolve(values.spec), { allowRefs: values['allow-ref'] });
-      model = buildServiceModel(key, document, () => {});
+      model = engineModel(key, document);
     } catch (error) {
       console.error(`test: ${(error as Error).message.split('\n')[0]}`);
       return 1;

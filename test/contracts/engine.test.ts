@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bound, chainsOf } from '../../contracts/engine/chains.js';
 import { type CheckId, CHECK_IDS } from '../../contracts/engine/checks.js';
+import { engineModel } from '../../contracts/engine/engine-model.js';
 import { consoleReport, jsonReport, markdownReport, notThisApi, redactor } from '../../contracts/engine/report.js';
 import { afterDelete, type EngineResult, runEngine } from '../../contracts/engine/run.js';
 import { send } from '../../contracts/engine/transport.js';
@@ -835,6 +836,46 @@ describe('credentials beside an anonymous alternative', () => {
       expect(verdicts.positive_data_acceptance).toBe('pass');
       expect(keys[0]).toBe(true);
       expect(result.outcomes.find((o) => o.check === 'ignored_auth')!.message).toContain('without credentials');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a pattern the generated server leaves out (a lookahead)', () => {
+  it('still binds the values the engine sends: the example it refuses is not sent', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Names', version: '1' },
+      paths: {
+        '/names': {
+          get: {
+            operationId: 'findName',
+            parameters: [
+              {
+                name: 'name',
+                in: 'query',
+                required: true,
+                example: 'badname',
+                schema: { type: 'string', pattern: '^(?!bad)[a-z]+$', default: 'goodname' },
+              },
+            ],
+            responses: { '200': { description: 'found' }, '400': { description: 'refused' } },
+          },
+        },
+      },
+    };
+    const names = engineModel('names', structuredClone(document) as never);
+    const sent: string[] = [];
+    const server = await listenLocal((req, res) => {
+      const name = new URL(req.url!, 'http://x').searchParams.get('name') ?? '';
+      sent.push(name);
+      res.writeHead(/^(?!bad)[a-z]+$/.test(name) ? 200 : 400).end();
+    });
+    try {
+      const result = await run(server.baseUrl, { model: names, checks: ['positive_data_acceptance'] });
+      expect(failed(result)).toEqual([]);
+      expect(sent[0]).toBe('goodname');
     } finally {
       await server.close();
     }
