@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './test/support/slowest-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -8,5 +9,6 @@ export default defineConfig({
     // Prism and generated servers bind ports: keep files in separate processes, two at a time (2 cores).
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });

@@ -1,4 +1,4 @@
-// npm run contracts -- [--target prism | stubs | reference | <base URL>] [--service <key>] [--rule <id or prefix>]
+// npm run contracts -- [--target prism | stubs | reference | <base URL>] [--service <key>] [--rule <id or prefix>[,...]]
 //                      [--config file] [--strict | --no-strict] [--allow-bursts] [--deadline <duration>]
 //                      [--max-answer-bytes <size>]
 // Runs the rule tests against one target through vitest and prints the conformance report.
@@ -25,7 +25,7 @@ import { runRedactor } from '../report/run-redactor.js';
 import { DEFAULT_MAX_ANSWER_BYTES, formatBytes } from '../harness/answer-body.js';
 import { REDACTED } from '../harness/redact.js';
 
-export const USAGE = `usage: npm run contracts -- [--target prism|stubs|reference|<base URL>] [--service <key>] [--rule <id or prefix>]
+export const USAGE = `usage: npm run contracts -- [--target prism|stubs|reference|<base URL>] [--service <key>] [--rule <id or prefix>[,...]]
                           [--config <file>] [--strict | --no-strict] [--allow-bursts]
                           [--deadline <duration>] [--max-answer-bytes <size>]
   --strict            convention-only expectations fail (default on for reference and stubs, off otherwise)
@@ -46,7 +46,7 @@ export async function runContracts(argv: string[]): Promise<number> {
       options: {
         target: { type: 'string' },
         service: { type: 'string', multiple: true },
-        rule: { type: 'string' },
+        rule: { type: 'string', multiple: true },
         config: { type: 'string', default: path.join(ROOT, 'contracts.config.json') },
         strict: { type: 'boolean' },
         'no-strict': { type: 'boolean' },
@@ -65,7 +65,9 @@ export async function runContracts(argv: string[]): Promise<number> {
     console.error(`unknown service(s): ${unknown.join(', ')}; services: ${SERVICE_KEYS.join(', ')}\n${USAGE}`);
     return 2;
   }
-  const ruleProblem = values.rule !== undefined ? unknownRuleMessage(values.rule, services) : undefined;
+  // --rule repeats or takes a comma list: a run of several families pays the suite's start once.
+  const rules = (values.rule ?? []).flatMap((r) => r.split(',')).filter(Boolean);
+  const ruleProblem = rules.map((r) => unknownRuleMessage(r, services)).find(Boolean);
   if (ruleProblem) {
     console.error(ruleProblem);
     return 2;
@@ -135,7 +137,7 @@ export async function runContracts(argv: string[]): Promise<number> {
   process.env.CONTRACT_DEADLINE_AT = String(started + deadlineSeconds * 1000);
   process.env.CONTRACT_DEADLINE_SECONDS = String(deadlineSeconds);
   process.env.CONTRACT_MAX_ANSWER_BYTES = String(flagBytes ?? config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
-  if (values.rule) process.env.CONTRACT_RULE = values.rule;
+  if (rules.length) process.env.CONTRACT_RULE = rules.join(',');
   else delete process.env.CONTRACT_RULE;
   const flags = [
     process.env.CONTRACT_STRICT === '1' && 'strict',
@@ -143,7 +145,7 @@ export async function runContracts(argv: string[]): Promise<number> {
     process.env.CONTRACT_ALLOW_BURSTS === '1' && 'bursts allowed',
   ].filter(Boolean);
   console.log(
-    `Contract suite: target ${redact(target)}; services ${services.join(', ')}${values.rule ? `; rules ${values.rule}*` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`,
+    `Contract suite: target ${redact(target)}; services ${services.join(', ')}${rules.length ? `; rules ${rules.map((r) => `${r}*`).join(', ')}` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`,
   );
   // Loaded here, not at the top: a refused command line answers at once.
   const { createVitest } = await import('vitest/node');
@@ -151,7 +153,9 @@ export async function runContracts(argv: string[]): Promise<number> {
     config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
     root: ROOT,
     watch: false,
-    testNamePattern: values.rule ? `^${values.rule.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : undefined,
+    testNamePattern: rules.length
+      ? `^(?:${rules.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`
+      : undefined,
   });
   try {
     const specifications = selectedFiles(await vitest.globTestSpecifications(), services);

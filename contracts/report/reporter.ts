@@ -104,9 +104,9 @@ export default class ContractReporter implements Reporter {
 
   onTestRunEnd(): void {
     const services = (process.env.CONTRACT_SERVICES ?? '').split(',').filter(Boolean);
-    const rulePrefix = process.env.CONTRACT_RULE;
+    const rulePrefixes = (process.env.CONTRACT_RULE ?? '').split(',').filter(Boolean);
     let verdicts = verdictsOf(this.outcomes, services.length ? services : undefined);
-    if (rulePrefix) verdicts = verdicts.filter((v) => v.ruleId.startsWith(rulePrefix));
+    if (rulePrefixes.length) verdicts = verdicts.filter((v) => rulePrefixes.some((p) => v.ruleId.startsWith(p)));
     const target = this.redact(process.env.CONTRACT_TARGET_LABEL ?? process.env.CONTRACT_TARGET ?? 'target');
     const foreign = notTheServiceVerdict(target, verdicts);
     printReport(target, verdicts, foreign);

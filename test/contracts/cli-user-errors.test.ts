@@ -85,6 +85,7 @@ describe('contracts', () => {
     [['--bogus'], 2, /Unknown option '--bogus'/],
     [['--service', 'foo'], 2, /unknown service\(s\): foo/],
     [['--rule', 'FOO-1'], 2, /unknown rule id or prefix FOO-1; closest: [A-Z]+-/],
+    [['--rule', 'ADC-READ,FOO-2'], 2, /unknown rule id or prefix FOO-2; closest: [A-Z]+-/],
     [['--service', 'analytics', '--rule', 'ADC-'], 2, /unknown rule id or prefix ADC- for the selected services/],
     [['--target', 'nowhere'], 2, /unknown target nowhere/],
     [['--config', '/no/such/file.json'], 2, /config file not found/],
