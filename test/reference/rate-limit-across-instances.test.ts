@@ -22,7 +22,7 @@ async function rateRuleThroughBalancer(args: string[]): Promise<{ verdict: strin
   let balancer: Balancer | undefined;
   try {
     // One after another: the first seeds the empty store, the others find it seeded.
-    for (let i = 0; i < 3; i++) instances.push(await startInstance(args));
+    for (let i = 0; i < 3; i++) instances.push(await startInstance(args, 'ad-creative'));
     balancer = await startBalancer(
       instances.map((i) => i.urls['ad-creative']),
       { latencyMs: LATENCY_MS },
@@ -99,7 +99,7 @@ describe('ADC-RATE-1 through a slow balancer over three instances', () => {
     const result = await rateRuleThroughBalancer(['--data', tempDir('rate-sqlite-')]);
     expect(`${result.verdict}: ${result.detail}`).toBe('pass: ');
     expect(result.served.every((n) => n > 0)).toBe(true);
-  }, 300_000);
+  }, 600_000);
 
   const unavailable = postgresUnavailable();
   if (unavailable) console.warn(`\n*** SKIPPED: ADC-RATE-1 over PostgreSQL instances: ${unavailable} ***\n`);
@@ -120,6 +120,6 @@ describe('ADC-RATE-1 through a slow balancer over three instances', () => {
       ]);
       expect(`${result.verdict}: ${result.detail}`).toBe('pass: ');
       expect(result.served.every((n) => n > 0)).toBe(true);
-    }, 300_000);
+    }, 600_000);
   });
 });

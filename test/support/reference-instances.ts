@@ -15,9 +15,13 @@ export interface Instance {
   exited: Promise<void>;
 }
 
-/** Starts `serve all` with the given options; resolves once every service listens (its stdout says so). */
-export async function startInstance(args: string[]): Promise<Instance> {
-  const child = spawn(process.execPath, [SERVE_BIN, 'all', '--log-level', 'error', ...args], {
+/**
+ * Starts `serve all` (or the services named, comma-separated) with the given options; resolves once every service
+ * listens (its stdout says so).
+ */
+export async function startInstance(args: string[], services = 'all'): Promise<Instance> {
+  const expected = services === 'all' ? 3 : services.split(',').length;
+  const child = spawn(process.execPath, [SERVE_BIN, services, '--log-level', 'error', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -32,7 +36,7 @@ export async function startInstance(args: string[]): Promise<Instance> {
     lines.on('line', (line) => {
       const m = /^(\S+) listening on (\S+)$/.exec(line);
       if (m) urls[m[1] as ServiceKey] = m[2]!;
-      if (Object.keys(urls).length === 3) resolve();
+      if (Object.keys(urls).length === expected) resolve();
     });
     child.once('exit', (code, signal) =>
       reject(new Error(`serve exited (${code ?? signal}) before listening:\n${stderr}`)),
