@@ -3,7 +3,7 @@
 // where the mix's cost is. In the mix the operations share the service threads, so how many of each are
 // answered (and the mix's mean) moves with the others' speed; alone, each is its own figure. One operation at a
 // time, 50 keep-alive connections (BENCH_CONNECTIONS), BENCH_DURATION seconds each (default 4) after a second
-// of warm-up.
+// of warm-up. Each operation is measured twice: distinct requests, then the same 64 requests over and over.
 // `npx tsx bench/reference-per-operation.ts`; prints a table, writes nothing.
 import os from 'node:os';
 import { distinctRequests, readOperations } from './reference-read.js';
@@ -11,6 +11,8 @@ import { runMix, type LoadRequest } from './reference-load.js';
 import { benchSeedFile, benchTempDir, startReferenceProcess } from './reference-servers.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+/** How many keys the same-keys rows cycle through. */
+const SAME_KEYS = 64;
 const servers = await startReferenceProcess(
   ['ad-creative', 'analytics', 'generative'],
   benchSeedFile(benchTempDir()),
@@ -18,12 +20,22 @@ const servers = await startReferenceProcess(
   process.argv.slice(2),
 );
 try {
-  const operations: Array<{ label: string; baseUrl: string; requests: LoadRequest[] }> = readOperations().map((o) => ({
-    label: o.label,
-    baseUrl: servers.baseUrls[o.service]!,
-    // One cursor for the warm-up and the measurement: no request is sent twice.
-    requests: distinctRequests(o),
-  }));
+  const operations: Array<{ label: string; baseUrl: string; requests: LoadRequest[] }> = readOperations().flatMap(
+    (o) => [
+      {
+        label: o.label,
+        baseUrl: servers.baseUrls[o.service]!,
+        // One cursor for the warm-up and the measurement: no request is sent twice.
+        requests: distinctRequests(o),
+      },
+      {
+        // Beside it, the same operation over a few keys sent again and again: what the caches save.
+        label: `${o.label}, the same ${SAME_KEYS} keys`,
+        baseUrl: servers.baseUrls[o.service]!,
+        requests: Array.from({ length: SAME_KEYS }, (_, i) => ({ headers: {}, ...o.request(i) })),
+      },
+    ],
+  );
   const analytics = readOperations().find((o) => o.label.startsWith('list groups'))!;
   const analyticsUrl = servers.baseUrls[analytics.service]!;
   operations.push({

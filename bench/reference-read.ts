@@ -1,6 +1,6 @@
 // Read mix of distinct reads: the reference beside a bare node:http server answering the same bytes and beside
 // Prism on the same specs. Four operations at once (get a creative with fields and a thumbnail size, list groups
-// by ids, a report over a date range with dimensions and metrics, list creatives with a page size and fields), every
+// by ids, a report over a date range of one of eight shapes (wideReportOf), list creatives with a page size and fields), every
 // request different from every other
 // (BENCH_DISTINCT per operation, default 50,000, or all an operation's parameters give): nothing the reference computed
 // for one request answers another, and no request of a run is sent twice (the table counts any that were).
@@ -85,6 +85,33 @@ function rangeOf(n: number): { start: string; end: string } {
   throw new Error('past the distinct date ranges of the fact table');
 }
 
+/**
+ * The reports of the read mix beyond the rollups' day and traffic-source breakdowns: a device breakdown, a filtered
+ * report, content-owner reports (which must narrow to a channel) and a sorted top-N, besides the three breakdowns
+ * of reportOf; each over every date range of the fact table.
+ */
+const CONTENT_OWNER = { ids: 'contentOwner==owner-1', filters: 'channel==UCchannel0000000000000001' };
+const WIDE_SHAPES: Array<Record<string, string>> = [
+  { dimensions: 'day', metrics: 'views,estimatedMinutesWatched' },
+  { dimensions: 'insightTrafficSourceType', metrics: 'views,estimatedMinutesWatched' },
+  { dimensions: 'day,insightTrafficSourceType', metrics: 'views' },
+  { dimensions: 'deviceType', metrics: 'views,estimatedMinutesWatched' },
+  { dimensions: 'day', metrics: 'views', filters: 'country==US' },
+  { ...CONTENT_OWNER, dimensions: 'day', metrics: 'views' },
+  { ...CONTENT_OWNER, dimensions: 'insightTrafficSourceType', metrics: 'views,estimatedMinutesWatched' },
+  { dimensions: 'video', metrics: 'views,estimatedMinutesWatched', sort: '-views', maxResults: '10' },
+];
+export const WIDE_REPORT_KINDS = WIDE_SHAPES.length;
+
+/** The query of the i-th report of the wide mix (i < FACT_RANGES * WIDE_SHAPES.length): every shape and range once. */
+export function wideReportOf(i: number): Record<string, string> {
+  const space = FACT_RANGES * WIDE_SHAPES.length;
+  if (i >= space) throw new Error(`report ${i}: past the ${space} distinct reports`);
+  const j = spread(i, space);
+  const { start, end } = rangeOf(Math.floor(j / WIDE_SHAPES.length));
+  return { ids: 'channel==MINE', ...WIDE_SHAPES[j % WIDE_SHAPES.length]!, startDate: start, endDate: end };
+}
+
 /** The date range, dimensions and metrics of the i-th report: every combination once. */
 export function reportOf(i: number): { start: string; end: string; dimensions: string; metrics: string } {
   const space = FACT_RANGES * DIMENSIONS.length * METRICS.length;
@@ -125,17 +152,14 @@ export function readOperations(): ReadOperation[] {
       }),
     },
     {
-      label: 'report (date range, dimensions, metrics)',
+      label: 'report (date range; day, traffic source, device, filtered, content owner, top 10)',
       service: 'analytics',
-      space: FACT_RANGES * DIMENSIONS.length * METRICS.length,
-      request: (i) => {
-        const r = reportOf(i);
-        return {
-          method: 'GET',
-          path: `/v2/reports?ids=channel%3D%3DMINE&startDate=${r.start}&endDate=${r.end}&metrics=${r.metrics}&dimensions=${r.dimensions}`,
-          headers: bearer,
-        };
-      },
+      space: FACT_RANGES * WIDE_REPORT_KINDS,
+      request: (i) => ({
+        method: 'GET',
+        path: `/v2/reports?${new URLSearchParams(wideReportOf(i))}`,
+        headers: bearer,
+      }),
     },
     {
       label: 'list creatives (page size, fields)',

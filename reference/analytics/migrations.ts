@@ -1,5 +1,5 @@
 // Schema of the analytics reference store (SQLite); entry i brings the schema to version i + 1.
-import { createRollupSql, fillRollupSql, ROLLUPS } from './rollups.js';
+import { createRollupSql, fillRollupSql, ROLLUPS_OF_MIGRATION, type Rollup } from './rollups.js';
 
 export const MIGRATIONS: string[] = [
   `
@@ -78,5 +78,13 @@ export const MIGRATIONS: string[] = [
   // The platform product of each fact row (platform-product.ts; facts.ts: the third generator).
   `ALTER TABLE facts ADD COLUMN platform_product TEXT NOT NULL DEFAULT 'CORE';`,
   // Rollups of the facts (rollups.ts), filled from the facts already there.
-  ROLLUPS.map((r) => [createRollupSql(r, 'sqlite'), ...fillRollupSql(r).map((sql) => `${sql};`)].join('\n')).join('\n'),
+  rollupsSql(ROLLUPS_OF_MIGRATION.first),
+  // The device and country rollups, filled from the facts already there.
+  rollupsSql(ROLLUPS_OF_MIGRATION.deviceAndCountry),
 ];
+
+function rollupsSql(rollups: readonly Rollup[]): string {
+  return rollups
+    .map((r) => [createRollupSql(r, 'sqlite'), ...fillRollupSql(r).map((sql) => `${sql};`)].join('\n'))
+    .join('\n');
+}

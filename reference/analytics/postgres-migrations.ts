@@ -2,7 +2,7 @@
 // the start lock): the tables of migrations.ts as they stand after all of its entries. Text that reports sort
 // by compares byte-wise (COLLATE "C"), as SQLite compares it, whatever the database's locale.
 import { COUNT_COLUMNS as COUNT_FACTS } from './facts.js';
-import { createRollupSql, fillRollupSql, ROLLUPS } from './rollups.js';
+import { createRollupSql, fillRollupSql, ROLLUPS_OF_MIGRATION, type Rollup } from './rollups.js';
 
 const TEXT_FACTS = [
   'day',
@@ -68,7 +68,13 @@ export const POSTGRES_MIGRATIONS: string[] = [
   INSERT INTO retention_points (point) SELECT i / 100.0 FROM generate_series(1, 100) AS i;
   `,
   // Rollups of the facts (rollups.ts), filled from the facts already there.
-  ROLLUPS.map((r) => [createRollupSql(r, 'postgres'), ...fillRollupSql(r).map((sql) => `${sql};`)].join('\n')).join(
-    '\n',
-  ),
+  rollupsSql(ROLLUPS_OF_MIGRATION.first),
+  // The device and country rollups, filled from the facts already there.
+  rollupsSql(ROLLUPS_OF_MIGRATION.deviceAndCountry),
 ];
+
+function rollupsSql(rollups: readonly Rollup[]): string {
+  return rollups
+    .map((r) => [createRollupSql(r, 'postgres'), ...fillRollupSql(r).map((sql) => `${sql};`)].join('\n'))
+    .join('\n');
+}

@@ -12,7 +12,7 @@ import { generateFacts } from '../../reference/analytics/facts.js';
 import { MIGRATIONS } from '../../reference/analytics/migrations.js';
 import { reportSql } from '../../reference/analytics/report-sql.js';
 import { RollupReports } from '../../reference/analytics/rollup-reports.js';
-import { reportSource } from '../../reference/analytics/rollups.js';
+import { reportSource, ROLLUPS } from '../../reference/analytics/rollups.js';
 import { parseSeed } from '../../reference/analytics/seed.js';
 import { SqliteAnalyticsStore } from '../../reference/analytics/sqlite-store.js';
 import type { ReportPlan } from '../../reference/analytics/store.js';
@@ -42,7 +42,7 @@ const plans: fc.Arbitrary<ReportPlan> = fc
     channels: fc.subarray(CHANNELS, { minLength: 1 }),
     since: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
     dimensions: fc.subarray(
-      ['day', 'month', 'insightTrafficSourceType', 'video', 'audienceType', 'country', 'isCurated'],
+      ['day', 'month', 'insightTrafficSourceType', 'video', 'audienceType', 'country', 'deviceType', 'isCurated'],
       { maxLength: 2 },
     ),
     metrics: fc.subarray(
@@ -212,7 +212,7 @@ describe('report rollups', () => {
     // A ratio of sums, a computed dimension, a column no rollup keeps: the SQL's.
     expect(held.answer(plan('day', 'averageViewDuration'))).toBeUndefined();
     expect(held.answer(plan('audienceType', 'views'))).toBeUndefined();
-    expect(held.answer(plan('country', 'views'))).toBeUndefined();
+    expect(held.answer(plan('operatingSystem', 'views'))).toBeUndefined();
   });
 
   it('are read only where they hold every column and the metrics are sums', () => {
@@ -236,23 +236,25 @@ describe('report rollups', () => {
     expect(reportSource(plan(['day', 'video']))).toBe('facts_by_day_video');
     expect(reportSource(plan(['audienceType']))).toBe('facts_by_day_source');
     expect(reportSource(plan(['day'], 'viewerPercentage'))).toBe('facts_by_day');
-    expect(reportSource(plan(['country']))).toBe('facts');
+    expect(reportSource(plan(['country']))).toBe('facts_by_day_country');
     expect(reportSource(plan(['day'], 'views', [{ dimension: 'country', column: 'country', values: ['US'] }]))).toBe(
-      'facts',
+      'facts_by_day_country',
     );
+    expect(reportSource(plan(['deviceType']))).toBe('facts_by_day_device');
+    expect(reportSource(plan(['country', 'deviceType']))).toBe('facts');
     expect(reportSource(plan(['day'], 'audienceWatchRatio'))).toBe('facts');
   });
 
   it('are filled by the migration on a store seeded before them', async () => {
     const db = await seededDatabase();
-    // The store as it stood before the rollups: their tables gone, its schema one version back.
-    for (const table of ['facts_by_day', 'facts_by_day_video', 'facts_by_day_source']) db.exec(`DROP TABLE ${table}`);
-    db.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    // The store as it stood before the rollups: their tables gone, its schema two versions back.
+    const tables = ROLLUPS.map((r) => r.table);
+    for (const table of tables) db.exec(`DROP TABLE ${table}`);
+    db.pragma(`user_version = ${MIGRATIONS.length - 2}`);
     migrate(db, MIGRATIONS);
     const total = (table: string) =>
       db.prepare(`SELECT SUM(views) AS v, SUM(likes) AS l FROM ${table}`).get() as { v: number; l: number };
-    for (const table of ['facts_by_day', 'facts_by_day_video', 'facts_by_day_source'])
-      expect(total(table), table).toEqual(total('facts'));
+    for (const table of tables) expect(total(table), table).toEqual(total('facts'));
     expect(total('facts').v).toBeGreaterThan(0);
   });
 });

@@ -53,6 +53,23 @@ export const ANALYTICS_TRAFFIC: TrafficExchange[] = [
   },
   {
     kind: 'control',
+    name: 'the multi-sort sample as a documentation page prints it, with a metric of no such name',
+    method: 'GET',
+    path: '/v2/reports',
+    query: report({
+      metrics: 'views,estimatedWatchTime',
+      dimensions: 'day,insightTrafficSourceType',
+      startDate: '2024-02-01',
+      endDate: '2024-02-07',
+      sort: 'day,-views',
+    }),
+    spec: 'accept',
+    reference: 'refuse',
+    because:
+      "no metric has that name: the analytix client's list of every metric (analytix/reports/constants.py) has estimatedMinutesWatched and no estimatedWatchTime, and no answer to the page's request is recorded",
+  },
+  {
+    kind: 'control',
     name: 'a report without its required parameters',
     method: 'GET',
     path: '/v2/reports',
