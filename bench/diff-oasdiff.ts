@@ -5,11 +5,14 @@
 // agreement (our error-level finding vs the label), the share of oasdiff's asserted ERR findings we report at error
 // (by oasdiff id, and by any error on the pair), pointers that do not resolve, and crashes.
 //   npx tsx bench/diff-oasdiff.ts <oasdiff checkout> [--redocly] [--list]
-// --redocly runs `redocly diff --format json` (the @redocly/cli of this project) on the same pairs, scored the same
-// way (breaking: a major change). Nothing of oasdiff's is kept in this repository.
+// --redocly runs `redocly diff --format json` (the @redocly/cli of this project, its default rules) on the same
+// pairs, scored the same way (breaking: a major change; its pointers checked against each file), and prints it in
+// a column beside ours. Nothing of oasdiff's is kept in this repository.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { diffSides } from '../generator/diff/diff.js';
 import { loadSide } from '../generator/diff/load.js';
 import { follow } from '../generator/diff/pointer.js';
@@ -180,41 +183,68 @@ const pct = (a: number, b: number) => `${((100 * a) / Math.max(b, 1)).toFixed(1)
 console.log(
   `oasdiff tests read: ${cases.length} plain-pair tests, ${labelled.length} distinct pairs (${certain} with a certain label)`,
 );
-console.log(
-  `spec-first diff: verdict agreement ${pct(agreeCertain, certain)} on certain labels (${agreeCertain}/${certain}), ${pct(agreeAll, labelled.length)} on all pairs`,
-);
-console.log(
-  `  oasdiff ERR findings asserted: ${errExpected}; reported at error with the same oasdiff id ${pct(errSameId, errExpected)}, an error on the pair ${pct(errOnPair, errExpected)}`,
-);
-console.log(
-  `  pointers ${pointers}, unresolved ${unresolved}; crashes ${crashes}; ${(elapsed / labelled.length).toFixed(0)} ms a pair`,
-);
 if (list) for (const d of disagreements) console.log(`  ${d}`);
 
+// Redocly's diff, scored the same way (breaking: a major change), run from an empty folder so that its default
+// rules apply: this project's redocly.yaml (lint rules only) turns every diff rule off.
+const rows: Array<[string, string, string]> = [
+  ['verdict agreement, certain labels', `${pct(agreeCertain, certain)} (${agreeCertain}/${certain})`, '—'],
+  ['verdict agreement, all pairs', pct(agreeAll, labelled.length), '—'],
+  [`oasdiff ERR findings (${errExpected}) at error, same oasdiff id`, pct(errSameId, errExpected), '(no ids)'],
+  [`oasdiff ERR findings (${errExpected}) with an error on the pair`, pct(errOnPair, errExpected), '—'],
+  ['pointers that do not resolve', `${unresolved} of ${pointers}`, '—'],
+  ['crashes (failed runs)', String(crashes), '—'],
+  ['time a pair', `${(elapsed / labelled.length).toFixed(0)} ms (in-process)`, '—'],
+];
 if (withRedocly) {
   const bin = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'redocly');
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'diff-oasdiff-redocly-'));
   let agree = 0;
   let agreeC = 0;
-  let errors = 0;
+  let failed = 0;
   let errFound = 0;
+  let redoclyPointers = 0;
+  let redoclyUnresolved = 0;
+  const started = performance.now();
   for (const p of labelled) {
     const run = spawnSync(bin, ['diff', p.base, p.revision, '--format', 'json'], {
+      cwd: empty,
       encoding: 'utf8',
       env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
       maxBuffer: 1 << 28,
     });
-    let breaking: boolean;
+    let report: { summary: { major: number }; changes?: Array<Record<string, any>> };
     try {
-      breaking = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))).summary.major > 0;
+      report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
     } catch {
-      errors++;
+      failed++;
       continue;
     }
+    const breaking = report.summary.major > 0;
     if (breaking === p.breaking) agree++;
     if (p.certain && breaking === p.breaking) agreeC++;
     if (breaking) errFound += errIds(p).length;
+    const written = [p.base, p.revision].map((f) => parse(fs.readFileSync(f, 'utf8')));
+    for (const change of report.changes ?? [])
+      for (const [i, side] of [change.base, change.revision].entries()) {
+        if (typeof side?.pointer !== 'string') continue;
+        redoclyPointers++;
+        if (follow(written[i], decodeURIComponent(side.pointer.replace(/^#/, ''))) === undefined) redoclyUnresolved++;
+      }
   }
-  console.log(
-    `redocly diff: verdict agreement ${pct(agreeC, certain)} on certain labels, ${pct(agree, labelled.length)} on all pairs; an error (major) on the pair for ${pct(errFound, errExpected)} of oasdiff's ERR findings; ${errors} failed runs`,
-  );
+  const ms = (performance.now() - started) / labelled.length;
+  fs.rmSync(empty, { recursive: true, force: true });
+  const column = [
+    `${pct(agreeC, certain)} (${agreeC}/${certain})`,
+    pct(agree, labelled.length),
+    '(no ids)',
+    pct(errFound, errExpected),
+    `${redoclyUnresolved} of ${redoclyPointers}`,
+    String(failed),
+    `${ms.toFixed(0)} ms (a process each)`,
+  ];
+  column.forEach((value, i) => (rows[i]![2] = value));
 }
+const width = Math.max(...rows.map((r) => r[0].length));
+console.log(`${''.padEnd(width)}  ${'spec-first diff'.padEnd(24)}  redocly diff${withRedocly ? '' : ' (--redocly)'}`);
+for (const [name, ours, theirs] of rows) console.log(`${name.padEnd(width)}  ${ours.padEnd(24)}  ${theirs}`);

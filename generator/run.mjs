@@ -46,6 +46,8 @@ async function buildBundle(outdir) {
     entryPoints: {
       cli: path.join(here, 'cli.ts'),
       diff: path.join(here, 'diff', 'main.ts'),
+      // The pipeline on its own, for `diff --check-code` (the diff's bundle stays without the emitters).
+      pipeline: path.join(here, 'pipeline.ts'),
       'typecheck-worker': path.join(here, 'typecheck-worker.ts'),
     },
     outdir,
@@ -121,4 +123,5 @@ else {
 }
 // The type-check runs on this worker, beside the main thread (generator/typecheck-thread.ts).
 process.env.SPEC_FIRST_TYPECHECK_WORKER = path.join(bundleDir, 'typecheck-worker.cjs');
+process.env.SPEC_FIRST_PIPELINE_MODULE = path.join(bundleDir, 'pipeline.cjs');
 require(path.join(bundleDir, `${entry}.cjs`));

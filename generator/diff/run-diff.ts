@@ -1,6 +1,7 @@
 // A diff from two inputs to a result: each resolved (file or git revision) and loaded, compared, the ignore file
 // applied. Both the command line and generate's change summary start here.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CodeCheck } from './check-code.js';
 import type { Finding, Level } from './finding.js';
@@ -62,7 +63,7 @@ async function projectCheck(
   findings: Finding[],
 ): Promise<CodeCheck> {
   const { checkCode, findPackage, packageKey } = await import('./check-code.js');
-  const { generatePackage } = await import('../pipeline.js');
+  const { generatePackage } = await pipeline();
   const { defaultPackageKey } = await import('../model/package-key.js');
   const tsconfig = path.resolve(options.tsconfig);
   if (!fs.existsSync(tsconfig)) throw new Error(`--check-code ${options.tsconfig}: no such file`);
@@ -71,4 +72,15 @@ async function projectCheck(
   const make = (side: Side) => generatePackage({ key, spec: side.file }, { onWarning: () => {} });
   const [before, after] = [await make(base), await make(revision)];
   return checkCode(tsconfig, folder, before, after, findings);
+}
+
+/**
+ * The generator's pipeline, loaded only for `--check-code`: from its own bundle when the command runs from the
+ * bundled generator (run.mjs names it), so that the diff's bundle does not carry the emitters; else its source.
+ */
+async function pipeline(): Promise<typeof import('../pipeline.js')> {
+  // The bundle is CommonJS, compiled without a dynamic import callback: it requires.
+  const bundled = process.env.SPEC_FIRST_PIPELINE_MODULE;
+  if (bundled) return createRequire(import.meta.url)(bundled);
+  return import(new URL('../pipeline.js', import.meta.url).href);
 }

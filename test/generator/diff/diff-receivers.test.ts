@@ -74,6 +74,8 @@ describe('spec-first diff: webhooks (the API sends the request)', () => {
       operation: { method: 'POST', path: 'webhook:newPet', operationId: 'newPetEvent' },
       revision: { pointer: '/components/schemas/Event/properties/source' },
     });
+    // The generated receiver's handler input and sender are what the body change touches in code.
+    expect(added.findings[0]!.code.symbols).toContainEqual({ kind: 'member', name: 'NewPetWebhookParams.body' });
     expect(
       await only((d) => {
         withWebhook(d);
