@@ -107,6 +107,7 @@ function rawAnswerTypes(o: OperationModel): string[] | undefined {
   return types;
 }
 
+const isJsonMedia = (ct: string) => ct === 'application/json' || ct.endsWith('+json');
 const isTextMedia = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/i.test(ct);
 
 export function successType(o: OperationModel): string {
@@ -114,8 +115,13 @@ export function successType(o: OperationModel): string {
   const raw = rawAnswerTypes(o);
   // Each answer is read by its Content-Type: text where a text type is documented, bytes for the others.
   if (raw) return [...new Set(raw.map((ct) => (isTextMedia(ct) ? 'string' : 'Uint8Array')))].join(' | ');
-  if (!s?.contentType) return 'void';
-  return answerBodyType(o, s, s.contentType);
+  if (s?.contentType) return answerBodyType(o, s, s.contentType);
+  // An operation that documents no success, only `default` (common in documents converted from Swagger): a
+  // success is read as default's JSON.
+  const fallback = o.responses.some((r) => r.status.startsWith('2'))
+    ? undefined
+    : o.responses.find((r) => r.status === 'default' && r.contentType && isJsonMedia(r.contentType));
+  return fallback ? answerBodyType(o, fallback, fallback.contentType!) : 'void';
 }
 
 /**

@@ -34,6 +34,17 @@ const DOCUMENT = {
         },
       },
     },
+    '/status': {
+      get: {
+        operationId: 'getStatus',
+        responses: {
+          default: {
+            description: 'the status, or an error',
+            content: json({ type: 'object', required: ['up'], properties: { up: { type: 'boolean' } } }),
+          },
+        },
+      },
+    },
   },
 };
 
@@ -49,6 +60,7 @@ beforeAll(async () => {
         : input.path.mode === 'later'
           ? { status: 202, body: { jobId: 7 } }
           : { status: 204 },
+    getStatus: () => ({ status: 200, body: { up: true } }),
   };
   server = await listenLocal(pkg.server.createStatusesServer(handlers, { logger: false }));
 }, 120_000);
@@ -81,6 +93,8 @@ describe('results typed per status', () => {
         `  const none: undefined = answer.data;`,
         `  return [url, none];`,
         `}`,
+        `// An operation that documents only default: a success is default's body, not void.`,
+        `export const up = async (client: StatusesClient): Promise<boolean> => (await client.getStatus()).up;`,
         `export const handlers: StatusesHandlers = {`,
         `  startExport: async (input) => {`,
         `    if (input.path.mode === 'now') return { status: 200, body: { url: 'u' } };`,
@@ -88,6 +102,7 @@ describe('results typed per status', () => {
         `    const wrong: StartExportReply = { status: 202, body: { url: 'u' } };`,
         `    return input.path.mode === 'bad' ? wrong : { status: 202, body: { jobId: 1 } };`,
         `  },`,
+        `  getStatus: async () => ({ status: 200, body: { up: true } }),`,
         `};`,
         '',
       ].join('\n'),
@@ -108,5 +123,6 @@ describe('results typed per status', () => {
     const none = await client.startExport({ mode: 'none' }).withResponse();
     expect(none.status).toBe(204);
     expect(none.data).toBeUndefined();
+    expect(await client.getStatus()).toEqual({ up: true });
   });
 });
