@@ -698,7 +698,7 @@ export class ApiCore {
       if (tokenParam && credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
         form.set(tokenParam, this.options.accessToken);
       }
-      return form.toString();
+      return formText(form);
     }
     if (body.kind === 'multipart') return multipartBody(body.value, body.encoding);
     headers['content-type'] = body.contentType;
@@ -786,6 +786,17 @@ function apiKeyPlace(
 /** A query string with one more name=value pair. */
 function pair(query: string, name: string, value: string): string {
   return `${query ? `${query}&` : ''}${formEncode(name)}=${formEncode(value)}`;
+}
+
+/**
+ * A form body's text as URLSearchParams writes it, but for the brackets of its names (`address[city]=Berlin`):
+ * left as they are, as Stripe's own SDK writes them and Prism's form check wants them; every server decodes both.
+ */
+function formText(form: URLSearchParams): string {
+  const pairs: string[] = [];
+  for (const [name, value] of form)
+    pairs.push(`${formEncode(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${formEncode(value)}`);
+  return pairs.join('&');
 }
 
 /** application/x-www-form-urlencoded, byte for byte as URLSearchParams writes it. */
