@@ -91,9 +91,10 @@ export function judgeAnswer(
 interface MediaObject {
   example?: unknown;
   examples?: Record<string, unknown>;
+  schema?: unknown;
 }
 
-/** The examples a response documents for its media types (named examples followed to their values). */
+/** The examples a response documents for its media types (named examples followed to their values, the schema's). */
 function documentedExamples(model: ServiceModel, op: OperationModel, status: string): unknown[] {
   const responses = operationObject(model.document, { path: op.path, method: op.method }).responses ?? {};
   const response = resolveRef<{ content?: Record<string, MediaObject> }>(model.document, responses[status] ?? {});
@@ -102,7 +103,10 @@ function documentedExamples(model: ServiceModel, op: OperationModel, status: str
     const named = Object.values(media.examples ?? {}).map(
       (e) => resolveRef<{ value?: unknown }>(model.document, e).value,
     );
-    return [media.example, ...named].filter((e) => e !== undefined);
+    // The schema's own example(s) too: a mock answers them as readily as the media type's.
+    const schema = resolveRef<{ example?: unknown; examples?: unknown }>(model.document, media.schema ?? {});
+    const schemaExamples = Array.isArray(schema.examples) ? schema.examples : [];
+    return [media.example, ...named, schema.example, ...schemaExamples].filter((e) => e !== undefined);
   });
 }
 

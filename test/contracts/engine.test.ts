@@ -452,6 +452,20 @@ describe('a document that contradicts itself', () => {
   const answering = (body: unknown) =>
     listenLocal((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
 
+  it("the schema's own example, which the schema refuses: n/a, the document's fault", async () => {
+    const doc = structuredClone(document);
+    const media = doc.paths['/thing'].get.responses['200'].content['application/json'] as Record<string, unknown>;
+    media.schema = { ...(media.schema as object), example: { d: 4 } };
+    const model = buildServiceModel('thing', doc as never, () => {});
+    const server = await answering({ d: 4 });
+    try {
+      const result = await run(server.baseUrl, { model, checks: ['response_schema_conformance'] });
+      expect(result.outcomes.find((o) => o.operation.includes('getThing'))!.verdict).toBe('n/a');
+    } finally {
+      await server.close();
+    }
+  });
+
   it.each([
     ["the response's own example, which its schema refuses: n/a, the document's fault", { b: 1 }, 'n/a'],
     ['any other body its schema refuses: FAIL', { c: 2 }, 'FAIL'],
