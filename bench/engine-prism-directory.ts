@@ -49,6 +49,7 @@ const files = values.only
       Number(values.sample),
       Number(values.seed),
     );
+const out = path.join(ROOT, 'reports', values.out);
 const trials: DocumentTrial[] = [];
 async function trialOf(file: string, index: number): Promise<void> {
   const started = performance.now();
@@ -110,6 +111,9 @@ async function trialOf(file: string, index: number): Promise<void> {
     await prism.stop();
   }
   trial.ms = Math.round(performance.now() - started);
+  // Written as each document ends: a trial cut short still leaves what it measured.
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
   console.log(
     `${index + 1}/${files.length} ${file}: ${trial.operations} operations, ${trial.requests} requests, ${trial.fails?.length ?? 0} FAIL/error (${(trial.ms / 1000).toFixed(1)} s)`,
   );
@@ -139,7 +143,5 @@ console.log(
 console.log(`${'check'.padEnd(40)} pass  FAIL/error`);
 for (const check of [...new Set([...passes.keys(), ...byCheck.keys()])].sort())
   console.log(`${check.padEnd(40)} ${String(passes.get(check) ?? 0).padStart(4)}  ${byCheck.get(check) ?? 0}`);
-const out = path.join(ROOT, 'reports', values.out);
-fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
 console.log(`each document's verdicts and failures: ${out}`);
