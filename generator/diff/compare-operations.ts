@@ -217,7 +217,15 @@ export class OperationComparer {
     }
   }
 
-  private requestBody(b: OperationEntry, r: OperationEntry, emit: (raw: Omit<Raw, 'operation'>) => void) {
+  /** The request body: added, removed, made required or optional, its content; a webhook's or callback's (`kind`) too. */
+  private requestBody(
+    b: Pick<OperationEntry, 'operation' | 'pointer'>,
+    r: Pick<OperationEntry, 'operation' | 'pointer'>,
+    emit: (raw: Omit<Raw, 'operation'>) => void,
+    kind?: ReceiverKind,
+    label = 'request body',
+  ) {
+    const prefix = kind ? `${kind}.` : '';
     const hasB = b.operation.requestBody !== undefined;
     const hasR = r.operation.requestBody !== undefined;
     if (!hasB && !hasR) return;
@@ -225,34 +233,34 @@ export class OperationComparer {
     const y = hasR ? located(this.revision, r.operation.requestBody, child(r.pointer, 'requestBody')) : undefined;
     if (!x) {
       emit({
-        id: y!.value?.required ? 'request.body.added-required' : 'request.body.added-optional',
-        location: 'request body',
+        id: `${prefix}${y!.value?.required ? 'request.body.added-required' : 'request.body.added-optional'}`,
+        location: label,
         revision: y!.pointer,
-        message: `request body added${y!.value?.required ? ' (required)' : ''}`,
+        message: `${label} added${y!.value?.required ? ' (required)' : ''}`,
         member: 'body',
       });
       return;
     }
     if (!y) {
       emit({
-        id: 'request.body.removed',
-        location: 'request body',
+        id: `${prefix}request.body.removed`,
+        location: label,
         base: x.pointer,
-        message: 'request body removed',
+        message: `${label} removed`,
         member: 'body',
       });
       return;
     }
     if (!!x.value?.required !== !!y.value?.required)
       emit({
-        id: y.value?.required ? 'request.body.became-required' : 'request.body.became-optional',
-        location: 'request body',
+        id: `${prefix}${y.value?.required ? 'request.body.became-required' : 'request.body.became-optional'}`,
+        location: label,
         base: child(x.pointer, 'required'),
         revision: child(y.pointer, 'required'),
-        message: `request body became ${y.value?.required ? 'required' : 'optional'}`,
+        message: `${label} became ${y.value?.required ? 'required' : 'optional'}`,
         member: 'body',
       });
-    this.content(x, y, 'request', 'request body', emit, 'body');
+    this.content(x, y, 'request', label, emit, 'body', kind);
   }
 
   /**
@@ -354,13 +362,7 @@ export class OperationComparer {
     label: string,
     emit: (raw: Omit<Raw, 'operation'>) => void,
   ) {
-    const bodies = [b, r].map((o, i) =>
-      o.operation.requestBody === undefined
-        ? undefined
-        : located(i ? this.revision : this.base, o.operation.requestBody, child(o.pointer, 'requestBody')),
-    );
-    if (bodies[0] && bodies[1])
-      this.content(bodies[0], bodies[1], 'request', `${label} request body`, emit, 'body', kind);
+    this.requestBody(b, r, emit, kind, `${label} request body`);
     const rb: Record<string, unknown> = b.operation.responses ?? {};
     const rr: Record<string, unknown> = r.operation.responses ?? {};
     for (const status of Object.keys(rb)) {

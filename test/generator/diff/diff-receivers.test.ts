@@ -106,6 +106,25 @@ describe('spec-first diff: webhooks (the API sends the request)', () => {
         ack(d).required = ['ok'];
       }, withWebhook),
     ).toEqual(['error webhook.response.property.became-required']);
+    // The body itself: always sent now is info, maybe not sent (or gone) breaks the receiver that reads it.
+    expect(
+      await only((d) => {
+        withWebhook(d);
+        d.webhooks.newPet.post.requestBody.required = false;
+      }, withWebhook),
+    ).toEqual(['error webhook.request.body.became-optional']);
+    expect(
+      await only(withWebhook, (d) => {
+        withWebhook(d);
+        d.webhooks.newPet.post.requestBody.required = false;
+      }),
+    ).toEqual(['info webhook.request.body.became-required']);
+    expect(
+      await only((d) => {
+        withWebhook(d);
+        delete d.webhooks.newPet.post.requestBody;
+      }, withWebhook),
+    ).toEqual(['error webhook.request.body.removed']);
     expect(await only(withWebhook)).toEqual(['info webhook.added']);
     const withoutWebhook = (d: Doc) => {
       withWebhook(d);
