@@ -140,6 +140,41 @@ describe('spec-first diff: webhooks (the API sends the request)', () => {
   });
 });
 
+describe('spec-first diff: webhooks, equivalent spellings', () => {
+  it("3.0's x-webhooks rewritten as 3.1's webhooks is no change; a body property removed there still is", async () => {
+    const hook = () => ({
+      newPet: {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+              },
+            },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    });
+    const as30 = petstore((d) => (d['x-webhooks'] = hook()), '3.0.3');
+    expect(
+      ids(
+        (
+          await diff(
+            as30,
+            petstore((d) => (d.webhooks = hook())),
+          )
+        ).findings,
+      ),
+    ).toEqual([]);
+    const without = petstore((d) => {
+      d.webhooks = hook();
+      d.webhooks.newPet.post.requestBody.content['application/json'].schema = { type: 'object' };
+    });
+    expect(ids((await diff(as30, without)).findings)).toEqual(['error webhook.request.property.removed-required']);
+  });
+});
+
 describe('spec-first diff: callbacks', () => {
   it('a callback added is info, removed an error; its body compared as the webhook body is', async () => {
     expect(await only(withCallback, withWebhook)).toEqual(['info callback.added']);
