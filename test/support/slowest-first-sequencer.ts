@@ -4,11 +4,12 @@
 // first; every other file keeps vitest's own order. Measured from CI's JSON report (reports/vitest.json).
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The slowest files, slowest first (seconds in a clean-clone CI run: 238, 182, 156, 84, 72, 44). */
+/** The slowest files, slowest first (measured in clean-clone CI runs and alone). */
 export const SLOWEST_FILES = [
   'test/reference/postgres-scale-out.test.ts',
   'test/reference/foundation-crash.test.ts',
   'test/reference/behind-proxy-and-balancer.test.ts',
+  'test/reference/rate-limit-across-instances.test.ts',
   'test/contracts/hostile-target.test.ts',
   'test/contracts/cli-user-errors.test.ts',
   'test/contracts/harmless-variations.test.ts',
