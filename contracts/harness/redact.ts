@@ -62,3 +62,40 @@ export function redactDeep<T>(value: T, redact: Redactor): T {
   }
   return value;
 }
+
+/**
+ * The error as a test runner prints it, every secret taken out: its message, stack and cause, and a redacted copy
+ * of each of its own properties (an assertion's actual and expected, which the runner diffs; an API error's body).
+ * The error is the failing test's own and is changed in place; the values it held are not (a fixture may be one).
+ */
+export function redactError<T>(error: T, redact: Redactor, seen = new WeakSet<object>()): T {
+  if (!(error instanceof Error)) return redactCopy(error, redact, new WeakSet()) as T;
+  if (seen.has(error)) return error;
+  seen.add(error);
+  const fields = error as unknown as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(fields), 'message', 'stack', 'cause'])) {
+    if (!(key in fields)) continue;
+    const value = fields[key];
+    const clean = value instanceof Error ? redactError(value, redact, seen) : redactCopy(value, redact, new WeakSet());
+    if (clean === value) continue;
+    try {
+      fields[key] = clean;
+    } catch {
+      // A property that cannot be set keeps its value: nothing prints it that the others do not.
+    }
+  }
+  return error;
+}
+
+/** A redacted copy of strings, arrays and plain objects (others, and a cycle's way back, as they are). */
+function redactCopy(value: unknown, redact: Redactor, seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (!value || typeof value !== 'object' || seen.has(value)) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return value;
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => redactCopy(item, redact, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = redactCopy(item, redact, seen);
+  return out;
+}

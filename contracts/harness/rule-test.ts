@@ -13,7 +13,7 @@ import { TargetError, targetErrorOf } from './target-error.js';
 import { session, type SessionInfo } from './session.js';
 import { deadlineMessage, deadlineSignal, rejectOnAbort } from './run-deadline.js';
 import { originsOf } from './credential-guard.js';
-import { secretValues } from './redact.js';
+import { type Redactor, redactError, redactor, secretValues } from './redact.js';
 import { fixtureEnvName, isUnset } from '../targets/fixtures.js';
 
 /** Thrown to stop a test that the target cannot be judged on; never counted as a pass. */
@@ -141,14 +141,20 @@ async function runRule(
   const ended = new AbortController();
   const deadline = deadlineSignal(info.deadline);
   const stop = AbortSignal.any([ended.signal, ctx.signal, ...(deadline ? [deadline] : [])]);
+  const secrets = secretValues(info.fixtures);
   const recorder = new Recorder({
     signal: stop,
     maxAnswerBytes: info.maxAnswerBytes,
     origins: originsOf(Object.values(info.endpoints).flatMap((e) => (e ? [e.baseUrl, e.uploadUrl] : []))),
-    secrets: secretValues(info.fixtures),
+    secrets,
   });
+  // What the test tells the runner (its error, annotations, skip reason) is redacted here, at the source: a target
+  // may echo a credential into any answer, and any reporter (vitest's own too) prints what it is told.
+  const redact = redactor(secrets);
   try {
-    await judge(ctx, info, rule!, recorder, fn, deadline);
+    await judge(ctx, info, rule!, recorder, fn, deadline, redact);
+  } catch (error) {
+    throw redactError(error, redact);
   } finally {
     ended.abort();
   }
@@ -161,8 +167,11 @@ async function judge(
   recorder: Recorder,
   fn: (t: RuleContext) => Promise<unknown>,
   deadline: AbortSignal | undefined,
+  redact: Redactor,
 ): Promise<void> {
   const service = rule.service as ServiceKey;
+  const annotate = (message: string, type: string) => ctx.annotate(redact(message), type);
+  const skip = (reason: string) => ctx.skip(redact(reason));
   const cleanups: Array<() => unknown> = [];
   const warnings: string[] = [];
   const partly: string[] = [];
@@ -244,46 +253,46 @@ async function judge(
           .catch(() => undefined);
       recorder.targetErrors.length = judged;
     }
-    for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
+    for (const warning of warnings) await annotate(warning, ANNOTATION.warning);
     if (recorder.targetErrors.length > 0) throw new TargetError(targetErrorMessage(recorder));
   } catch (error) {
-    for (const warning of warnings) await ctx.annotate(warning, ANNOTATION.warning);
+    for (const warning of warnings) await annotate(warning, ANNOTATION.warning);
     // A target that did not answer (or answered 5xx) leaves the rule unjudged: an error, whatever the test said.
     const unanswered =
       pastDeadline() ?? (recorder.targetErrors.length > 0 ? targetErrorMessage(recorder) : targetErrorOf(error));
     if (unanswered) {
-      await ctx.annotate(unanswered, ANNOTATION.targetError);
-      if (recorder.exchanges.length) await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
+      await annotate(unanswered, ANNOTATION.targetError);
+      if (recorder.exchanges.length) await annotate(formatFailure(recorder), ANNOTATION.exchange);
       throw error instanceof TargetError ? error : new TargetError(unanswered);
     }
     if (error instanceof NotApplicable) {
       const reason = explainNotApplicable(service, error.message, info);
-      await ctx.annotate(reason, ANNOTATION.notApplicable);
-      return ctx.skip(reason);
+      await annotate(reason, ANNOTATION.notApplicable);
+      return skip(reason);
     }
     if (error instanceof MockLimitation) {
-      await ctx.annotate(error.message, ANNOTATION.mockLimitation);
-      if (recorder.exchanges.length) await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
-      return ctx.skip(`mock limitation: ${error.message}`);
+      await annotate(error.message, ANNOTATION.mockLimitation);
+      if (recorder.exchanges.length) await annotate(formatFailure(recorder), ANNOTATION.exchange);
+      return skip(`mock limitation: ${error.message}`);
     }
-    if (recorder.exchanges.length) await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
+    if (recorder.exchanges.length) await annotate(formatFailure(recorder), ANNOTATION.exchange);
     throw error;
   }
   // Every answer of the test must be documented for its operation and valid against the spec.
   const violations = await checkExchanges(service, recorder.exchanges);
   if (violations.length > 0) {
     violations[0]!.exchange.failed = true;
-    await ctx.annotate(formatFailure(recorder), ANNOTATION.exchange);
-    expect.fail(`answers that break the spec:\n${violations.map((v) => `  ${v.message}`).join('\n')}`);
+    await annotate(formatFailure(recorder), ANNOTATION.exchange);
+    expect.fail(redact(`answers that break the spec:\n${violations.map((v) => `  ${v.message}`).join('\n')}`));
   }
   // Passed, but only the part a stateless target can show: never reported as a pass.
   if (partly.length > 0) {
     const reason = `partly judged on a stateless target: ${[...new Set(partly)].join('; ')}`;
     if (info.kind === 'stub') {
-      await ctx.annotate(reason, ANNOTATION.notApplicable);
-      return ctx.skip(reason);
+      await annotate(reason, ANNOTATION.notApplicable);
+      return skip(reason);
     }
-    await ctx.annotate(reason, ANNOTATION.mockLimitation);
-    return ctx.skip(`mock limitation: ${reason}`);
+    await annotate(reason, ANNOTATION.mockLimitation);
+    return skip(`mock limitation: ${reason}`);
   }
 }

@@ -1,7 +1,7 @@
 // What the reports and the console print goes through one redaction: every configured credential in every
 // spelling a target may echo it in, URL userinfo, and credential parameters whatever their value.
 import { describe, expect, it } from 'vitest';
-import { redactDeep, redactor, secretValues } from '../../contracts/harness/redact.js';
+import { redactDeep, redactError, redactor, secretValues } from '../../contracts/harness/redact.js';
 import { DEFAULT_FIXTURES, mergeFixtures } from '../../contracts/targets/fixtures.js';
 
 describe('secretValues', () => {
@@ -57,5 +57,35 @@ describe('redactor', () => {
   it('redacts every string of a report value, keys and numbers kept', () => {
     const out = redactDeep({ detail: `key ${secret}`, tests: [{ exchange: 'plain-token-42', durationMs: 3 }] }, redact);
     expect(out).toEqual({ detail: 'key ***', tests: [{ exchange: '***', durationMs: 3 }] });
+  });
+});
+
+describe('redactError', () => {
+  const redact = redactor(['echoed-secret']);
+
+  it('takes the secret out of what a runner prints of an error, and leaves the values it held as they were', () => {
+    const fixture = { apiKey: 'echoed-secret' };
+    const error = Object.assign(new Error('bad key echoed-secret'), {
+      actual: { message: 'key=echoed-secret', list: ['echoed-secret'] },
+      expected: fixture,
+      body: 'echoed-secret',
+      cause: new Error('caused by echoed-secret'),
+    });
+    expect(redactError(error, redact)).toBe(error);
+    const printed = `${error.message}\n${error.stack}\n${JSON.stringify(error)}\n${(error.cause as Error).message}`;
+    expect(printed).not.toContain('echoed-secret');
+    expect(error.actual).toEqual({ message: 'key=***', list: ['***'] });
+    expect(fixture.apiKey).toBe('echoed-secret');
+  });
+
+  it('ends on an error that is its own cause and a value that holds itself', () => {
+    const error: Error & { self?: unknown } = new Error('echoed-secret', {});
+    const loop: Record<string, unknown> = { text: 'echoed-secret' };
+    loop.loop = loop;
+    error.cause = error;
+    error.self = loop;
+    redactError(error, redact);
+    expect(error.message).toBe('***');
+    expect((error.self as Record<string, unknown>).text).toBe('***');
   });
 });
