@@ -2,16 +2,12 @@
 import { expect } from 'vitest';
 import { expectStatusError } from '../../harness/expect-error.js';
 import { ruleTest, ruleTests } from '../../harness/rule-test.js';
-import { BAD, createCache, ctx, generate, hello } from './context.js';
+import { BAD, createCache, ctx, generate, hello, refusedBodies } from './context.js';
 
 ruleTests('GEN-CACHE-1', [
-  [
-    'cachedContent not of the form cachedContents/<id> is rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(t, () => generate(client, model, { ...hello, cachedContent: 'my-cache' }), BAD);
-    },
-  ],
+  ...refusedBodies([
+    ['cachedContent not of the form cachedContents/<id> is rejected', { ...hello, cachedContent: 'my-cache' }],
+  ]),
   [
     'an unknown cachedContent is NOT_FOUND; a stored one is used',
     async (t) => {

@@ -8,10 +8,11 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { expect } from 'vitest';
 import type { GenerativeClient } from '../../../generated/generative/client.js';
 import type { components } from '../../../generated/generative/types.js';
-import { unique } from '../../harness/expect-error.js';
+import { expectStatusError, unique } from '../../harness/expect-error.js';
 import type { RuleContext } from '../../harness/rule-test.js';
 import type { GenerativeFixtures, SafetyCategory, SafetyProbability } from '../../targets/fixtures/generative.js';
 
+type Case = [string, (t: RuleContext) => Promise<unknown>];
 export type Schemas = components['schemas'];
 export type GenerateResponse = Schemas['GenerateContentResponse'];
 export type FileBody = Schemas['File'];
@@ -22,6 +23,18 @@ export function ctx(t: RuleContext) {
 export const BAD = { status: 'INVALID_ARGUMENT', http: 400 };
 export const user = (text: string) => ({ contents: [{ role: 'user' as const, parts: [{ text }] }] });
 export const hello = user('Say hello.');
+/**
+ * Negative cases as a table: one test per [title, body], each a generateContent request the target must refuse
+ * with INVALID_ARGUMENT (the body is copied per run, so a test cannot change another's).
+ */
+export const refusedBodies = (cases: Array<[title: string, body: Record<string, unknown>]>): Case[] =>
+  cases.map(([title, body]) => [
+    title,
+    async (t) => {
+      const { client, model } = ctx(t);
+      await expectStatusError(t, () => generate(client, model, structuredClone(body)), BAD);
+    },
+  ]);
 export const SLOW = { timeout: 60_000 };
 export function generate(client: GenerativeClient, model: string, body: Record<string, unknown>) {
   return client.generateContent({ collection: 'models', model, body: body as never });

@@ -1,21 +1,15 @@
 // Generative: the GEN-GENCFG-* rules (GEN-GENCFG-1, GEN-GENCFG-2, GEN-GENCFG-3, GEN-GENCFG-4, GEN-GENCFG-5); their mutants are in ./gencfg.mutants.ts.
 import { expectStatusError } from '../../harness/expect-error.js';
 import { ruleTest, ruleTests } from '../../harness/rule-test.js';
-import { BAD, ctx, generate, hello } from './context.js';
+import { BAD, ctx, generate, hello, refusedBodies } from './context.js';
 
 ruleTests('GEN-GENCFG-1', [
-  [
-    'six stop sequences are rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () =>
-          generate(client, model, { ...hello, generationConfig: { stopSequences: ['a', 'b', 'c', 'd', 'e', 'f'] } }),
-        BAD,
-      );
-    },
-  ],
+  ...refusedBodies([
+    [
+      'six stop sequences are rejected',
+      { ...hello, generationConfig: { stopSequences: ['a', 'b', 'c', 'd', 'e', 'f'] } },
+    ],
+  ]),
   [
     'five stop sequences are accepted',
     async (t) => {
@@ -30,28 +24,10 @@ ruleTest('GEN-GENCFG-2', 'candidateCount 2 is rejected; 1 is accepted', async (t
   await generate(client, model, { ...hello, generationConfig: { candidateCount: 1 } });
 });
 ruleTests('GEN-GENCFG-3', [
-  [
-    'temperature 2.1 is rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () => generate(client, model, { ...hello, generationConfig: { temperature: 2.1 } }),
-        BAD,
-      );
-    },
-  ],
-  [
-    'temperature -0.1 is rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () => generate(client, model, { ...hello, generationConfig: { temperature: -0.1 } }),
-        BAD,
-      );
-    },
-  ],
+  ...refusedBodies([
+    ['temperature 2.1 is rejected', { ...hello, generationConfig: { temperature: 2.1 } }],
+    ['temperature -0.1 is rejected', { ...hello, generationConfig: { temperature: -0.1 } }],
+  ]),
   [
     'temperatures 0 and 2 are accepted',
     async (t) => {
@@ -62,36 +38,22 @@ ruleTests('GEN-GENCFG-3', [
   ],
 ]);
 ruleTests('GEN-GENCFG-4', [
-  [
-    'responseSchema without responseMimeType is rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () =>
-          generate(client, model, {
-            ...hello,
-            generationConfig: { responseSchema: { type: 'OBJECT', properties: { a: { type: 'STRING' } } } },
-          }),
-        BAD,
-      );
-    },
-  ],
-  [
-    'responseSchema with text/plain is rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () =>
-          generate(client, model, {
-            ...hello,
-            generationConfig: { responseMimeType: 'text/plain', responseSchema: { type: 'STRING' } },
-          }),
-        BAD,
-      );
-    },
-  ],
+  ...refusedBodies([
+    [
+      'responseSchema without responseMimeType is rejected',
+      {
+        ...hello,
+        generationConfig: { responseSchema: { type: 'OBJECT', properties: { a: { type: 'STRING' } } } },
+      },
+    ],
+    [
+      'responseSchema with text/plain is rejected',
+      {
+        ...hello,
+        generationConfig: { responseMimeType: 'text/plain', responseSchema: { type: 'STRING' } },
+      },
+    ],
+  ]),
   [
     'responseSchema with application/json is accepted',
     async (t) => {

@@ -17,6 +17,7 @@ import {
   strongest,
   textOf,
   user,
+  refusedBodies,
 } from './context.js';
 
 /** The document's table: the lowest probability each threshold blocks (4: none). */
@@ -145,21 +146,15 @@ ruleTests(
   SLOW,
 );
 ruleTests('GEN-SAFETY-4', [
-  [
-    'HARM_CATEGORY_MEDICAL in safetySettings is rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () =>
-          generate(client, model, {
-            ...hello,
-            safetySettings: [{ category: 'HARM_CATEGORY_MEDICAL', threshold: 'BLOCK_NONE' }],
-          }),
-        BAD,
-      );
-    },
-  ],
+  ...refusedBodies([
+    [
+      'HARM_CATEGORY_MEDICAL in safetySettings is rejected',
+      {
+        ...hello,
+        safetySettings: [{ category: 'HARM_CATEGORY_MEDICAL', threshold: 'BLOCK_NONE' }],
+      },
+    ],
+  ]),
   [
     'the four supported categories are accepted',
     async (t) => {

@@ -1,24 +1,18 @@
 // Generative: the GEN-TOOLS-* rules (GEN-TOOLS-1); their mutants are in ./tools.mutants.ts.
 import { expectStatusError } from '../../harness/expect-error.js';
 import { ruleTests } from '../../harness/rule-test.js';
-import { BAD, ctx, generate, hello } from './context.js';
+import { BAD, ctx, generate, hello, refusedBodies } from './context.js';
 
 ruleTests('GEN-TOOLS-1', [
-  [
-    'a function declaration without a name is rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () =>
-          generate(client, model, {
-            ...hello,
-            tools: [{ functionDeclarations: [{ description: 'Weather' } as never] }],
-          }),
-        BAD,
-      );
-    },
-  ],
+  ...refusedBodies([
+    [
+      'a function declaration without a name is rejected',
+      {
+        ...hello,
+        tools: [{ functionDeclarations: [{ description: 'Weather' } as never] }],
+      },
+    ],
+  ]),
   [
     'a tool of another kind (web search) is rejected, a warning where the target is as lenient as the public service',
     async (t) => {
@@ -32,25 +26,19 @@ ruleTests('GEN-TOOLS-1', [
       });
     },
   ],
-  [
-    'parameters of a type other than OBJECT are rejected',
-    async (t) => {
-      const { client, model } = ctx(t);
-      await expectStatusError(
-        t,
-        () =>
-          generate(client, model, {
-            ...hello,
-            tools: [
-              {
-                functionDeclarations: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'STRING' } }],
-              },
-            ],
-          }),
-        BAD,
-      );
-    },
-  ],
+  ...refusedBodies([
+    [
+      'parameters of a type other than OBJECT are rejected',
+      {
+        ...hello,
+        tools: [
+          {
+            functionDeclarations: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'STRING' } }],
+          },
+        ],
+      },
+    ],
+  ]),
   [
     'a function declaration with OBJECT parameters, and code execution, are accepted',
     async (t) => {
