@@ -240,6 +240,36 @@ export function assemble(
   return { request, credentials };
 }
 
+/** A schema's properties, its allOf members' included (refs followed). */
+function propertiesOf(model: ServiceModel, raw: unknown, depth = 0): Record<string, unknown> {
+  const s = resolveRef<JsonSchema>(model.document, raw ?? {});
+  const own = (s.properties ?? {}) as Record<string, unknown>;
+  if (depth > 8 || !Array.isArray(s.allOf)) return own;
+  return Object.assign({}, ...s.allOf.map((m: unknown) => propertiesOf(model, m, depth + 1)), own);
+}
+
+/**
+ * A request value without the members its schema marks readOnly, at any depth: they are the server's to write
+ * (OpenAPI: not sent in a request), and a validator that reads the request's schema refuses them (Prism does).
+ */
+export function withoutReadOnly(model: ServiceModel, schema: unknown, value: unknown, depth = 0): unknown {
+  if (depth > 16 || !value || typeof value !== 'object') return value;
+  const s = resolveRef<JsonSchema>(model.document, schema ?? {});
+  if (Array.isArray(value)) return value.map((item) => withoutReadOnly(model, s.items, item, depth + 1));
+  const properties = propertiesOf(model, schema);
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    const prop = properties[key];
+    const resolved = resolveRef<JsonSchema>(model.document, prop ?? {});
+    const readOnly =
+      resolved.readOnly === true ||
+      (Array.isArray(resolved.allOf) &&
+        resolved.allOf.some((m: unknown) => resolveRef<JsonSchema>(model.document, m).readOnly === true));
+    if (!readOnly) out[key] = withoutReadOnly(model, prop, member, depth + 1);
+  }
+  return out;
+}
+
 /**
  * A body without the members that carry a credential (an apiKey scheme's parameter written as a form field): the
  * engine sends the credential it is configured with where it chooses, once; a document's example token beside it
@@ -290,7 +320,8 @@ export function validRequest(
     const requestBody = operationObject(model.document, { path: op.path, method: op.method }).requestBody;
     const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
-    bodyValue = withoutCredentials(model, op, validValue(model, schemas, body.schema, example, seed));
+    const drawnBody = validValue(model, schemas, body.schema, example, seed);
+    bodyValue = withoutCredentials(model, op, withoutReadOnly(model, body.schema, drawnBody));
     if (bodyValue === undefined && body.kind === 'raw') bodyValue = SAMPLE_BYTES;
     if (bodyValue === undefined) unsupported ??= `no value satisfies the ${body.contentType} body's schema`;
   } else if (op.bodyRequired && op.requestBodies.length)

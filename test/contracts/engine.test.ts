@@ -12,6 +12,7 @@ import { bound, chainsOf } from '../../contracts/engine/chains.js';
 import { type CheckId, CHECK_IDS } from '../../contracts/engine/checks.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { consoleReport, jsonReport, markdownReport, notThisApi, redactor } from '../../contracts/engine/report.js';
+import { withoutReadOnly } from '../../contracts/engine/requests.js';
 import { afterDelete, type EngineResult, runEngine } from '../../contracts/engine/run.js';
 import { send } from '../../contracts/engine/transport.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
@@ -893,5 +894,35 @@ describe('a pattern the generated server leaves out (a lookahead)', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('readOnly members', () => {
+  it('are left out of the bodies the engine sends, at any depth (through $ref and allOf)', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Bills', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Stamp: { type: 'string', readOnly: true },
+          Line: { type: 'object', properties: { id: { type: 'string', readOnly: true }, amount: { type: 'number' } } },
+          Bill: {
+            allOf: [{ type: 'object', properties: { created_at: { $ref: '#/components/schemas/Stamp' } } }],
+            type: 'object',
+            properties: {
+              total: { type: 'number' },
+              lines: { type: 'array', items: { $ref: '#/components/schemas/Line' } },
+            },
+          },
+        },
+      },
+    };
+    const bills = buildServiceModel('bills', structuredClone(document) as never, () => {});
+    const value = { created_at: '2020-01-01', total: 3, lines: [{ id: 'l1', amount: 3 }] };
+    expect(withoutReadOnly(bills, { $ref: '#/components/schemas/Bill' }, value)).toEqual({
+      total: 3,
+      lines: [{ amount: 3 }],
+    });
   });
 });
