@@ -19,7 +19,7 @@ function prismBin(): string {
 
 export async function startPrism(
   specFile: string,
-  options: { port?: number; log?: (line: string) => void } = {},
+  options: { port?: number; log?: (line: string) => void; startTimeoutMs?: number } = {},
 ): Promise<PrismProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(
@@ -40,7 +40,7 @@ export async function startPrism(
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  await waitForListening(child, output, 60_000);
+  await waitForListening(child, output, options.startTimeoutMs ?? 60_000);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
