@@ -37,8 +37,10 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
-const isJson = (ct: string) => ct === 'application/json' || ct.endsWith('+json');
-const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(ct);
+/** A media type by its essence: `application/json;charset=UTF-8` (gamesparks' answers) is JSON. */
+const essence = (ct: string) => ct.split(';')[0]!.trim().toLowerCase();
+const isJson = (ct: string) => essence(ct) === 'application/json' || essence(ct).endsWith('+json');
+const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(essence(ct));
 
 /** A value derived by json-schema-faker (seeded), the components riding along for $refs. */
 function sample(model: ServiceModel, schema: unknown, seed = 7, useExamplesValue = false): unknown {
