@@ -6,6 +6,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { ALL_RULES, type AnyRuleId, type Rule } from '../../generated/rules.js';
 import type { ServiceKey } from './services.js';
 import { ANNOTATION } from '../report/outcome.js';
+import type { RuleMeta } from '../report/rule-meta.js';
 import { Clients } from './clients.js';
 import { checkExchanges } from './conformance.js';
 import { formatFailure, Recorder } from './recorder.js';
@@ -113,11 +114,41 @@ export function ruleTests(
   const selected = process.env.CONTRACT_SERVICES?.split(',').filter(Boolean);
   if (rule && selected?.length && !selected.includes(rule.service)) return;
   describe(id, () => {
+    // The rule id travels as data on each test (task meta), not in its name, which is for people.
+    const meta = () => ({ rule: { ruleId: id } });
     for (const [title, fn] of cases) {
-      it(`${id} ${title}`, { timeout: options.timeout }, async (ctx) => runRule(ctx, rule, fn));
+      it(`${id} ${title}`, { timeout: options.timeout, meta: meta() }, async (ctx) => runRule(ctx, rule, fn));
     }
-    if (cases.length === 0) it(`${id} has cases`, (ctx) => ctx.skip('no cases apply to the selected services'));
+    if (cases.length === 0)
+      it(`${id} has cases`, { meta: meta() }, (ctx) => {
+        found(ctx, { verdict: 'not-applicable', detail: 'no cases apply to the selected services' });
+        ctx.skip('no cases apply to the selected services');
+      });
   });
+}
+
+type Finding = (typeof ANNOTATION)[keyof typeof ANNOTATION];
+const VERDICT_OF: Partial<Record<Finding, RuleMeta['verdict']>> = {
+  [ANNOTATION.notApplicable]: 'not-applicable',
+  [ANNOTATION.mockLimitation]: 'mock-limitation',
+  [ANNOTATION.targetError]: 'error',
+};
+
+/** Records what the test found on the test itself (its task meta), where every report reads it. */
+function found(ctx: TestContext, outcome: Omit<RuleMeta, 'ruleId'>): void {
+  const rule = (ctx.task.meta.rule ??= { ruleId: ctx.task.name.split(' ')[0]! });
+  rule.verdict ??= outcome.verdict;
+  rule.detail ??= outcome.detail;
+  rule.exchange ??= outcome.exchange;
+  if (outcome.warnings) rule.warnings = [...(rule.warnings ?? []), ...outcome.warnings];
+}
+
+/** A finding shown beside the test (an annotation, for people) and recorded on it (task meta, for the reports). */
+async function report(ctx: TestContext, message: string, finding: Finding): Promise<void> {
+  if (finding === ANNOTATION.warning) found(ctx, { warnings: [message] });
+  else if (finding === ANNOTATION.exchange) found(ctx, { exchange: message });
+  else found(ctx, { verdict: VERDICT_OF[finding], detail: message });
+  await ctx.annotate(message, finding);
 }
 
 async function runRule(
@@ -129,12 +160,12 @@ async function runRule(
   const info = session();
   const service = rule!.service as ServiceKey;
   if (!info.endpoints[service]) {
-    await ctx.annotate(`service ${service} not selected`, ANNOTATION.notApplicable);
+    await report(ctx, `service ${service} not selected`, ANNOTATION.notApplicable);
     return ctx.skip(`service ${service} not selected`);
   }
   if (rule!.statefulOnly && info.kind !== 'stateful') {
     const reason = `not applicable to a stateless ${info.kind}: ${rule!.reason ?? 'needs state'}`;
-    await ctx.annotate(reason, ANNOTATION.notApplicable);
+    await report(ctx, reason, ANNOTATION.notApplicable);
     return ctx.skip(reason);
   }
   // Every request and stream of the test stops when it ends, times out or the run's deadline passes.
@@ -170,7 +201,7 @@ async function judge(
   redact: Redactor,
 ): Promise<void> {
   const service = rule.service as ServiceKey;
-  const annotate = (message: string, type: string) => ctx.annotate(redact(message), type);
+  const annotate = (message: string, finding: Finding) => report(ctx, redact(message), finding);
   const skip = (reason: string) => ctx.skip(redact(reason));
   const cleanups: Array<() => unknown> = [];
   const warnings: string[] = [];

@@ -5,7 +5,7 @@
  */
 export type Verdict = 'pass' | 'fail' | 'error' | 'not-applicable' | 'mock-limitation' | 'no-test';
 
-/** Annotation types the harness writes and the reporters read. */
+/** Kinds of finding: the harness shows each beside its test (an annotation) and records it in the task meta (./rule-meta.ts). */
 export const ANNOTATION = {
   notApplicable: 'not-applicable',
   mockLimitation: 'mock-limitation',
@@ -49,13 +49,6 @@ const ORDER: Verdict[] = ['fail', 'error', 'mock-limitation', 'pass', 'not-appli
 export function ruleVerdict(tests: TestOutcome[]): Verdict {
   if (tests.length === 0) return 'no-test';
   return ORDER.find((v) => tests.some((t) => t.verdict === v)) ?? 'no-test';
-}
-
-/** The rule id a test name starts with (ruleTest names every test `<RULE-ID> <title>`). */
-export function ruleIdOf(testName: string, known?: ReadonlySet<string>): string | undefined {
-  const first = testName.split(' ')[0]!;
-  if (known) return known.has(first) ? first : undefined;
-  return /^[A-Z]+(?:-[A-Z0-9]+)+$/.test(first) ? first : undefined;
 }
 
 /** "pass" for a rule some of whose tests were not applicable says so: "pass (1 of 3 tests n/a)". */

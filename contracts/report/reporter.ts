@@ -13,7 +13,7 @@ import { markdownReport, summaryLine } from './markdown.js';
 import { notTheServiceVerdict } from './not-the-service.js';
 import { redactDeep, type Redactor } from '../harness/redact.js';
 import { runRedactor } from './run-redactor.js';
-import { ANNOTATION, ruleIdOf, ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
+import { ruleVerdict, verdictLabel, type RuleVerdict, type TestOutcome } from './outcome.js';
 
 const SYMBOL: Record<string, string> = {
   pass: 'pass',
@@ -23,17 +23,14 @@ const SYMBOL: Record<string, string> = {
   'mock-limitation': 'mock-limitation',
   'no-test': 'NO TEST',
 };
-const KNOWN = new Set<string>(ALL_RULES.map((r) => r.id));
-
+/** One test's outcome, from what the harness recorded on it (its task meta): tests without a rule are not ours. */
 export function outcomeOf(testCase: TestCase): TestOutcome | undefined {
-  const ruleId = ruleIdOf(testCase.name, KNOWN);
+  const found = testCase.meta().rule;
   const result = testCase.result();
-  if (!ruleId || result.state === 'pending') return undefined;
-  const annotations = testCase.annotations();
-  const find = (type: string) => annotations.find((a) => a.type === type)?.message;
-  const warnings = annotations.filter((a) => a.type === ANNOTATION.warning).map((a) => a.message);
+  if (!found || result.state === 'pending') return undefined;
   const durationMs = testCase.diagnostic()?.duration ?? 0;
-  const base = { ruleId, name: testCase.name, durationMs, ...(warnings.length ? { warnings } : {}) };
+  const warnings = found.warnings ?? [];
+  const base = { ruleId: found.ruleId, name: testCase.name, durationMs, ...(warnings.length ? { warnings } : {}) };
   if (result.state === 'failed') {
     const detail = (result.errors ?? [])
       .map((e) => e.message)
@@ -41,16 +38,15 @@ export function outcomeOf(testCase: TestCase): TestOutcome | undefined {
       .slice(0, 2000);
     // No answer, a 5xx or no end in time: the rule could not be judged (an error, never a pass or a FAIL).
     const unjudged =
-      find(ANNOTATION.targetError) ??
+      (found.verdict === 'error' ? found.detail : undefined) ??
       (isTestTimeout(detail) ? `the target did not finish answering: ${detail}` : undefined);
-    if (unjudged) return { ...base, verdict: 'error', detail: unjudged, exchange: find(ANNOTATION.exchange) };
-    return { ...base, verdict: 'fail', detail, exchange: find(ANNOTATION.exchange) };
+    if (unjudged) return { ...base, verdict: 'error', detail: unjudged, exchange: found.exchange };
+    return { ...base, verdict: 'fail', detail, exchange: found.exchange };
   }
   if (result.state === 'skipped') {
-    const limitation = find(ANNOTATION.mockLimitation);
-    if (limitation)
-      return { ...base, verdict: 'mock-limitation', detail: limitation, exchange: find(ANNOTATION.exchange) };
-    return { ...base, verdict: 'not-applicable', detail: find(ANNOTATION.notApplicable) ?? result.note ?? 'skipped' };
+    if (found.verdict === 'mock-limitation')
+      return { ...base, verdict: 'mock-limitation', detail: found.detail, exchange: found.exchange };
+    return { ...base, verdict: 'not-applicable', detail: found.detail ?? result.note ?? 'skipped' };
   }
   return { ...base, verdict: 'pass' };
 }
