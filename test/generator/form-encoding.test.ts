@@ -72,6 +72,28 @@ const DOCUMENT = {
         responses: echo,
       },
     },
+    '/search': {
+      get: {
+        operationId: 'search',
+        parameters: [
+          {
+            name: 'filter',
+            in: 'query',
+            style: 'deepObject',
+            explode: true,
+            schema: {
+              type: 'object',
+              properties: {
+                created: { type: 'object', properties: { gte: { type: 'integer' }, lte: { type: 'integer' } } },
+                ids: strings,
+                name: { type: 'string' },
+              },
+            },
+          },
+        ],
+        responses: echo,
+      },
+    },
     '/upload': {
       post: {
         operationId: 'upload',
@@ -113,8 +135,12 @@ const fileless = (body: Record<string, unknown>) =>
 beforeAll(async () => {
   pkg = await inlinePackage('forms', DOCUMENT);
   const reply = (input: Input) => ({ status: 200, body: { ...fileless(input.body) } });
+  const search = (input: { url: URL; query: Record<string, unknown> }) => ({
+    status: 200,
+    body: { search: input.url.search, query: input.query },
+  });
   server = await listenLocal(
-    pkg.server.createFormsServer({ styled: reply, plain: reply, upload: reply }, { logger: false }),
+    pkg.server.createFormsServer({ styled: reply, plain: reply, upload: reply, search }, { logger: false }),
   );
 }, 120_000);
 
@@ -208,6 +234,21 @@ describe('form bodies with arrays and objects', () => {
     expect((await post(`nested${'[a]'.repeat(200)}=1`)).status).toBe(400);
     expect((await post('__proto__[polluted]=1')).status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('a deepObject query parameter with nested members', () => {
+  it('travels in brackets at any depth and is read back', async () => {
+    const filter = { created: { gte: 1, lte: 9 }, ids: ['a', 'b'], name: 'n' };
+    const answer = await client().search({ filter });
+    expect([...new URLSearchParams(answer.search)]).toEqual([
+      ['filter[created][gte]', '1'],
+      ['filter[created][lte]', '9'],
+      ['filter[ids][0]', 'a'],
+      ['filter[ids][1]', 'b'],
+      ['filter[name]', 'n'],
+    ]);
+    expect(answer.query).toEqual({ filter });
   });
 });
 

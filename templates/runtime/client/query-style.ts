@@ -1,6 +1,8 @@
 // OpenAPI style / explode of array and object query parameters (form, spaceDelimited, pipeDelimited,
 // deepObject); a client whose spec has such parameters hands this to its core (ServiceProfile.styleQuery).
 
+import { bracketPairs } from './form-body.js';
+
 /** The query pairs of an array or object value under OpenAPI's style and explode rules. */
 export function styledQuery(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {
   if (Array.isArray(value)) {
@@ -13,7 +15,8 @@ export function styledQuery(name: string, value: unknown, style: string, explode
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined && v !== null)
       .map(([k, v]) => [k, String(v)] as [string, string]);
-    if (style === 'deepObject') return entries.map(([k, v]) => [`${name}[${k}]`, v]);
+    // Nested members in brackets at any depth (`filter[created][gte]=1`, `filter[ids][0]=a`), as forms write them.
+    if (style === 'deepObject') return bracketPairs(name, value);
     if (style === 'form' && explode) return entries;
     return [[name, entries.flat().join(',')]];
   }

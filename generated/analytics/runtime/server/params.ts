@@ -2,7 +2,11 @@
 // Parameter decoding: path, query, header and cookie values read back as the route's parameters serialise
 // them (OpenAPI style / explode), before validation coerces them to their schema types.
 import { type ErrorStyle, invalidRequest } from './errors.js';
+import { formFields } from './form-fields.js';
 import type { ParamDef, RouteDef } from './route-def.js';
+
+/** How deep a deepObject query parameter's members may nest. */
+const DEEP_QUERY_LEVELS = 16;
 
 /** What decoding needs of a route's parameters, built once per route. */
 export interface ParamPlan {
@@ -86,14 +90,13 @@ export function readPath(
 export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: ParamPlan): Record<string, unknown> {
   const defs = plan.queryDefs;
   const query = record();
+  let deep: Array<[string, string]> | undefined;
   for (const [name, all] of values) {
     const def = defs.get(name);
     if (name.endsWith(']')) {
-      const deep = name.match(/^([^[\]]+)\[([^[\]]+)\]$/);
-      const deepDef = deep ? defs.get(deep[1]!) : undefined;
-      if (deep && deepDef?.type === 'object' && deepDef.style === 'deepObject') {
-        const target = (query[deep[1]!] ??= record()) as Record<string, unknown>;
-        target[deep[2]!] = all[all.length - 1];
+      const deepDef = defs.get(name.slice(0, name.indexOf('[')));
+      if (deepDef?.type === 'object' && deepDef.style === 'deepObject') {
+        (deep ??= []).push([name, all[all.length - 1]!]);
         continue;
       }
     }
@@ -109,6 +112,14 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
       );
     } else {
       query[name] = all[all.length - 1];
+    }
+  }
+  // deepObject members at any depth (`filter[created][gte]=1`, `filter[ids][0]=a`), read as form fields are.
+  if (deep) {
+    try {
+      Object.assign(query, formFields(deep, {}, DEEP_QUERY_LEVELS));
+    } catch {
+      // Nested past the limit: left out, so a required parameter is missing and an optional one absent.
     }
   }
   if (!plan.gathersForm) return query;
