@@ -39,7 +39,8 @@ const isJson = (type: string) => type === 'application/json' || type.endsWith('+
 /** A documented media type, wildcards included (`application/*`, `*\/*`). */
 function documents(documented: string[], actual: string): boolean {
   return documented.some((d) => {
-    const t = d.toLowerCase();
+    // A documented type's parameters (charset) do not change the media type it names.
+    const t = mediaType(d);
     return t === actual || t === '*/*' || (t.endsWith('/*') && actual.startsWith(t.slice(0, -1)));
   });
 }

@@ -420,12 +420,19 @@ export function invalidRequests(
     const schema = resolveRef<JsonSchema>(model.document, body.schema);
     const value = valid.bodyValue as Record<string, unknown>;
     if (value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const name of (schema.required ?? []) as string[]) {
+      // A readOnly member is not the request's: leaving it out or breaking it breaks nothing a server reads.
+      const readOnly = new Set(
+        Object.keys(propertiesOf(model, body.schema)).filter(
+          (k) => !Object.hasOwn(withoutReadOnly(model, body.schema, { [k]: null }) as object, k),
+        ),
+      );
+      for (const name of ((schema.required ?? []) as string[]).filter((n) => !readOnly.has(n))) {
         const copy = { ...value };
         delete copy[name];
         variant(`body ${name} missing`, valid.values, JSON.stringify(copy));
       }
       for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+        if (readOnly.has(name)) continue;
         for (const [what, broken] of breakingValues(model, prop).slice(0, 2))
           variant(`body ${name} ${what}`, valid.values, JSON.stringify({ ...value, [name]: broken }));
       }

@@ -926,3 +926,64 @@ describe('readOnly members', () => {
     });
   });
 });
+
+describe('judged as the document means it', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Records', version: '1' },
+    paths: {
+      '/records': {
+        post: {
+          operationId: 'createRecord',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['id', 'name'],
+                  properties: {
+                    id: { type: 'integer', readOnly: true },
+                    name: { type: 'string', maxLength: 5 },
+                  },
+                },
+                example: { name: 'abc' },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'made',
+              content: { 'application/json;charset=UTF-8': { schema: { type: 'object' } } },
+            },
+            '400': { description: 'refused' },
+          },
+        },
+      },
+    },
+  };
+  const records = buildServiceModel('records', structuredClone(document) as never, () => {});
+
+  it("a media type's parameters (charset) do not change it; a readOnly member is not broken in a request", async () => {
+    // A server that reads what the document says a request carries: the name, never the id.
+    const server = await listenLocal(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      let name: unknown;
+      try {
+        name = JSON.parse(body).name;
+      } catch {
+        name = undefined;
+      }
+      const ok = typeof name === 'string' && name.length <= 5;
+      res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' }).end('{}');
+    });
+    try {
+      const result = await run(server.baseUrl, { model: records });
+      expect(failed(result).map((o) => `${o.check}: ${o.message}`)).toEqual([]);
+      expect(result.outcomes.find((o) => o.check === 'content_type_conformance')!.verdict).toBe('pass');
+    } finally {
+      await server.close();
+    }
+  });
+});
