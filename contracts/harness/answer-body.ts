@@ -112,8 +112,10 @@ export function copyEventStream(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return { text: text + decoder.decode(), truncated: false, cutOff: false };
-        size += value.byteLength;
-        text += decoder.decode(value, { stream: true });
+        // The copy stops at `keep` bytes, inside a chunk if need be: a server's chunks can be of any size.
+        const part = value.byteLength > keep - size ? value.subarray(0, keep - size) : value;
+        size += part.byteLength;
+        text += decoder.decode(part, { stream: true });
         if (size >= keep) {
           // Not awaited: a tee's branch settles its cancel only once the other branch is cancelled too.
           void reader.cancel().catch(() => undefined);

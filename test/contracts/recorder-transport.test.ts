@@ -3,7 +3,7 @@
 // answers are read within a byte limit, and streams stop when the recorder's signal aborts.
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerTooLarge } from '../../contracts/harness/answer-body.js';
+import { AnswerTooLarge, copyEventStream } from '../../contracts/harness/answer-body.js';
 import { originsOf } from '../../contracts/harness/credential-guard.js';
 import { Recorder } from '../../contracts/harness/recorder.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
@@ -165,5 +165,23 @@ describe('the recorder against a hostile target', () => {
     await expect(answer.text()).rejects.toBeInstanceOf(AnswerTooLarge);
     expect(await closed.get('/events-read')!).toBeLessThan(64 << 20);
     expect(r.targetErrors.join('\n')).toContain('the rest was not read');
+  });
+});
+
+describe("the recorder's copy of an event stream", () => {
+  it('stops at its size inside a chunk larger than what is left (a server chooses its chunk sizes)', async () => {
+    const event = 'data: {"x":1}\n\n';
+    const chunk = new TextEncoder().encode(event.repeat(1000));
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(chunk);
+      },
+    });
+    const { stream, copy } = copyEventStream(source, 100, 1 << 20, () => undefined);
+    const kept = await copy;
+    await stream.cancel();
+    expect(kept.truncated).toBe(true);
+    expect(kept.text.length).toBeLessThanOrEqual(100);
+    expect(kept.text).toBe(event.repeat(Math.floor(100 / event.length)));
   });
 });
