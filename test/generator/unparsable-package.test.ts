@@ -49,6 +49,9 @@ const contents = (folder: string) =>
 async function generate(toolkit: string, out: string, ...flags: string[]) {
   return run(process.execPath, [path.join(toolkit, 'generator/run.mjs'), '--spec', spec, '--out', out, ...flags], {
     cwd: dir,
+    // The copy's bundle in a cache of its own: through the linked node_modules it would share the project's
+    // cache folder, where a new bundle removes the others while other test files run theirs.
+    env: { ...process.env, SPEC_FIRST_GENERATOR_CACHE: path.join(dir, 'generator-cache') },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
