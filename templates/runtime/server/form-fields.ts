@@ -126,8 +126,10 @@ function plainStyled(field: StyledFieldDef, values: string[]): unknown {
     if (last === '') return [];
     return last.split(field.style === 'spaceDelimited' ? ' ' : field.style === 'pipeDelimited' ? '|' : ',');
   }
-  // An object under its own name: `k,v,k,v` (form, not exploded); any other style sent so is the text, refused.
-  if (field.style !== 'form' || field.explode) return last;
+  // An object under its own name: `k,v,k,v` (form, not exploded). OpenAPI's style table defines no object form for
+  // spaceDelimited or pipeDelimited: the client writes those as form does, so they are read so too.
+  const pairsStyle = (field.style === 'form' && !field.explode) || /^(space|pipe)Delimited$/.test(field.style);
+  if (!pairsStyle) return last;
   const parts = last === '' ? [] : last.split(',');
   if (parts.length % 2 !== 0) return last;
   const members = record();
