@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { diffSides } from '../generator/diff/diff.js';
 import { loadSide } from '../generator/diff/load.js';
-import { follow } from '../generator/diff/pointer.js';
+import { followPointer as follow } from '../generator/model/index.js';
 
 const [checkout] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const withRedocly = process.argv.includes('--redocly');

@@ -5,7 +5,7 @@
 import type { CodeEffect } from './checks.js';
 import type { CodeSymbol, CodeVerdict, Direction, Level } from './finding.js';
 import type { OperationModel } from '../model/types.js';
-import { tokens } from './pointer.js';
+import { tokensOf } from '../model/json-pointer.js';
 
 export interface CodeContext {
   effect: CodeEffect;
@@ -39,7 +39,7 @@ export function codeVerdict(context: CodeContext): CodeVerdict {
       { kind: 'result', name: `${old.typeName}Result` },
     );
   for (const pointer of context.pointers) {
-    const parts = pointer ? tokens(pointer) : [];
+    const parts = pointer ? tokensOf(pointer) : [];
     if (parts[0] === 'components' && parts[1] === 'schemas' && parts[2]) {
       const name = `components["schemas"]["${parts[2]}"]`;
       if (!symbols.some((s) => s.name === name)) symbols.push({ kind: 'type', name });

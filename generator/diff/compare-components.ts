@@ -2,7 +2,7 @@
 // operations compare their resolved schemas) but renames its generated type; one removed takes its type away.
 import type { SchemaComparer } from './compare-schemas.js';
 import type { Side } from './load.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 import type { Raw } from './report.js';
 
 export function compareComponents(
@@ -13,7 +13,7 @@ export function compareComponents(
 ): void {
   const cb: Record<string, unknown> = base.document.components?.schemas ?? {};
   const cr: Record<string, unknown> = revision.document.components?.schemas ?? {};
-  const at = (name: string) => child('', 'components', 'schemas', name);
+  const at = (name: string) => childPointer('', 'components', 'schemas', name);
   const added = Object.keys(cr).filter((name) => !(name in cb));
   for (const name of Object.keys(cb)) {
     if (name in cr) continue;

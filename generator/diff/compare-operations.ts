@@ -8,7 +8,7 @@ import type { OperationEntry } from './operations.js';
 import { type ReceiverOperation, receiverMethods } from './receivers.js';
 import { stable } from './schema-key.js';
 import { type Located, located } from './located.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 import type { Raw, Reporter } from './report.js';
 import { compareSecurity } from './compare-security.js';
 
@@ -33,8 +33,8 @@ export class OperationComparer {
       emit({
         id: ro.deprecated ? 'endpoint.deprecated' : 'endpoint.reactivated',
         location: 'operation',
-        base: child(b.pointer, 'deprecated'),
-        revision: child(r.pointer, 'deprecated'),
+        base: childPointer(b.pointer, 'deprecated'),
+        revision: childPointer(r.pointer, 'deprecated'),
         message: ro.deprecated
           ? `deprecated${ro['x-sunset'] ? ` (sunset ${ro['x-sunset']})` : ''}`
           : 'no longer deprecated',
@@ -45,16 +45,16 @@ export class OperationComparer {
       emit({
         id: sr < sb ? 'endpoint.stability-decreased' : 'endpoint.stability-increased',
         location: 'operation',
-        base: child(b.pointer, 'x-stability-level'),
-        revision: child(r.pointer, 'x-stability-level'),
+        base: childPointer(b.pointer, 'x-stability-level'),
+        revision: childPointer(r.pointer, 'x-stability-level'),
         message: `x-stability-level ${STABILITY[sb]} -> ${STABILITY[sr]}`,
       });
     if (bo.operationId !== ro.operationId && ro.operationId !== undefined)
       emit({
         id: bo.operationId === undefined ? 'endpoint.operation-id-added' : 'endpoint.operation-id-changed',
         location: 'operation',
-        base: child(b.pointer, 'operationId'),
-        revision: child(r.pointer, 'operationId'),
+        base: childPointer(b.pointer, 'operationId'),
+        revision: childPointer(r.pointer, 'operationId'),
         message: `operationId ${bo.operationId ?? '(none)'} -> ${ro.operationId}${
           b.model && r.model && b.model.id !== r.model.id ? `: client function ${b.model.id} is now ${r.model.id}` : ''
         }`,
@@ -66,8 +66,8 @@ export class OperationComparer {
         emit({
           id: 'endpoint.tag-added',
           location: 'tags',
-          base: child(b.pointer, 'tags'),
-          revision: child(r.pointer, 'tags', tr.indexOf(tag)),
+          base: childPointer(b.pointer, 'tags'),
+          revision: childPointer(r.pointer, 'tags', tr.indexOf(tag)),
           message: `tag ${tag} added`,
         });
     for (const tag of tb)
@@ -75,8 +75,8 @@ export class OperationComparer {
         emit({
           id: 'endpoint.tag-removed',
           location: 'tags',
-          base: child(b.pointer, 'tags', tb.indexOf(tag)),
-          revision: child(r.pointer, 'tags'),
+          base: childPointer(b.pointer, 'tags', tb.indexOf(tag)),
+          revision: childPointer(r.pointer, 'tags'),
           message: `tag ${tag} removed`,
         });
     this.parameters(b, r, emit);
@@ -123,7 +123,7 @@ export class OperationComparer {
     const add = (list: unknown, pointer: string) => {
       if (!Array.isArray(list)) return;
       list.forEach((raw, i) => {
-        const p = located(side, raw, child(pointer, i));
+        const p = located(side, raw, childPointer(pointer, i));
         if (!p.value || typeof p.value.name !== 'string') return;
         const where = String(p.value.in);
         // Path parameters are matched by their place in the path: renaming a placeholder changes nothing.
@@ -134,8 +134,8 @@ export class OperationComparer {
         out.set(key, p);
       });
     };
-    add(entry.item.parameters, child('', 'paths', entry.path, 'parameters'));
-    add(entry.operation.parameters, child(entry.pointer, 'parameters'));
+    add(entry.item.parameters, childPointer('', 'paths', entry.path, 'parameters'));
+    add(entry.operation.parameters, childPointer(entry.pointer, 'parameters'));
     return out;
   }
 
@@ -178,8 +178,8 @@ export class OperationComparer {
         emit({
           id: rv.required ? 'request.parameter.became-required' : 'request.parameter.became-optional',
           location: label,
-          base: child(x.pointer, 'required'),
-          revision: child(y.pointer, 'required'),
+          base: childPointer(x.pointer, 'required'),
+          revision: childPointer(y.pointer, 'required'),
           message: `${label} became ${rv.required ? 'required' : 'optional'}`,
           member,
         });
@@ -188,7 +188,7 @@ export class OperationComparer {
           id: 'request.parameter.deprecated',
           location: label,
           base: x.pointer,
-          revision: child(y.pointer, 'deprecated'),
+          revision: childPointer(y.pointer, 'deprecated'),
           message: `${label} deprecated`,
           member,
         });
@@ -229,8 +229,10 @@ export class OperationComparer {
     const hasB = b.operation.requestBody !== undefined;
     const hasR = r.operation.requestBody !== undefined;
     if (!hasB && !hasR) return;
-    const x = hasB ? located(this.base, b.operation.requestBody, child(b.pointer, 'requestBody')) : undefined;
-    const y = hasR ? located(this.revision, r.operation.requestBody, child(r.pointer, 'requestBody')) : undefined;
+    const x = hasB ? located(this.base, b.operation.requestBody, childPointer(b.pointer, 'requestBody')) : undefined;
+    const y = hasR
+      ? located(this.revision, r.operation.requestBody, childPointer(r.pointer, 'requestBody'))
+      : undefined;
     if (!x) {
       emit({
         id: `${prefix}${y!.value?.required ? 'request.body.added-required' : 'request.body.added-optional'}`,
@@ -255,8 +257,8 @@ export class OperationComparer {
       emit({
         id: `${prefix}${y.value?.required ? 'request.body.became-required' : 'request.body.became-optional'}`,
         location: label,
-        base: child(x.pointer, 'required'),
-        revision: child(y.pointer, 'required'),
+        base: childPointer(x.pointer, 'required'),
+        revision: childPointer(y.pointer, 'required'),
         message: `${label} became ${y.value?.required ? 'required' : 'optional'}`,
         member: 'body',
       });
@@ -285,7 +287,7 @@ export class OperationComparer {
         emit({
           id: `${prefix}${direction}.media-type.added`,
           location: `${label} ${type}`,
-          base: child(x.pointer, 'content'),
+          base: childPointer(x.pointer, 'content'),
           revision: m.pointer,
           message: `${label}: media type ${type} added`,
           member,
@@ -296,7 +298,7 @@ export class OperationComparer {
           id: `${prefix}${direction}.media-type.removed`,
           location: `${label} ${type}`,
           base: m.pointer,
-          revision: child(y.pointer, 'content'),
+          revision: childPointer(y.pointer, 'content'),
           message: `${label}: media type ${type} removed`,
           member,
         });
@@ -307,15 +309,15 @@ export class OperationComparer {
         emit({
           id: `${prefix}${direction}.media-type.schema-${n.value?.schema ? 'added' : 'removed'}`,
           location: `${label} ${type}`,
-          base: child(m.pointer, 'schema'),
-          revision: child(n.pointer, 'schema'),
+          base: childPointer(m.pointer, 'schema'),
+          revision: childPointer(n.pointer, 'schema'),
           message: `${label}: media type ${type} ${n.value?.schema ? 'now has a schema' : 'no longer has a schema'}`,
           member,
         });
       if (!m.value?.schema || !n.value?.schema) continue;
       const found = this.schemas.compare(
-        { schema: m.value.schema, pointer: child(m.pointer, 'schema') },
-        { schema: n.value.schema, pointer: child(n.pointer, 'schema') },
+        { schema: m.value.schema, pointer: childPointer(m.pointer, 'schema') },
+        { schema: n.value.schema, pointer: childPointer(n.pointer, 'schema') },
         travels,
       );
       this.schemaFindings(found, direction, 'body', `${label} ${type}`, emit, member, kind);
@@ -331,8 +333,8 @@ export class OperationComparer {
         emit({
           id: 'response.status.added',
           location: `response ${status}`,
-          base: child(b.pointer, 'responses'),
-          revision: child(r.pointer, 'responses', status),
+          base: childPointer(b.pointer, 'responses'),
+          revision: childPointer(r.pointer, 'responses', status),
           message: `response ${status} added`,
         });
     for (const status of Object.keys(rb))
@@ -340,14 +342,14 @@ export class OperationComparer {
         emit({
           id: success(status) ? 'response.status.removed' : 'response.status.removed-non-success',
           location: `response ${status}`,
-          base: child(b.pointer, 'responses', status),
-          revision: child(r.pointer, 'responses'),
+          base: childPointer(b.pointer, 'responses', status),
+          revision: childPointer(r.pointer, 'responses'),
           message: `response ${status} removed`,
         });
     for (const status of Object.keys(rb)) {
       if (!(status in rr)) continue;
-      const x = located(this.base, rb[status], child(b.pointer, 'responses', status));
-      const y = located(this.revision, rr[status], child(r.pointer, 'responses', status));
+      const x = located(this.base, rb[status], childPointer(b.pointer, 'responses', status));
+      const y = located(this.revision, rr[status], childPointer(r.pointer, 'responses', status));
       this.content(x, y, 'response', `response ${status}`, emit);
       this.headers(x, y, `response ${status}`, emit);
       this.links(x, y, `response ${status}`, emit);
@@ -367,8 +369,8 @@ export class OperationComparer {
     const rr: Record<string, unknown> = r.operation.responses ?? {};
     for (const status of Object.keys(rb)) {
       if (!(status in rr)) continue;
-      const x = located(this.base, rb[status], child(b.pointer, 'responses', status));
-      const y = located(this.revision, rr[status], child(r.pointer, 'responses', status));
+      const x = located(this.base, rb[status], childPointer(b.pointer, 'responses', status));
+      const y = located(this.revision, rr[status], childPointer(r.pointer, 'responses', status));
       this.content(x, y, 'response', `${label} response ${status}`, emit, undefined, kind);
     }
   }
@@ -377,13 +379,13 @@ export class OperationComparer {
   private callbacks(b: OperationEntry, r: OperationEntry, emit: (raw: Omit<Raw, 'operation'>) => void) {
     const list = (side: Side, entry: OperationEntry) => {
       const out = new Map<string, Map<string, ReceiverOperation>>();
-      const at = child(entry.pointer, 'callbacks');
+      const at = childPointer(entry.pointer, 'callbacks');
       for (const [name, raw] of Object.entries<any>(entry.operation.callbacks ?? {})) {
-        const callback = located(side, raw, child(at, name));
+        const callback = located(side, raw, childPointer(at, name));
         for (const expression of Object.keys(callback.value ?? {}).filter((k) => !k.startsWith('x-')))
           out.set(
             `${name} ${expression}`,
-            receiverMethods(side, callback.value[expression], child(callback.pointer, expression)),
+            receiverMethods(side, callback.value[expression], childPointer(callback.pointer, expression)),
           );
       }
       return out;
@@ -400,7 +402,7 @@ export class OperationComparer {
             id: 'callback.added',
             location: `callback ${key} ${method.toUpperCase()}`,
             revision: o.pointer,
-            base: child(b.pointer, 'callbacks'),
+            base: childPointer(b.pointer, 'callbacks'),
             message: `callback ${key} ${method.toUpperCase()} added`,
           });
       for (const [method, o] of mb) {
@@ -411,7 +413,7 @@ export class OperationComparer {
             id: 'callback.removed',
             location: label,
             base: o.pointer,
-            revision: child(r.pointer, 'callbacks'),
+            revision: childPointer(r.pointer, 'callbacks'),
             message: `${label} removed`,
           });
         else
@@ -431,7 +433,7 @@ export class OperationComparer {
       new Map(
         Object.entries<any>(l.value?.links ?? {}).map(([name, link]) => [
           name,
-          located(side, link, child(l.pointer, 'links', name)),
+          located(side, link, childPointer(l.pointer, 'links', name)),
         ]),
       );
     const lb = list(this.base, x);
@@ -441,7 +443,7 @@ export class OperationComparer {
         emit({
           id: 'link.added',
           location: `${label} link ${name}`,
-          base: child(x.pointer, 'links'),
+          base: childPointer(x.pointer, 'links'),
           revision: link.pointer,
           message: `${label}: link ${name} added`,
         });
@@ -452,7 +454,7 @@ export class OperationComparer {
           id: 'link.removed',
           location: `${label} link ${name}`,
           base: link.pointer,
-          revision: child(y.pointer, 'links'),
+          revision: childPointer(y.pointer, 'links'),
           message: `${label}: link ${name} removed`,
         });
         continue;
@@ -462,7 +464,7 @@ export class OperationComparer {
         (k) => stable(link.value?.[k]) !== stable(other.value?.[k]),
       );
       const only = changed.length === 1 ? changed[0] : undefined;
-      const at = (l: Located) => (only && l.value?.[only] !== undefined ? child(l.pointer, only) : l.pointer);
+      const at = (l: Located) => (only && l.value?.[only] !== undefined ? childPointer(l.pointer, only) : l.pointer);
       const shown = (v: unknown) => (v === undefined ? 'none' : stable(v));
       if (changed.length > 0)
         emit({
@@ -482,7 +484,7 @@ export class OperationComparer {
       new Map(
         Object.entries<any>(l.value?.headers ?? {}).map(([name, h]) => [
           name.toLowerCase(),
-          { name, ...located(side, h, child(l.pointer, 'headers', name)) },
+          { name, ...located(side, h, childPointer(l.pointer, 'headers', name)) },
         ]),
       );
     const hb = list(this.base, x);
@@ -493,7 +495,7 @@ export class OperationComparer {
           id: 'response.header.added',
           location: `${label} header ${h.name}`,
           revision: h.pointer,
-          base: child(x.pointer, 'headers'),
+          base: childPointer(x.pointer, 'headers'),
           message: `${label}: header ${h.name} added`,
         });
     for (const [key, h] of hb) {
@@ -504,7 +506,7 @@ export class OperationComparer {
           id: h.value?.required ? 'response.header.removed-required' : 'response.header.removed-optional',
           location: where,
           base: h.pointer,
-          revision: child(y.pointer, 'headers'),
+          revision: childPointer(y.pointer, 'headers'),
           message: `${label}: header ${h.name} removed`,
         });
         continue;
@@ -513,8 +515,8 @@ export class OperationComparer {
         emit({
           id: n.value?.required ? 'response.header.became-required' : 'response.header.became-optional',
           location: where,
-          base: child(h.pointer, 'required'),
-          revision: child(n.pointer, 'required'),
+          base: childPointer(h.pointer, 'required'),
+          revision: childPointer(n.pointer, 'required'),
           message: `${label}: header ${h.name} became ${n.value?.required ? 'required' : 'optional'}`,
         });
       const sb = parameterSchema(h);
@@ -532,12 +534,12 @@ function serialisation(p: any): string {
 }
 
 function parameterSchema(p: Located): { schema: any; pointer: string } | undefined {
-  if (p.value?.schema) return { schema: p.value.schema, pointer: child(p.pointer, 'schema') };
+  if (p.value?.schema) return { schema: p.value.schema, pointer: childPointer(p.pointer, 'schema') };
   const content = p.value?.content;
   if (content && typeof content === 'object') {
     const [type] = Object.keys(content);
     if (type && content[type]?.schema)
-      return { schema: content[type].schema, pointer: child(p.pointer, 'content', type, 'schema') };
+      return { schema: content[type].schema, pointer: childPointer(p.pointer, 'content', type, 'schema') };
   }
   return undefined;
 }
@@ -545,6 +547,6 @@ function parameterSchema(p: Located): { schema: any; pointer: string } | undefin
 function mediaTypes(l: Located): Map<string, Located> {
   const out = new Map<string, Located>();
   for (const [type, value] of Object.entries<any>(l.value?.content ?? {}))
-    out.set(type.toLowerCase().replace(/\s+/g, ''), { value, pointer: child(l.pointer, 'content', type) });
+    out.set(type.toLowerCase().replace(/\s+/g, ''), { value, pointer: childPointer(l.pointer, 'content', type) });
   return out;
 }

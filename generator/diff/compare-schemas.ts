@@ -4,7 +4,7 @@
 // component shared by many operations is walked once.
 import { type CodeEffect, schemaLevel } from './checks.js';
 import type { Level } from './finding.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 import { SchemaKeys, stable } from './schema-key.js';
 import { covers, type SchemaNode, Schemas, type SchemaView } from './schema-view.js';
 
@@ -167,14 +167,14 @@ export class SchemaComparer {
               'enum-value-added',
               `enum value ${v} added`,
               atB('enum'),
-              child(atR('enum'), er.indexOf(er.filter((x) => x !== null)[i])),
+              childPointer(atR('enum'), er.indexOf(er.filter((x) => x !== null)[i])),
             );
         for (const [v, i] of sb)
           if (!sr.has(v))
             add(
               'enum-value-removed',
               `enum value ${v} removed`,
-              child(atB('enum'), eb.indexOf(eb.filter((x) => x !== null)[i])),
+              childPointer(atB('enum'), eb.indexOf(eb.filter((x) => x !== null)[i])),
               atR('enum'),
             );
       }
@@ -189,14 +189,14 @@ export class SchemaComparer {
             'x-extensible-enum-value-added',
             `extensible enum value ${stable(v)} added`,
             atB('x-extensible-enum'),
-            child(atR('x-extensible-enum'), xr.indexOf(v)),
+            childPointer(atR('x-extensible-enum'), xr.indexOf(v)),
           );
       for (const v of xb)
         if (!xr.some((w) => stable(w) === stable(v)))
           add(
             'x-extensible-enum-value-removed',
             `extensible enum value ${stable(v)} removed`,
-            child(atB('x-extensible-enum'), xb.indexOf(v)),
+            childPointer(atB('x-extensible-enum'), xb.indexOf(v)),
             atR('x-extensible-enum'),
           );
     }
@@ -483,22 +483,22 @@ export class SchemaComparer {
           change: 'prefix-items-added',
           path: [],
           base: pb?.at ?? vb.node.pointer,
-          revision: child(pr!.at, lb.length),
+          revision: childPointer(pr!.at, lb.length),
           detail: `prefixItems ${lb.length} -> ${lr.length} items`,
         });
       if (lr.length < lb.length)
         out.push({
           change: 'prefix-items-removed',
           path: [],
-          base: child(pb!.at, lr.length),
+          base: childPointer(pb!.at, lr.length),
           revision: pr?.at ?? vr.node.pointer,
           detail: `prefixItems ${lb.length} -> ${lr.length} items`,
         });
       for (let i = 0; i < Math.min(lb.length, lr.length); i++)
         this.nested(
           this.compare(
-            { schema: lb[i]!, pointer: child(pb!.at, i) },
-            { schema: lr[i]!, pointer: child(pr!.at, i) },
+            { schema: lb[i]!, pointer: childPointer(pb!.at, i) },
+            { schema: lr[i]!, pointer: childPointer(pr!.at, i) },
             direction,
           ),
           `[${i}]`,
@@ -519,22 +519,22 @@ export class SchemaComparer {
             change: `${name}-added`,
             path: [],
             base: x?.at ?? vb.node.pointer,
-            revision: child(y!.at, key),
+            revision: childPointer(y!.at, key),
             detail: `${keyword} ${key} added`,
           });
         else if (!(key in mr))
           out.push({
             change: `${name}-removed`,
             path: [],
-            base: child(x!.at, key),
+            base: childPointer(x!.at, key),
             revision: y?.at ?? vr.node.pointer,
             detail: `${keyword} ${key} removed`,
           });
         else
           this.nested(
             this.compare(
-              { schema: mb[key]!, pointer: child(x!.at, key) },
-              { schema: mr[key]!, pointer: child(y!.at, key) },
+              { schema: mb[key]!, pointer: childPointer(x!.at, key) },
+              { schema: mr[key]!, pointer: childPointer(y!.at, key) },
               direction,
             ),
             `{${key}}`,
@@ -547,7 +547,7 @@ export class SchemaComparer {
     for (const key of new Set([...Object.keys(db), ...Object.keys(dr)])) {
       const before = new Set(db[key] ?? []);
       const after = new Set(dr[key] ?? []);
-      const at = (held: ReturnType<typeof b>, fallback: string) => (held ? child(held.at, key) : fallback);
+      const at = (held: ReturnType<typeof b>, fallback: string) => (held ? childPointer(held.at, key) : fallback);
       if (key in db && key in dr) {
         if ([...after].some((n) => !before.has(n)) || [...before].some((n) => !after.has(n)))
           out.push({
@@ -592,16 +592,21 @@ export class SchemaComparer {
       push(
         'discriminator-property-name-changed',
         `discriminator property ${db.propertyName} -> ${dr.propertyName}`,
-        child(b.at, 'propertyName'),
-        child(r.at, 'propertyName'),
+        childPointer(b.at, 'propertyName'),
+        childPointer(r.at, 'propertyName'),
       );
     const mb = db.mapping ?? {};
     const mr = dr.mapping ?? {};
     for (const key of new Set([...Object.keys(mb), ...Object.keys(mr)])) {
       if (!(key in mb))
-        push('discriminator-mapping-added', `discriminator value ${key} added`, undefined, child(r.at, 'mapping', key));
+        push(
+          'discriminator-mapping-added',
+          `discriminator value ${key} added`,
+          undefined,
+          childPointer(r.at, 'mapping', key),
+        );
       else if (!(key in mr))
-        push('discriminator-mapping-deleted', `discriminator value ${key} removed`, child(b.at, 'mapping', key));
+        push('discriminator-mapping-deleted', `discriminator value ${key} removed`, childPointer(b.at, 'mapping', key));
       else {
         const tb = this.base.target(mb[key]!);
         const tr = this.revision.target(mr[key]!);
@@ -610,8 +615,8 @@ export class SchemaComparer {
           push(
             'discriminator-mapping-changed',
             `discriminator value ${key}: ${mb[key]} -> ${mr[key]}`,
-            child(b.at, 'mapping', key),
-            child(r.at, 'mapping', key),
+            childPointer(b.at, 'mapping', key),
+            childPointer(r.at, 'mapping', key),
           );
       }
     }

@@ -4,7 +4,7 @@
 // is compared once, without an operation.
 import type { Side } from './load.js';
 import type { OperationEntry } from './operations.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 import type { Raw } from './report.js';
 
 type Alternative = Map<string, Set<string>>;
@@ -48,7 +48,7 @@ export function compareRequirements(
     emit({
       id: sameSchemes ? 'security.scope-added' : 'security.tightened',
       location: 'security',
-      base: ab.length ? child(basePointer, i) : basePointer,
+      base: ab.length ? childPointer(basePointer, i) : basePointer,
       revision: revisionPointer,
       message: sameSchemes
         ? `a request with ${text(a)} now needs ${text(sameSchemes)}`
@@ -63,7 +63,7 @@ export function compareRequirements(
       id: fewer ? 'security.scope-removed' : 'security.loosened',
       location: 'security',
       base: basePointer,
-      revision: ar.length ? child(revisionPointer, j) : revisionPointer,
+      revision: ar.length ? childPointer(revisionPointer, j) : revisionPointer,
       message: fewer ? `${text(fewer)} relaxed to ${text(n)}` : `${text(n)} now accepted`,
     });
   }
@@ -82,8 +82,8 @@ export function compareSecurity(
   compareRequirements(
     ownB ? b.operation.security : base.document.security,
     ownR ? r.operation.security : revision.document.security,
-    ownB ? child(b.pointer, 'security') : '/security',
-    ownR ? child(r.pointer, 'security') : '/security',
+    ownB ? childPointer(b.pointer, 'security') : '/security',
+    ownR ? childPointer(r.pointer, 'security') : '/security',
     emit,
   );
 }
@@ -92,7 +92,7 @@ export function compareSecurity(
 export function compareSchemes(base: Side, revision: Side, emit: (raw: Omit<Raw, 'operation'>) => void): void {
   const sb: Record<string, any> = base.document.components?.securitySchemes ?? {};
   const sr: Record<string, any> = revision.document.components?.securitySchemes ?? {};
-  const at = (name: string) => child('', 'components', 'securitySchemes', name);
+  const at = (name: string) => childPointer('', 'components', 'securitySchemes', name);
   for (const name of Object.keys(sr))
     if (!(name in sb))
       emit({

@@ -8,7 +8,7 @@ import { compareRequirements, compareSchemes } from './compare-security.js';
 import type { Finding, Level } from './finding.js';
 import type { Side } from './load.js';
 import { type OperationEntry, operationEntries } from './operations.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 import { receiverMethods, webhookItems } from './receivers.js';
 import { Reporter } from './report.js';
 import { changedComponents } from './unchanged.js';
@@ -71,7 +71,7 @@ export function diffSides(base: Side, revision: Side, options: DiffOptions = {})
       operation: { ref: b.ref, base: b.model },
       location: 'operation',
       base: b.pointer,
-      revision: child('', 'paths', b.path),
+      revision: childPointer('', 'paths', b.path),
       message: `${b.ref.method} ${b.path} removed${removal.note}`,
       level: removal.level,
     });

@@ -2,7 +2,7 @@
 // `yaml` package's source ranges. JSON files are not asked (a pointer says enough in them, and parsing a large
 // JSON document a second time for lines would cost more than the whole diff).
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { tokens } from './pointer.js';
+import { tokensOf } from '../model/json-pointer.js';
 
 export type LineOf = (pointer: string) => number | undefined;
 
@@ -18,7 +18,7 @@ export function yamlLines(text: string): LineOf {
     }
     let node: unknown = root.doc.contents;
     let keyOffset: number | undefined;
-    for (const token of tokens(pointer)) {
+    for (const token of tokensOf(pointer)) {
       if (isMap(node)) {
         const pair = node.items.find((p) => String((p.key as Node & { value?: unknown })?.value ?? p.key) === token);
         if (!pair) return undefined;

@@ -3,7 +3,7 @@
 import type { OpenApiDocument } from '../model/ref.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import type { OperationRef } from './finding.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -40,7 +40,7 @@ export function operationEntries(
         method,
         item,
         operation,
-        pointer: child('', 'paths', path, method),
+        pointer: childPointer('', 'paths', path, method),
         model: models.get(`${method} ${path}`),
         ref: {
           method: method.toUpperCase(),

@@ -1,20 +1,14 @@
-// RFC 6901 JSON pointers as the diff uses them: the model's module (generator/model/json-pointer.ts) under the
-// diff's names, and a pointer cut back to the nearest place that exists (a keyword the model's normalisation
-// rewrote, such as 3.0's nullable, is reported at its schema).
+// A pointer cut back to the nearest place that exists in a document (a keyword the model's normalisation rewrote,
+// such as 3.0's nullable, is reported at its schema), and a `$ref`'s pointer; the tokens are the model's module.
 
-import { childPointer, escapeToken, followPointer, tokensOf } from '../model/json-pointer.js';
-
-export { escapeToken };
-export const child = childPointer;
-export const tokens = tokensOf;
-export const follow = followPointer;
+import { followPointer, pointerOf, tokensOf } from '../model/json-pointer.js';
 
 /** `pointer`, or its nearest ancestor that exists in `document`. */
 export function existing(document: unknown, pointer: string): string {
-  let parts = tokens(pointer);
+  let parts = tokensOf(pointer);
   while (parts.length > 0) {
-    const candidate = parts.length ? `/${parts.map(escapeToken).join('/')}` : '';
-    if (follow(document, candidate) !== undefined) return candidate;
+    const candidate = pointerOf(parts);
+    if (followPointer(document, candidate) !== undefined) return candidate;
     parts = parts.slice(0, -1);
   }
   return '';

@@ -6,7 +6,7 @@ import type { OperationModel, ServiceModel } from '../model/types.js';
 import { located } from './located.js';
 import type { Side } from './load.js';
 import { METHODS } from './operations.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 
 export interface ReceiverOperation {
   /** `post` */
@@ -30,12 +30,12 @@ export function receiverMethods(side: Side, item: unknown, pointer: string): Map
   for (const method of METHODS) {
     const operation = at.value?.[method];
     if (!operation || typeof operation !== 'object') continue;
-    const where = child(at.pointer, method);
+    const where = childPointer(at.pointer, method);
     out.set(method, {
       method,
       operation,
       pointer: where,
-      model: models.get(where) ?? models.get(child(pointer, method)),
+      model: models.get(where) ?? models.get(childPointer(pointer, method)),
     });
   }
   return out;
@@ -46,6 +46,6 @@ export function webhookItems(document: OpenApiDocument): Map<string, [unknown, s
   const out = new Map<string, [unknown, string]>();
   for (const key of ['x-webhooks', 'webhooks'])
     for (const [name, item] of Object.entries((document as Record<string, any>)[key] ?? {}))
-      out.set(name, [item, child('', key, name)]);
+      out.set(name, [item, childPointer('', key, name)]);
   return out;
 }

@@ -3,7 +3,8 @@
 // nullability read from every spelling (type list, a null alternative, null among the enum values), and the type
 // implied by object or array keywords where none is written.
 import type { JsonSchema } from '../model/types.js';
-import { child, refPointer } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
+import { refPointer } from './pointer.js';
 import { followPointer } from '../model/json-pointer.js';
 
 export interface SchemaNode {
@@ -83,30 +84,30 @@ export class Schemas {
       if (s.properties && typeof s.properties === 'object')
         for (const [name, schema] of Object.entries<JsonSchema>(s.properties))
           if (!view.properties.has(name))
-            view.properties.set(name, { schema, pointer: child(n.pointer, 'properties', name) });
+            view.properties.set(name, { schema, pointer: childPointer(n.pointer, 'properties', name) });
       if (Array.isArray(s.required))
         s.required.forEach((name: string, i: number) => {
-          if (!view.required.has(name)) view.required.set(name, child(n.pointer, 'required', i));
+          if (!view.required.has(name)) view.required.set(name, childPointer(n.pointer, 'required', i));
         });
       for (const kind of ['oneOf', 'anyOf'] as const) {
         if (!Array.isArray(s[kind]) || view.union) continue;
         const members: SchemaNode[] = [];
         s[kind].forEach((member: JsonSchema, i: number) => {
-          const m = { schema: member, pointer: child(n.pointer, kind, i) };
+          const m = { schema: member, pointer: childPointer(n.pointer, kind, i) };
           if (isNull(this.deref(m).schema)) view.nullable = true;
           else members.push(m);
         });
         // A single alternative beside null is that alternative made nullable (3.0's nullable $ref, rewritten).
         if (members.length === 1 && members.length < s[kind].length) collect(members[0]!);
-        else view.union = { kind, members, at: child(n.pointer, kind) };
+        else view.union = { kind, members, at: childPointer(n.pointer, kind) };
       }
       for (const [key, value] of Object.entries(s)) {
         if (MERGED.has(key) || view.keywords.has(key)) continue;
-        view.keywords.set(key, { value, at: child(n.pointer, key) });
+        view.keywords.set(key, { value, at: childPointer(n.pointer, key) });
       }
       if (Array.isArray(s.allOf))
         s.allOf.forEach((member: JsonSchema, i: number) =>
-          collect({ schema: member, pointer: child(n.pointer, 'allOf', i) }),
+          collect({ schema: member, pointer: childPointer(n.pointer, 'allOf', i) }),
         );
     };
     collect(node);

@@ -2,7 +2,7 @@
 // component that changed (directly or through other components), cannot have changed; it is not walked. Texts
 // are compared as JSON strings (a key order change only costs the walk).
 import type { OpenApiDocument } from '../model/ref.js';
-import { child } from './pointer.js';
+import { childPointer } from '../model/json-pointer.js';
 
 const REF = /"\$ref":"#(\/components\/[^"]+?)"/g;
 
@@ -11,7 +11,7 @@ function componentTexts(document: OpenApiDocument): Map<string, string> {
   for (const [kind, entries] of Object.entries<Record<string, unknown>>(document.components ?? {}))
     if (entries && typeof entries === 'object')
       for (const [name, value] of Object.entries(entries))
-        out.set(child('', 'components', kind, name), JSON.stringify(value));
+        out.set(childPointer('', 'components', kind, name), JSON.stringify(value));
   return out;
 }
 

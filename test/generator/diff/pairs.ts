@@ -6,7 +6,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { Finding } from '../../../generator/diff/finding.js';
 import { type RunOptions, runDiff } from '../../../generator/diff/run-diff.js';
-import { follow } from '../../../generator/diff/pointer.js';
+import { followPointer as follow } from '../../../generator/model/index.js';
 
 export type Doc = Record<string, any>;
 
