@@ -8,29 +8,35 @@ import type {
   StyledField,
   BodyKind,
   CredentialPlacement,
-  RouterAnswerModel,
   CredentialSourceModel,
-  ErrorModel,
-  ErrorStyle,
-  EvidenceModel,
   JsonSchema,
   OperationModel,
-  MediaUploadModel,
-  PaginationModel,
   ParameterModel,
   RequestBodyModel,
   ResponseModel,
-  RuleModel,
   SecuritySchemeModel,
   ServerModel,
   ServiceModel,
   TypesRef,
-  UploadStepModel,
 } from './types.js';
-import { ROUTER_ANSWERS } from './types.js';
 import { escapeToken } from './json-pointer.js';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+import { METHODS } from './methods.js';
+import { allProperties, requiredProperties } from './schema-properties.js';
+import { textOf } from './text-of.js';
+import { bodyLimit } from './extensions/body-limit.js';
+import { type CredentialIn, credentialInOf } from './extensions/credential-in.js';
+import { errorStyleOf } from './extensions/error-style.js';
+import { documentedErrorsOf } from './extensions/errors.js';
+import { isFieldSelection, selection } from './extensions/field-selection.js';
+import { idempotencyOf } from './extensions/idempotency.js';
+import { invalidCodeOf } from './extensions/invalid-code.js';
+import { maxDepth } from './extensions/max-depth.js';
+import { mediaUpload } from './extensions/media-upload.js';
+import { buildPagination } from './extensions/pagination.js';
+import { requestIdHeadersOf } from './extensions/request-id-headers.js';
+import { collectRules, operationRuleIds } from './extensions/rules.js';
+import { sseDataOf } from './extensions/sse-data.js';
+import { throttleCodesOf } from './extensions/throttle-codes.js';
 
 /**
  * The model of a bundled document. Its schemas are read normalised (OpenAPI 3.0 forms as 2020-12, patterns for
@@ -50,8 +56,7 @@ export function buildServiceModel(
     warnOf(w);
   };
   const document = normaliseSchemas(source, warn);
-  const errorStyle =
-    document['x-error-style'] === undefined ? problemStyle() : buildErrorStyle(service, document['x-error-style']);
+  const errorStyle = errorStyleOf(service, document['x-error-style']);
   const securitySchemes = buildSecuritySchemes(document);
   const operations: OperationModel[] = [];
   const ids = operationIds(document);
@@ -78,12 +83,8 @@ export function buildServiceModel(
     version: textOf(document.info?.version, '#/info/version', warn),
     description: textOf(document.info?.description, '#/info/description', warn),
     errorStyle,
-    throttleCodes: (Array.isArray(document['x-throttle-codes']) ? document['x-throttle-codes'] : []).filter(
-      (c: unknown): c is number => Number.isInteger(c),
-    ),
-    requestIdHeaders: (Array.isArray(document['x-request-id-headers']) ? document['x-request-id-headers'] : [])
-      .filter((h: unknown): h is string => typeof h === 'string')
-      .map((h: string) => h.toLowerCase()),
+    throttleCodes: throttleCodesOf(document['x-throttle-codes']),
+    requestIdHeaders: requestIdHeadersOf(document['x-request-id-headers']),
     servers: buildServers(document),
     documentServers: (document.servers ?? []).filter((s: any) => typeof s?.url === 'string').map(serverModel),
     securitySchemes,
@@ -143,25 +144,6 @@ function buildReceivers(
 }
 
 /**
- * The error style of a spec without `x-error-style`: the generated server's own answers (an unknown route, a
- * request its validators refuse) are RFC 9457 problem details; handlers answer the spec's own error responses.
- */
-function problemStyle(): ErrorStyle {
-  return {
-    family: 'problem',
-    httpOf: { default: 500 },
-    answers: {
-      missingCredential: { http: 401, message: 'The operation requires a credential' },
-      unknownRoute: { http: 404, message: 'No operation at {method} {path}' },
-      wrongMethod: { http: 405, message: '{path} takes {allowed}' },
-      invalidRequest: { http: 400, message: '{reason}' },
-      bodyTooLarge: { http: 413, message: 'The body is larger than {limit} bytes' },
-      internal: { http: 500, message: 'Internal error' },
-    },
-  };
-}
-
-/**
  * Every operation's identifier and type name, keyed `METHOD path`: the operationId where it is a plain
  * identifier, else camel-cased (`find pet by id` gives findPetById), else method and path (GET /pets/{id}
  * gives getPetsById); a later operation (path, then method order) whose name is taken gets `_2`, `_3`.
@@ -204,86 +186,6 @@ interface OperationNames {
   typeName: string;
   /** The operation's type in openapi-typescript's output. */
   typesRef: TypesRef;
-}
-
-/** `x-error-style` (root): checked whole, so that no answer of the generated server falls back on a value of its own. */
-function buildErrorStyle(service: string, raw: any): ErrorStyle {
-  const where = `${service}: x-error-style`;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new Error(
-      `${where} must be an object at the spec's root (family, httpOf, answers; see docs/spec-conventions.md)`,
-    );
-  }
-  const family = raw.family;
-  if (family !== 'graph' && family !== 'status') throw new Error(`${where}.family must be graph | status`);
-  const text = (value: unknown, name: string): string => {
-    if (typeof value !== 'string' || value === '') throw new Error(`${where}.${name} is required (a string)`);
-    return value;
-  };
-  const integer = (value: unknown, name: string): number => {
-    if (!Number.isInteger(value)) throw new Error(`${where}.${name} is required (an integer)`);
-    return value as number;
-  };
-  const table = <T>(
-    value: unknown,
-    name: string,
-    read: (v: unknown, at: string) => T,
-    key: RegExp,
-  ): Record<string, T> => {
-    if (!value || typeof value !== 'object' || Array.isArray(value))
-      throw new Error(`${where}.${name} is required (a table with a default)`);
-    const out: Record<string, T> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (k.startsWith('x-')) continue;
-      if (k !== 'default' && !key.test(k))
-        throw new Error(
-          `${where}.${name}: ${k} is not a ${family === 'graph' ? 'code, code range (low-high) or code/subcode' : 'status name'}`,
-        );
-      out[k] = read(v, `${name}.${k}`);
-    }
-    if (out.default === undefined) throw new Error(`${where}.${name}.default is required`);
-    return out;
-  };
-  const httpStatus = (v: unknown, at: string) => {
-    const n = integer(v, at);
-    if (n < 400 || n > 599) throw new Error(`${where}.${at} must be an HTTP error status (4xx or 5xx)`);
-    return n;
-  };
-  const style: ErrorStyle = { family } as ErrorStyle;
-  if (family === 'graph') style.traceField = text(raw.traceField, 'traceField');
-  else if (raw.traceField !== undefined || raw.typeOf !== undefined)
-    throw new Error(`${where}: traceField and typeOf belong to the graph family`);
-  style.httpOf = table(raw.httpOf, 'httpOf', httpStatus, family === 'graph' ? /^\d+(-\d+)?$/ : /^[A-Z][A-Z0-9_]*$/);
-  if (family === 'graph') style.typeOf = table(raw.typeOf, 'typeOf', (v, at) => text(v, at), /^\d+(\/\d+)?$/);
-  style.answers = {} as ErrorStyle['answers'];
-  if (!raw.answers || typeof raw.answers !== 'object')
-    throw new Error(`${where}.answers is required (${ROUTER_ANSWERS.join(', ')})`);
-  for (const name of ROUTER_ANSWERS) {
-    const a = raw.answers[name];
-    const at = `answers.${name}`;
-    if (!a || typeof a !== 'object') throw new Error(`${where}.${at} is required`);
-    const answer: RouterAnswerModel = {
-      http: httpStatus(a.http, `${at}.http`),
-      message: text(a.message, `${at}.message`),
-    };
-    if (family === 'graph') {
-      answer.code = integer(a.code, `${at}.code`);
-      if (a.subcode !== undefined) answer.subcode = integer(a.subcode, `${at}.subcode`);
-      answer.type = text(a.type, `${at}.type`);
-      if (a.isTransient !== undefined) {
-        if (typeof a.isTransient !== 'boolean') throw new Error(`${where}.${at}.isTransient must be true or false`);
-        answer.isTransient = a.isTransient;
-      }
-    } else {
-      answer.status = text(a.status, `${at}.status`);
-      if (a.detailsType !== undefined) {
-        if (name !== 'invalidRequest') throw new Error(`${where}.${at}.detailsType belongs to invalidRequest only`);
-        answer.detailsType = text(a.detailsType, `${at}.detailsType`);
-      }
-    }
-    style.answers[name] = answer;
-  }
-  return style;
 }
 
 /**
@@ -357,9 +259,10 @@ function buildOperation(
   key = `${method} ${path}`,
 ): OperationModel {
   const { id, typeName, typesRef } = ids.get(key)!;
-  const security = securityAlternatives(op, document);
+  const credentialIn = credentialInOf(id, op);
+  const security = securityAlternatives(op, document, credentialIn);
   warnUnmetSecurity(op.security ?? document.security ?? [], op.security ? pointer : '#', schemes, warn);
-  const credentialSources = buildCredentialSources(id, op, security, schemes);
+  const credentialSources = buildCredentialSources(credentialIn, security, schemes);
   const pathPointer = pointer.slice(0, pointer.lastIndexOf('/'));
   const body = requestBodyOf(document, method, op, pointer, warn);
   const parameters = buildParameters(
@@ -413,7 +316,7 @@ function buildOperation(
     errors: documentedErrorsOf(op['x-errors'], `${pointer}/x-errors`, warn),
     // The client sends what an alternative a request can meet asks for: never one that is refused whatever it sends.
     ...credentialsOf(
-      op,
+      credentialIn,
       security.filter((alternative) => !unmetSecurityReason(alternative, schemes)),
       schemes,
     ),
@@ -422,14 +325,11 @@ function buildOperation(
     credentialSources,
     ...transportSchemes(security, schemes),
     scopes: [...new Set(security.flatMap((req) => Object.values<string[]>(req).flat()))].sort(),
-    ...(typeof op['x-idempotent'] === 'boolean' ? { idempotent: op['x-idempotent'] } : {}),
-    ...(typeof (op['x-idempotency-key'] ?? document['x-idempotency-key']) === 'string'
-      ? { idempotencyKeyHeader: op['x-idempotency-key'] ?? document['x-idempotency-key'] }
-      : {}),
+    ...idempotencyOf(op, document),
     pagination: buildPagination(id, op['x-pagination']),
     ...mediaUpload(id, op, requestBodies, parameters),
     ...selection(document, parameters, success, op['x-pagination']?.items),
-    ruleIds: (op['x-rules'] ?? []).map((r: any) => r.id),
+    ruleIds: operationRuleIds(op),
   };
 }
 
@@ -462,10 +362,14 @@ function requestBodyOf(
  * alternative). An operation that declares `x-credential-in` takes its token where OpenAPI cannot say
  * (a form field); an empty alternative beside it is that placeholder, not an offer of anonymous calls.
  */
-function securityAlternatives(op: any, document: OpenApiDocument): Array<Record<string, string[]>> {
+function securityAlternatives(
+  op: any,
+  document: OpenApiDocument,
+  credentialIn: CredentialIn | undefined,
+): Array<Record<string, string[]>> {
   const raw: Array<Record<string, string[]>> = op.security ?? document.security ?? [];
   if (raw.length === 0) return [{}];
-  const declared = op['x-credential-in'] !== undefined;
+  const declared = credentialIn !== undefined;
   const kept = declared ? raw.filter((req) => Object.keys(req).length > 0) : raw;
   return kept.map((req) =>
     Object.fromEntries(Object.entries(req).map(([name, scopes]) => [name, [...(scopes ?? [])]])),
@@ -474,15 +378,10 @@ function securityAlternatives(op: any, document: OpenApiDocument): Array<Record<
 
 /** Where each scheme of the alternatives takes its credential: the scheme's own place, plus `x-credential-in`. */
 function buildCredentialSources(
-  id: string,
-  op: any,
+  declared: CredentialIn | undefined,
   security: Array<Record<string, string[]>>,
   schemes: SecuritySchemeModel[],
 ): CredentialSourceModel[] {
-  const declared: string | undefined = op['x-credential-in'];
-  if (declared !== undefined && !['query', 'header', 'form'].includes(declared)) {
-    throw new Error(`${id}: x-credential-in must be query | header | form`);
-  }
   const sources: CredentialSourceModel[] = [];
   const add = (source: CredentialSourceModel) => {
     if (!sources.some((s) => s.scheme === source.scheme && s.in === source.in && s.name === source.name))
@@ -505,8 +404,7 @@ function buildCredentialSources(
     ) {
       const kind = declared ? 'accessToken' : 'apiKey';
       add({ scheme: name, kind, in: scheme.in, name: scheme.paramName });
-      if (declared && declared !== scheme.in)
-        add({ scheme: name, kind, in: declared as CredentialSourceModel['in'], name: scheme.paramName });
+      if (declared && declared !== scheme.in) add({ scheme: name, kind, in: declared, name: scheme.paramName });
     } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
       add({ scheme: name, kind: 'basic', in: 'header', name: 'authorization' });
     } else if (scheme.type === 'mutualTLS') {
@@ -517,20 +415,6 @@ function buildCredentialSources(
     }
   }
   return sources;
-}
-
-function maxDepth(id: string, raw: unknown): { maxDepth?: number } {
-  if (raw === undefined) return {};
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1)
-    throw new Error(`${id}: x-max-depth must be a positive integer (levels of nesting)`);
-  return { maxDepth: raw };
-}
-
-function bodyLimit(id: string, raw: unknown): { bodyLimit?: number } {
-  if (raw === undefined) return {};
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw <= 0)
-    throw new Error(`${id}: x-body-limit must be a positive integer (bytes)`);
-  return { bodyLimit: raw };
 }
 
 function buildParameters(
@@ -576,8 +460,8 @@ function buildParameters(
         (c) => c.kind !== 'bearerToken' && c.in === p.in && c.name.toLowerCase() === String(p.name).toLowerCase(),
       ),
       defaultValue: schema.default,
-      ...(typeof p['x-invalid-code'] === 'number' ? { invalidCode: p['x-invalid-code'] } : {}),
-      ...(p['x-field-selection'] === true ? { fieldSelection: true } : {}),
+      ...invalidCodeOf(p),
+      ...(isFieldSelection(p) ? { fieldSelection: true } : {}),
     };
   });
 }
@@ -811,25 +695,6 @@ function markedFields(
     .sort();
 }
 
-/** Required property names of an object schema, including those of allOf members. */
-function requiredProperties(document: OpenApiDocument, schema: JsonSchema): string[] {
-  const s = resolveRef(document, schema);
-  const names = [
-    ...(s.allOf ?? []).flatMap((member: JsonSchema) => requiredProperties(document, member)),
-    ...(Array.isArray(s.required) ? s.required : []),
-  ];
-  return [...new Set<string>(names)].sort();
-}
-
-/** Properties of an object schema, including those of allOf members. */
-export function allProperties(document: OpenApiDocument, schema: JsonSchema): Record<string, JsonSchema> {
-  const s = resolveRef(document, schema);
-  const out: Record<string, JsonSchema> = {};
-  for (const member of s.allOf ?? []) Object.assign(out, allProperties(document, member));
-  Object.assign(out, s.properties ?? {});
-  return out;
-}
-
 /** The NDJSON media type of an operation's successes, where it has no JSON success and no event stream first. */
 function linesType(responses: ResponseModel[], success: ResponseModel | undefined): { linesType?: string } {
   if (success) return {};
@@ -852,17 +717,6 @@ function lineSchema(document: OpenApiDocument, media: any): JsonSchema | undefin
 
 /** The statuses whose answers HTTP gives no content. */
 const NO_CONTENT = new Set(['204', '205', '304']);
-
-/**
- * A text the document gives (a title, a summary, a description): a string, or '' where absent. Anything else is
- * not what OpenAPI allows there, and is warned about with its pointer and ignored, as other tools read it.
- */
-function textOf(value: unknown, pointer: string, warn: (warning: SchemaWarning) => void): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  warn({ pointer, message: `not a string (${Array.isArray(value) ? 'array' : typeof value}); ignored` });
-  return '';
-}
 
 const PARAMETER_PLACES = new Set(['query', 'header', 'path', 'cookie']);
 
@@ -891,34 +745,6 @@ function checkedParameter(p: any, at: string, warn: (warning: SchemaWarning) => 
   return checked;
 }
 
-/**
- * `x-errors`: each entry's HTTP status an integer from 100 to 599, its code a string or an integer, its subcode an
- * integer, its `when` a string; anything else is refused naming its pointer (the extension is the project's own).
- */
-function documentedErrorsOf(raw: unknown, pointer: string, warn: (warning: SchemaWarning) => void): ErrorModel[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw new Error(`${pointer}: x-errors must be a list`);
-  return raw.map((e: any, i: number): ErrorModel => {
-    const at = `${pointer}/${i}`;
-    if (!e || typeof e !== 'object') throw new Error(`${at}: an x-errors entry must be an object`);
-    if (!Number.isInteger(e.http) || e.http < 100 || e.http > 599)
-      throw new Error(`${at}/http: must be an HTTP status (an integer from 100 to 599)`);
-    const code = e.code ?? e.status;
-    if (!(typeof code === 'string' || Number.isSafeInteger(code)))
-      throw new Error(`${at}/${e.code === undefined ? 'status' : 'code'}: must be a string or an integer`);
-    if (e.subcode !== undefined && !Number.isSafeInteger(e.subcode))
-      throw new Error(`${at}/subcode: must be an integer`);
-    return {
-      http: e.http,
-      code,
-      subcode: e.subcode,
-      when: textOf(e.when, `${at}/when`, warn),
-      evidence: evidenceOf(e.evidence),
-      ...(e.throttled === true ? { throttled: true } : {}),
-    };
-  });
-}
-
 /** A response key: a status, a range (`4XX`) or `default`. */
 const STATUS_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/i;
 
@@ -941,7 +767,7 @@ function buildResponses(
       const response = resolveRef(document, r);
       const [contentType, media] = Object.entries<any>(response.content ?? {})[0] ?? [];
       const sse = response.content?.['text/event-stream'];
-      const sseData = sse?.['x-sse-data'] ?? sse?.itemSchema ?? sse?.schema?.['x-sse-data'];
+      const sseData = sseDataOf(sse);
       const lines = Object.entries<any>(response.content ?? {}).find(([type]) => isLinesType(type))?.[1];
       const linesData = lines ? (lineSchema(document, lines) ?? {}) : undefined;
       return {
@@ -962,25 +788,24 @@ function buildResponses(
 
 /** The placement of the operation's credential, and its choices where its alternatives take different kinds. */
 function credentialsOf(
-  op: any,
+  credentialIn: CredentialIn | undefined,
   security: Array<Record<string, string[]>>,
   schemes: SecuritySchemeModel[],
 ): { credentials: CredentialPlacement; credentialChoices?: CredentialPlacement[] } {
-  const credentials = credentialPlacement(op, security, schemes);
-  if (op['x-credential-in'] !== undefined) return { credentials };
+  const credentials = credentialPlacement(credentialIn, security, schemes);
+  if (credentialIn !== undefined) return { credentials };
   // Each alternative on its own: the kinds a request may carry, the preferred one first.
-  const kinds = security.map((alternative) => credentialPlacement(op, [alternative], schemes));
+  const kinds = security.map((alternative) => credentialPlacement(credentialIn, [alternative], schemes));
   const choices = [credentials, ...kinds.filter((k) => k !== credentials && k !== 'none')];
   const distinct = [...new Set(choices)];
   return distinct.length > 1 ? { credentials, credentialChoices: distinct } : { credentials };
 }
 
 function credentialPlacement(
-  op: any,
+  declared: CredentialIn | undefined,
   security: Array<Record<string, string[]>>,
   schemes: SecuritySchemeModel[],
 ): CredentialPlacement {
-  const declared = op['x-credential-in'];
   if (declared === 'query') return 'access-token-query';
   if (declared === 'form') return 'access-token-form';
   const names = security.flatMap((req) => Object.keys(req));
@@ -991,184 +816,4 @@ function credentialPlacement(
   if (types.some((s) => http(s, 'basic'))) return 'basic';
   if (types.some((s) => s?.type === 'apiKey')) return 'api-key';
   return 'none';
-}
-
-function buildPagination(id: string, raw: any): PaginationModel | undefined {
-  if (!raw) return undefined;
-  if (raw.style !== 'cursor' && raw.style !== 'page-token')
-    throw new Error(`${id}: x-pagination.style must be cursor | page-token`);
-  for (const key of ['items', 'tokenParam', 'nextField'] as const) {
-    if (typeof raw[key] !== 'string' || raw[key] === '')
-      throw new Error(`${id}: x-pagination.${key} is required (a field name)`);
-  }
-  if (raw.moreField !== undefined && typeof raw.moreField !== 'string')
-    throw new Error(`${id}: x-pagination.moreField must be a field path`);
-  return {
-    style: raw.style,
-    items: raw.items,
-    tokenParam: raw.tokenParam,
-    nextField: raw.nextField,
-    ...(raw.moreField ? { moreField: raw.moreField } : {}),
-  };
-}
-
-/** `x-media-upload`: the operation's upload protocols, checked so that a generated client never guesses a wire name. */
-function mediaUpload(
-  id: string,
-  op: any,
-  bodies: RequestBodyModel[],
-  parameters: ParameterModel[],
-): { mediaUpload?: MediaUploadModel } {
-  const raw = op['x-media-upload'];
-  if (raw === undefined) return {};
-  const where = `${id}: x-media-upload`;
-  const text = (value: unknown, name: string, optional = false): string | undefined => {
-    if (value === undefined && optional) return undefined;
-    if (typeof value !== 'string' || value === '') throw new Error(`${where}.${name} must be a header name`);
-    return value;
-  };
-  const headers = (value: unknown, name: string): Record<string, string> => {
-    if (value === undefined) return {};
-    if (!value || typeof value !== 'object' || Object.values(value).some((v) => typeof v !== 'string')) {
-      throw new Error(`${where}.${name} must map header names to string values`);
-    }
-    return { ...(value as Record<string, string>) };
-  };
-  const step = (value: any, name: string): UploadStepModel => {
-    if (!value || typeof value !== 'object') throw new Error(`${where}.${name} is required`);
-    if (
-      value.method !== undefined &&
-      !METHODS.includes(String(value.method).toLowerCase() as never) &&
-      String(value.method).toUpperCase() !== 'HEAD'
-    ) {
-      throw new Error(`${where}.${name}.method must be an HTTP method`);
-    }
-    return {
-      ...(value.method ? { method: String(value.method).toUpperCase() } : {}),
-      headers: headers(value.headers, `${name}.headers`),
-    };
-  };
-  const model: MediaUploadModel = {};
-  if (raw.sessionParameters !== undefined) {
-    const declared = new Set(parameters.map((p) => p.name));
-    const names = raw.sessionParameters;
-    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !declared.has(n))) {
-      throw new Error(`${where}.sessionParameters must list parameters the operation declares`);
-    }
-    model.sessionParameters = [...names];
-  }
-  if (raw.multipart !== undefined) {
-    if (!bodies.some((b) => b.kind === 'multipart-related'))
-      throw new Error(`${where}.multipart needs a multipart/related request body`);
-    model.multipart = step(raw.multipart, 'multipart');
-  }
-  if (raw.resumable !== undefined) {
-    const r = raw.resumable;
-    const granularity = r.granularity ?? 1;
-    const chunkSize = r.chunkSize ?? 8 * 1024 * 1024;
-    if (!Number.isInteger(granularity) || granularity < 1)
-      throw new Error(`${where}.resumable.granularity must be a positive integer (bytes)`);
-    if (!Number.isInteger(chunkSize) || chunkSize < granularity || chunkSize % granularity !== 0) {
-      throw new Error(`${where}.resumable.chunkSize must be a positive multiple of granularity`);
-    }
-    const lastHeaders =
-      r.chunk?.lastHeaders === undefined ? undefined : headers(r.chunk.lastHeaders, 'resumable.chunk.lastHeaders');
-    model.resumable = {
-      granularity,
-      chunkSize,
-      start: {
-        ...step(r.start, 'resumable.start'),
-        ...optional('sizeHeader', text(r.start.sizeHeader, 'resumable.start.sizeHeader', true)),
-        ...optional('typeHeader', text(r.start.typeHeader, 'resumable.start.typeHeader', true)),
-        sessionHeader: text(r.start.sessionHeader, 'resumable.start.sessionHeader')!,
-      },
-      chunk: {
-        ...step(r.chunk, 'resumable.chunk'),
-        ...(lastHeaders ? { lastHeaders } : {}),
-        offsetHeader: text(r.chunk.offsetHeader, 'resumable.chunk.offsetHeader')!,
-        ...optional('contentType', text(r.chunk.contentType, 'resumable.chunk.contentType', true)),
-      },
-      query: {
-        ...step(r.query, 'resumable.query'),
-        receivedHeader: text(r.query.receivedHeader, 'resumable.query.receivedHeader')!,
-      },
-    };
-  }
-  return { mediaUpload: model };
-}
-
-function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
-}
-
-/**
- * Field selection (a `fields` query parameter): the names the answer's schema declares, or, for a paginated
- * list, those of its items (the field `x-pagination.items` names).
- */
-function selection(
-  document: OpenApiDocument,
-  params: ParameterModel[],
-  success?: ResponseModel,
-  itemsField?: string,
-): Pick<OperationModel, 'selectableFields' | 'selectionIn'> {
-  // Only where the spec asks for it: a query parameter named `fields` is often something else (field ids).
-  if (!params.some((p) => p.name === 'fields' && p.in === 'query' && p.fieldSelection) || !success?.schema) return {};
-  let schema = resolveRef(document, success.schema);
-  const props = allProperties(document, schema);
-  const list = itemsField !== undefined && props[itemsField] !== undefined;
-  if (list) schema = resolveRef(document, resolveRef(document, props[itemsField]).items ?? {});
-  const names = Object.keys(allProperties(document, schema)).sort();
-  return names.length > 0 ? { selectableFields: names, selectionIn: list ? 'items' : 'answer' } : {};
-}
-
-const EVIDENCE_KINDS = new Set(['document', 'public', 'convention']);
-
-/** An `evidence` list as the model keeps it: entries of a known kind with a ref (others are the spec lint's to flag). */
-function evidenceOf(raw: unknown): EvidenceModel[] {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter((e: any) => e && EVIDENCE_KINDS.has(e.kind) && typeof e.ref === 'string')
-    .map(
-      (e: any): EvidenceModel => ({
-        kind: e.kind,
-        ref: e.ref,
-        ...(e.covers === 'code' || e.covers === 'http' ? { covers: e.covers } : {}),
-      }),
-    );
-}
-
-function collectRules(service: string, document: OpenApiDocument): RuleModel[] {
-  const rules: RuleModel[] = [];
-  const add = (raw: any[] | undefined, operationId?: string) => {
-    for (const r of raw ?? []) {
-      rules.push({
-        id: r.id,
-        service,
-        text: r.text,
-        source: r.source,
-        statefulOnly: r.statefulOnly === true,
-        reason: r.reason,
-        operationId,
-        violation: r.violation,
-        evidence: evidenceOf(r.evidence),
-        ...(r.violationEvidence ? { violationEvidence: evidenceOf(r.violationEvidence) } : {}),
-      });
-    }
-  };
-  add(document['x-rules']);
-  for (const item of Object.values<any>(document.paths ?? {})) {
-    for (const m of METHODS) if (item[m]) add(item[m]['x-rules'], item[m].operationId);
-  }
-  for (const schema of Object.values<any>(document.components?.schemas ?? {})) add(schema['x-rules']);
-  const seen = new Set<string>();
-  for (const r of rules) {
-    if (seen.has(r.id)) throw new Error(`${service}: rule id ${r.id} appears twice`);
-    seen.add(r.id);
-  }
-  return rules.sort((a, b) => compareRuleIds(a.id, b.id));
-}
-
-/** X-TEXT-2 before X-TEXT-10: numeric parts compare as numbers. */
-export function compareRuleIds(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
 }
