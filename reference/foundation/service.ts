@@ -6,6 +6,9 @@ import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { RULES_BY_SERVICE } from '../../generated/rules.js';
+import { PostgresSql } from './postgres-sql.js';
+import type { Sql } from './sql.js';
+import { SqliteSql } from './sqlite-sql.js';
 
 /** The services of the spec list (generator/specs.config.json), as the generator gathered them: the one list. */
 export type ServiceKey = keyof typeof RULES_BY_SERVICE;
@@ -87,4 +90,9 @@ export interface ReferenceService {
 export function sqliteOf(ctx: Pick<ServiceContext, 'db'>): BetterSqlite3.Database {
   if (!ctx.db) throw new Error('this service runs on SQLite only: no SQLite database in its context');
   return ctx.db;
+}
+
+/** The service's database as its store writes statements (sql.ts): the shared PostgreSQL schema, else SQLite. */
+export function sqlOf(ctx: Pick<ServiceContext, 'db' | 'postgres'>): Sql {
+  return ctx.postgres ? new PostgresSql(ctx.postgres) : new SqliteSql(sqliteOf(ctx));
 }

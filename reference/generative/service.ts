@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { createGenerativeServer, type GenerativeHandlers } from '../../generated/generative/server.js';
-import { seams, sqliteOf, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
+import { seams, sqlOf, type ServiceContext, type ServiceInstance } from '../foundation/service.js';
 import { PublicBase } from '../foundation/public-base.js';
 import { isStorableText } from '../foundation/storable-text.js';
 import { Authenticator, MemoryBursts, missingKey } from './auth.js';
@@ -18,11 +18,11 @@ import { protoJsonRequest } from './proto-json.js';
 import { Generation } from './generation.js';
 import { BuiltinModel } from './model/builtin-model.js';
 import type { Model } from './model/model.js';
-import { PostgresBursts, PostgresGenerativeStore } from './postgres-store.js';
+import { PostgresBursts } from './postgres-bursts.js';
 import { resolveThresholds, TRIGGER_PHRASE_FILTER } from './safety.js';
 import type { GenerativeSeams } from './seams.js';
 import { parseSeed, type GenerativeSeed } from './seed.js';
-import { SqliteGenerativeStore } from './sqlite-store.js';
+import { SqlGenerativeStore } from './sql-store.js';
 import type { GenerativeStore, ProjectRecord } from './store.js';
 import { durationMs } from './time.js';
 import { contentTokens } from './tokens.js';
@@ -181,10 +181,7 @@ export async function createGenerativeService(
   const log = (message: string, fields: Record<string, unknown> = {}) => ctx.logger.debug(fields, message);
   // The seams the service is built from (seams.ts): each may be replaced by ServiceContext.decorate's stand-in.
   const seam = seams<GenerativeSeams>(ctx);
-  const store = seam(
-    'store',
-    ctx.postgres ? new PostgresGenerativeStore(ctx.postgres) : new SqliteGenerativeStore(sqliteOf(ctx)),
-  );
+  const store = seam('store', new SqlGenerativeStore(sqlOf(ctx)));
   const blobs = seam('blobs', new BlobStore(ctx.dataDir));
   // A folder shared by several instances (PostgreSQL) holds their live uploads too: only stale ones go there.
   const sweepTemporaries = () => blobs.sweepTemporaries({ shared: ctx.postgres !== undefined });

@@ -7,8 +7,8 @@ import { POSTGRES_MIGRATIONS as AD_CREATIVE } from '../../reference/ad-creative/
 import { PostgresRateLimiter } from '../../reference/ad-creative/postgres-store.js';
 import { POSTGRES_MIGRATIONS as ANALYTICS } from '../../reference/analytics/postgres-migrations.js';
 import { PostgresAnalyticsStore } from '../../reference/analytics/postgres-store.js';
-import { POSTGRES_MIGRATIONS as GENERATIVE } from '../../reference/generative/postgres-migrations.js';
-import { PostgresBursts } from '../../reference/generative/postgres-store.js';
+import { service as generative } from '../../reference/generative/index.js';
+import { PostgresBursts } from '../../reference/generative/postgres-bursts.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
 
 const unavailable = postgresUnavailable();
@@ -71,7 +71,7 @@ describe.skipIf(unavailable)(
     });
 
     it('a burst counted through two instances numbers 60 concurrent calls 1 to 60, and a pause starts a new one', async () => {
-      const [a, b] = await twoPools('generative', GENERATIVE);
+      const [a, b] = await twoPools('generative', generative.postgresMigrations!);
       const counters = [new PostgresBursts(a), new PostgresBursts(b)];
       const now = Date.now();
       const counts = await Promise.all(

@@ -1,0 +1,189 @@
+// The one SQL store of each service (reference/<service>/sql-store.ts) on both databases it runs on: the same
+// calls on SQLite and on PostgreSQL answer the same, and the Sql surface (foundation/sql.ts) keeps what each
+// database's driver would otherwise let slip (placeholders, booleans, a transaction spanning awaits).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../../reference/foundation/database.js';
+import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
+import { numberedPlaceholders, PostgresSql } from '../../reference/foundation/postgres-sql.js';
+import type { ReferenceService } from '../../reference/foundation/service.js';
+import type { Sql } from '../../reference/foundation/sql.js';
+import { SqliteSql } from '../../reference/foundation/sqlite-sql.js';
+import { service as generative } from '../../reference/generative/index.js';
+import { SqlGenerativeStore } from '../../reference/generative/sql-store.js';
+import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+
+const unavailable = postgresUnavailable();
+if (unavailable) console.warn(`\n*** SKIPPED: the PostgreSQL half of the SQL store tests: ${unavailable} ***\n`);
+
+let server: PostgresServer | undefined;
+let url = '';
+const pools: Array<ReturnType<typeof openPool>> = [];
+let schemas = 0;
+
+beforeAll(async () => {
+  if (unavailable) return;
+  server = await startPostgres();
+  url = await server.createDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()));
+  await server?.stop();
+});
+
+/** A fresh database of `service`'s schema, as the Sql surface of each dialect. */
+const databases: Record<'sqlite' | 'postgres', (service: ReferenceService) => Promise<Sql>> = {
+  sqlite: async (service) => {
+    const db = openDatabase({ name: service.key });
+    migrate(db, service.migrations);
+    return new SqliteSql(db);
+  },
+  postgres: async (service) => {
+    const schema = `s${++schemas}`;
+    const pool = openPool(url, schema);
+    pools.push(pool);
+    await migratePostgres(pool, schema, service.postgresMigrations!);
+    return new PostgresSql(pool);
+  },
+};
+
+describe('numberedPlaceholders', () => {
+  it('numbers each ? in order, leaving quoted text and comments as they are', () => {
+    expect(numberedPlaceholders('SELECT \'?\', "a?" FROM t WHERE a = ? AND b = ? -- c?\n AND c = ?')).toBe(
+      'SELECT \'?\', "a?" FROM t WHERE a = $1 AND b = $2 -- c?\n AND c = $3',
+    );
+  });
+});
+
+describe('SqliteSql transactions', () => {
+  it('hold every other call on the handle until they end, and roll back when their function throws', async () => {
+    const db = openDatabase({ name: 't' });
+    db.exec('CREATE TABLE t (n INTEGER)');
+    const sql = new SqliteSql(db);
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const order: string[] = [];
+    const failing = sql.transaction(async (tx) => {
+      await tx.run('INSERT INTO t (n) VALUES (?)', [1]);
+      await paused;
+      order.push('transaction ends');
+      throw new Error('refused');
+    });
+    // Started while the transaction is open: it must not see (or join) the uncommitted row.
+    const outside = sql.column<number>('SELECT n FROM t').then((rows) => {
+      order.push('read');
+      return rows;
+    });
+    await Promise.resolve();
+    release();
+    await expect(failing).rejects.toThrow('refused');
+    expect(await outside).toEqual([]);
+    expect(order).toEqual(['transaction ends', 'read']);
+    await sql.transaction(async (tx) => {
+      await tx.run('INSERT INTO t (n) VALUES (?)', [2]);
+    });
+    expect(await sql.column('SELECT n FROM t')).toEqual([2]);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('the generative store on %s', (dialect) => {
+  const skip = dialect === 'postgres' && unavailable !== undefined;
+
+  it.skipIf(skip)('stores, pages, updates and deletes files, sessions and caches as the interface says', async () => {
+    const store = new SqlGenerativeStore(await databases[dialect](generative));
+    expect(await store.isEmpty()).toBe(true);
+    await store.replaceApiKeys([{ project: { id: 'p1', rateLimitBurst: 3 }, apiKeys: ['k1', 'k2'] }]);
+    await store.putProject({ id: 'p1', rateLimitBurst: 5 }, ['k3']);
+    expect(await store.isEmpty()).toBe(false);
+    expect(await store.projectOfKey('k1')).toEqual({ id: 'p1', rateLimitBurst: 5 });
+    expect(await store.projectOfKey('k3')).toEqual({ id: 'p1', rateLimitBurst: 5 });
+    await store.replaceApiKeys([{ project: { id: 'p1', rateLimitBurst: 5 }, apiKeys: ['k3'] }]);
+    expect(await store.projectOfKey('k1')).toBeUndefined();
+
+    await store.putModel({ name: 'models/a', inputs: ['image'], topK: true, defaultThreshold: 'OFF' });
+    await store.putModel({ name: 'models/b', inputs: [], topK: false, defaultThreshold: 'BLOCK_NONE' });
+    await store.putModel({ name: 'models/a', inputs: ['video'], topK: false, defaultThreshold: 'OFF' });
+    expect(await store.model('models/a')).toEqual({
+      name: 'models/a',
+      inputs: ['video'],
+      topK: false,
+      defaultThreshold: 'OFF',
+    });
+    expect((await store.model('models/b'))!.topK).toBe(false);
+
+    const file = (id: string, expireTime: number) => ({
+      project: 'p1',
+      id,
+      mimeType: 'text/plain',
+      sizeBytes: 10,
+      sha256: 'x',
+      createTime: 1,
+      updateTime: 1,
+      expireTime,
+      state: 'PROCESSING' as const,
+      blob: `b-${id}`,
+    });
+    expect(await store.insertFile(file('f1', 100))).toBe(true);
+    expect(await store.insertFile(file('f1', 100))).toBe(false);
+    expect(await store.insertFile({ ...file('f2', 300), displayName: 'two' })).toBe(true);
+    expect(await store.insertFile(file('f3', 300))).toBe(true);
+    const first = await store.files('p1', 0, 2);
+    expect(first.items.map((f) => f.id)).toEqual(['f1', 'f2']);
+    expect((await store.files(null, first.nextAfter!, 2)).items.map((f) => f.id)).toEqual(['f3']);
+    await store.updateFile('p1', 'f1', { state: 'FAILED', error: { code: 3, message: 'bad' } });
+    await store.updateFile('p1', 'f2', { state: 'ACTIVE', updateTime: 2 });
+    expect(await store.file('p1', 'f1')).toMatchObject({ state: 'FAILED', error: { code: 3 }, updateTime: 1 });
+    expect(await store.file('p1', 'f2')).toMatchObject({ state: 'ACTIVE', updateTime: 2, displayName: 'two' });
+    expect((await store.filesInState('PROCESSING')).map((f) => f.id)).toEqual(['f3']);
+    expect((await store.expiredFiles(200)).map((f) => f.id)).toEqual(['f1']);
+    expect((await store.deleteFile('p1', 'f1'))?.blob).toBe('b-f1');
+    expect(await store.deleteFile('p1', 'f1')).toBeUndefined();
+
+    await store.insertSession({
+      id: 's1',
+      project: 'p1',
+      apiKey: 'k3',
+      mimeType: 'a/b',
+      declaredSize: 50,
+      received: 7,
+      createTime: 5,
+    });
+    await store.insertSession({ id: 's2', project: 'p1', apiKey: 'k3', mimeType: 'a/b', received: 9, createTime: 9 });
+    await store.setReceived('s2', 12);
+    expect(await store.session('s2')).toEqual({
+      id: 's2',
+      project: 'p1',
+      apiKey: 'k3',
+      mimeType: 'a/b',
+      received: 12,
+      createTime: 9,
+    });
+    // Files f2 and f3 (10 each), s1's declaration (50), s2's received bytes (12).
+    expect(await store.projectBytes('p1')).toBe(82);
+    expect(await store.sessionsStartedBefore(6)).toEqual(['s1']);
+    await store.deleteSession('s1');
+    expect(await store.session('s1')).toBeUndefined();
+
+    const cache = (id: string, expireTime: number) => ({
+      project: 'p1',
+      id,
+      model: 'models/a',
+      contents: [{ role: 'user' as const, parts: [{ text: 'hi' }] }],
+      tokens: 4,
+      createTime: 1,
+      updateTime: 1,
+      expireTime,
+    });
+    const c1 = await store.insertCache(cache('c1', 100));
+    expect(c1).toMatchObject({ id: 'c1', seq: expect.any(Number), contents: [{ role: 'user' }] });
+    await store.insertCache(cache('c2', 500));
+    expect((await store.caches('p1', 0, 10, 200)).items.map((c) => c.id)).toEqual(['c2']);
+    await store.updateCacheExpiry('p1', 'c1', 900, 3);
+    expect(await store.cache('p1', 'c1')).toMatchObject({ expireTime: 900, updateTime: 3 });
+    expect(await store.deleteExpiredCaches(600)).toBe(1);
+    expect(await store.deleteCache('p1', 'c1')).toBe(true);
+    expect(await store.deleteCache('p1', 'c1')).toBe(false);
+  });
+});
