@@ -651,53 +651,89 @@ export interface components {
             /** @description Ad formats to generate. */
             ad_formats?: string[];
             /** @description Additional data of the feed. */
-            additional_data?: Record<string, never>;
+            additional_data?: {
+                [key: string]: unknown;
+            };
             /** @description Custom product page of an app. */
             app_product_page_id?: string;
             /** @description Rules that pair assets with placements. */
-            asset_customization_rules?: Record<string, never>[];
+            asset_customization_rules?: {
+                [key: string]: unknown;
+            }[];
             /** @description Languages to translate the texts into. */
             autotranslate?: string[];
             /** @description Body texts. */
-            bodies?: Record<string, never>[];
+            bodies?: {
+                [key: string]: unknown;
+            }[];
             /** @description Configuration of call ads. */
-            call_ads_configuration?: Record<string, never>;
+            call_ads_configuration?: {
+                [key: string]: unknown;
+            };
             /** @description Call-to-action button types. */
             call_to_action_types?: string[];
             /** @description Calls to action with their values. */
-            call_to_actions?: Record<string, never>[];
+            call_to_actions?: {
+                [key: string]: unknown;
+            }[];
             /** @description Captions. */
-            captions?: Record<string, never>[];
+            captions?: {
+                [key: string]: unknown;
+            }[];
             /** @description Carousel definitions. */
-            carousels?: Record<string, never>[];
+            carousels?: {
+                [key: string]: unknown;
+            }[];
             /** @description Link descriptions. */
-            descriptions?: Record<string, never>[];
+            descriptions?: {
+                [key: string]: unknown;
+            }[];
             /** @description Events. */
-            events?: Record<string, never>[];
+            events?: {
+                [key: string]: unknown;
+            }[];
             /** @description Asset groups. */
-            groups?: Record<string, never>[];
+            groups?: {
+                [key: string]: unknown;
+            }[];
             /** @description Images. */
-            images?: Record<string, never>[];
+            images?: {
+                [key: string]: unknown;
+            }[];
             /** @description Destination URLs. */
-            link_urls?: Record<string, never>[];
+            link_urls?: {
+                [key: string]: unknown;
+            }[];
             /** @description Message extensions. */
-            message_extensions?: Record<string, never>[];
+            message_extensions?: {
+                [key: string]: unknown;
+            }[];
             /** @description On-site destinations (shops, product sets). */
-            onsite_destinations?: Record<string, never>[];
+            onsite_destinations?: {
+                [key: string]: unknown;
+            }[];
             /** @description Optimization of the feed. */
             optimization_type?: string;
             /** @description Promotional metadata. */
-            promotional_metadata?: Record<string, never>;
+            promotional_metadata?: {
+                [key: string]: unknown;
+            };
             /** @description Reasons-to-shop settings. */
             reasons_to_shop?: unknown;
             /** @description Shops bundle settings. */
             shops_bundle?: unknown;
             /** @description Titles. */
-            titles?: Record<string, never>[];
+            titles?: {
+                [key: string]: unknown;
+            }[];
             /** @description Upcoming events. */
-            upcoming_events?: Record<string, never>[];
+            upcoming_events?: {
+                [key: string]: unknown;
+            }[];
             /** @description Videos. */
-            videos?: Record<string, never>[];
+            videos?: {
+                [key: string]: unknown;
+            }[];
         };
         /**
          * @description Political labelling: POLITICAL for social issue, electoral or political ads; POLITICAL_WITH_DIGITALLY_CREATED_MEDIA when the media is digitally created or altered (from 9 January 2024); NONE otherwise.
@@ -883,19 +919,20 @@ export interface components {
         FormatOptionOpen: components["schemas"]["FormatOption"] | (string & {});
         /** @description Crops per aspect ratio key (for example 100x100, 191x100), each a list of [x, y] corner points. */
         ImageCrops: {
-            [key: string]: [
-                number,
-                number
-            ][];
+            [key: string]: number[][];
         };
         /** @description Crops as a request gives them: keys 100x100, 100x72, 191x100, 400x150, 400x500, 600x360, 90x160. */
         ImageCropsInput: components["schemas"]["ImageCrops"] & unknown;
         /** @description Interactive components shown in the ad (AdCreativeInteractiveComponentsSpec). */
         InteractiveComponentsSpec: {
             /** @description Components of carousel cards. */
-            child_attachments?: Record<string, never>[];
+            child_attachments?: {
+                [key: string]: unknown;
+            }[];
             /** @description Components of the ad (polls, stickers and the like). */
-            components?: Record<string, never>[];
+            components?: {
+                [key: string]: unknown;
+            }[];
         };
         /** @description A link post. */
         LinkData: {
@@ -986,9 +1023,13 @@ export interface components {
         /** @description App and web destinations of an omnichannel ad (AdCreativeOmnichannelLinkSpec). */
         OmnichannelLinkSpec: {
             /** @description App destination. */
-            app?: Record<string, never>;
+            app?: {
+                [key: string]: unknown;
+            };
             /** @description Web destination. */
-            web?: Record<string, never>;
+            web?: {
+                [key: string]: unknown;
+            };
         };
         /** @description A post of a page. */
         PagePost: {
@@ -1060,14 +1101,18 @@ export interface components {
         /** @description Exact media per placement (AdCreativePlatformCustomization); replaces the creative's media on that placement. */
         PlatformCustomizations: {
             /** @description Media for the photo-app placements (for example image_url, image_crops, video_id). */
-            photoapp?: Record<string, never>;
+            photoapp?: {
+                [key: string]: unknown;
+            };
         };
         /** @description Rendering options for portrait-mode ads (AdCreativePortraitCustomizations). */
         PortraitCustomizations: {
             /** @description How carousels are delivered in portrait mode. */
             carousel_delivery_mode?: string;
             /** @description Portrait specifications. */
-            specifications?: Record<string, never>[];
+            specifications?: {
+                [key: string]: unknown;
+            }[];
         };
         /** @description A post id, <post_owner_id>_<post_id>; in a request also as a JSON string ("<post_owner_id>_<post_id>" with its quotes), which the public service reads as the id. */
         PostId: string;
@@ -1086,19 +1131,33 @@ export interface components {
         /** @description Third-party click tracking of dynamic ads per destination (AdCreativeTemplateURLSpec). */
         TemplateUrlSpec: {
             /** @description Android app destination. */
-            android?: Record<string, never>;
+            android?: {
+                [key: string]: unknown;
+            };
             /** @description Shared configuration. */
-            config?: Record<string, never>;
+            config?: {
+                [key: string]: unknown;
+            };
             /** @description iOS app destination. */
-            ios?: Record<string, never>;
+            ios?: {
+                [key: string]: unknown;
+            };
             /** @description iPad app destination. */
-            ipad?: Record<string, never>;
+            ipad?: {
+                [key: string]: unknown;
+            };
             /** @description iPhone app destination. */
-            iphone?: Record<string, never>;
+            iphone?: {
+                [key: string]: unknown;
+            };
             /** @description Web destination. */
-            web?: Record<string, never>;
+            web?: {
+                [key: string]: unknown;
+            };
             /** @description Windows Phone app destination. */
-            windows_phone?: Record<string, never>;
+            windows_phone?: {
+                [key: string]: unknown;
+            };
         };
         /** @description A text post. */
         TextData: {

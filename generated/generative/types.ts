@@ -510,10 +510,7 @@ export interface components {
             cached_content?: components["schemas"]["CachedContentName"];
             cachedContent?: components["schemas"]["CachedContentName"];
             /** @description The conversation: one Content for a single turn; the history plus the latest request for multi-turn chat. */
-            contents: [
-                components["schemas"]["Content"],
-                ...components["schemas"]["Content"][]
-            ];
+            contents: components["schemas"]["Content"][];
             /** @deprecated */
             generation_config?: components["schemas"]["GenerationConfig"];
             generationConfig?: components["schemas"]["GenerationConfig"];
@@ -738,22 +735,7 @@ export interface components {
             threshold: components["schemas"]["HarmBlockThreshold"];
         };
         /** @description Settings that block unsafe content, at most one per category (GEN-SAFETY-2); enforced on the request and on the answer. */
-        SafetySettings: [
-        ] | [
-            components["schemas"]["SafetySetting"]
-        ] | [
-            components["schemas"]["SafetySetting"],
-            components["schemas"]["SafetySetting"]
-        ] | [
-            components["schemas"]["SafetySetting"],
-            components["schemas"]["SafetySetting"],
-            components["schemas"]["SafetySetting"]
-        ] | [
-            components["schemas"]["SafetySetting"],
-            components["schemas"]["SafetySetting"],
-            components["schemas"]["SafetySetting"],
-            components["schemas"]["SafetySetting"]
-        ];
+        SafetySettings: components["schemas"]["SafetySetting"][];
         /** @description A subset of an OpenAPI schema: the type of a function parameter or of a JSON answer. type may be left out where anyOf gives the alternatives. */
         Schema: {
             /** @deprecated */
@@ -829,28 +811,7 @@ export interface components {
             status?: string;
         };
         /** @description At most 5; generation stops at the first, which is not in the answer. */
-        StopSequences: [
-        ] | [
-            string
-        ] | [
-            string,
-            string
-        ] | [
-            string,
-            string,
-            string
-        ] | [
-            string,
-            string,
-            string,
-            string
-        ] | [
-            string,
-            string,
-            string,
-            string,
-            string
-        ];
+        StopSequences: string[];
         /** @description Developer system instruction; text parts only (GEN-SYSINSTR-1). */
         SystemInstruction: components["schemas"]["Content"] & {
             parts?: unknown;

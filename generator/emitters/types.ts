@@ -15,6 +15,7 @@ import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref
 import { webhookSources } from '../model/receivers.js';
 import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
+import { tupleType } from './tuple-type.js';
 import type { ServiceModel } from '../model/types.js';
 import { followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
@@ -32,6 +33,9 @@ const OPEN = '\u0000open-enum';
  * - An enum the spec marks `x-open-enum: true` (answers may carry values added later) is typed as its known
  *   values plus any other string, `'A' | 'B' | (string & {})`: editors still suggest the known values. The
  *   transform does not say which schema a type node came from, so the mark travels as a sentinel enum value.
+ * - An object schema that says nothing of its members (`{type: object}`: free-form) is typed as any object, where
+ *   openapi-typescript's default types it as one that may hold nothing (Record<string, never>); its option
+ *   `emptyObjectsUnknown` would do so for `additionalProperties: false` too, an object that must stay empty.
  */
 function forTypes(node: unknown, patched: Set<object>): unknown {
   if (Array.isArray(node)) {
@@ -66,6 +70,7 @@ function forTypes(node: unknown, patched: Set<object>): unknown {
     copy ??= { ...schema };
     copy.properties = Object.fromEntries(names.map((n: string) => [n, {}]));
   }
+  if (isFreeForm(schema)) (copy ??= { ...schema }).additionalProperties = true;
   if (schema['x-open-enum'] === true) {
     const open = Array.isArray(schema.enum)
       ? { key: 'enum', value: [...schema.enum, OPEN] }
@@ -244,6 +249,27 @@ function discriminatorMembers(document: OpenApiDocument): Set<object> {
   return members;
 }
 
+const MEMBER_KEYWORDS = [
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'required',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  '$ref',
+  'enum',
+  'const',
+];
+
+/** An object schema that constrains no member: any object is valid. */
+function isFreeForm(schema: Record<string, any>): boolean {
+  const object = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'));
+  return object && !MEMBER_KEYWORDS.some((key) => key in schema);
+}
+
 function openEnumType(type: ts.TypeNode): ts.TypeNode | undefined {
   if (!ts.isUnionTypeNode(type)) return undefined;
   // openapi-typescript prints enum literals as identifiers holding the JSON text.
@@ -279,11 +305,13 @@ export function emitTypes(service: ServiceModel): string {
   const schema = withExtensionWebhooks(
     refsIntoComponents(forTypes(service.document, discriminatorMembers(service.document)) as OpenApiDocument),
   ) as OpenAPI3;
-  // The options openapiTS() would build from { alphabetize, rootTypes, arrayLength, silent }.
+  // The options openapiTS() would build from { alphabetize, rootTypes, silent }, and the hooks below.
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: true,
-    arrayLength: true,
+    // minItems / maxItems do not make tuples (a `string[]` is a valid `tags` of at most five): as
+    // openapi-typescript's default and hey-api type them. Tuples are prefixItems' (tupleType).
+    arrayLength: false,
     // A member with a default is optional: a caller may leave it out, and no server is bound to fill it in
     // (the generated one does not), so a handler and a client reading an answer may find it absent.
     defaultNonNullable: false,
@@ -306,7 +334,7 @@ export function emitTypes(service: ServiceModel): string {
     redoc: undefined as unknown as GlobalContext['redoc'], // only read by the skipped lint-and-bundle step
     silent: true,
     inject: undefined,
-    transform: undefined,
+    transform: tupleType,
     transformProperty: undefined,
     makePathsEnum: false,
     generatePathParams: false,

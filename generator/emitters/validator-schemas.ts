@@ -2,6 +2,7 @@
 // Annotations are stripped: they cost code size and compile time and validate nothing.
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import type { JsonSchema, OperationModel, ServiceModel } from '../model/types.js';
+import { inheritedRef, isDiscriminatingParent, parentChecks } from './parent-discriminator.js';
 
 const ANNOTATIONS = new Set([
   'description',
@@ -21,9 +22,10 @@ const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions',
 /**
  * Copies a schema without annotations or x- extensions, with refs pointed at the shared spec schema. With the
  * document, a oneOf / anyOf of components that inherit one discriminator (allOf a parent that declares it) is
- * checked by that discriminator, as OpenAPI's polymorphism means it.
+ * checked by that discriminator, as OpenAPI's polymorphism means it, and so is a parent that declares one for the
+ * children that inherit it (parent-discriminator.ts); `inherited` cleans such a parent as its children inherit it.
  */
-export function cleanSchema(node: any, specId: string, document?: OpenApiDocument): any {
+export function cleanSchema(node: any, specId: string, document?: OpenApiDocument, inherited = false): any {
   if (Array.isArray(node)) return node.map((n) => cleanSchema(n, specId, document));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, any> = {};
@@ -34,6 +36,12 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
     if (key === 'format') continue;
     const value = node[key];
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
+    else if (key === 'allOf' && document && Array.isArray(value))
+      out.allOf = value.map((member) => {
+        const cleaned = cleanSchema(member, specId, document);
+        const parent = inheritedRef(member, document, specId);
+        return parent ? { ...cleaned, $ref: parent } : cleaned;
+      });
     else if (MAPS.has(key)) {
       const map: Record<string, any> = {};
       for (const k of Object.keys(value)) {
@@ -46,7 +54,10 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
       out[key] = map;
     } else out[key] = cleanSchema(value, specId, document);
   }
-  if (node.discriminator) discriminate(node, out, specId);
+  if (document && isDiscriminatingParent(node)) {
+    const checks = inherited ? [] : parentChecks(node, document, specId);
+    if (checks.length) out.allOf = [...(out.allOf ?? []), ...checks];
+  } else if (node.discriminator) discriminate(node, out, specId);
   else if (document && (node.oneOf || node.anyOf)) {
     const inherited = inheritedDiscriminator(node.oneOf ?? node.anyOf, document);
     if (inherited) discriminate({ ...node, discriminator: inherited }, out, specId);

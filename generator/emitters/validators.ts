@@ -9,6 +9,7 @@ import type { ValidatorKind } from '../../templates/runtime/server/validators.js
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { singleQuotedLiteral, stringLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
+import { discriminatingParents, INHERITED } from './parent-discriminator.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
 export interface ValidatorNames {
@@ -253,6 +254,11 @@ function cleanComponents(components: Record<string, unknown>, specId: string, do
       Object.entries(members).map(([name, member]) => [name, cleanSchema(member, specId, document)]),
     );
   }
+  const parents = discriminatingParents(document);
+  if (parents.length)
+    out[INHERITED] = Object.fromEntries(
+      parents.map(([name, schema]) => [name, cleanSchema(schema, specId, document, true)]),
+    );
   return out;
 }
 

@@ -126,3 +126,42 @@ describe('a discriminated union', () => {
     expect(validate({ name: 'nightly' })).toBe(false);
   });
 });
+
+describe('a discriminator on a parent its children inherit (allOf), with no oneOf of its own', () => {
+  const mapping = { snapshot: 'Snapshot', resize: '#/components/schemas/Resize' };
+
+  it('where the parent is used, the value its discriminator names is checked against that child', async () => {
+    const validate = await validator(
+      'parent-open',
+      { type: 'array', items: ref('Action') },
+      { properties: { type: { type: 'string' } }, discriminator: { propertyName: 'type', mapping } },
+    );
+    expect(
+      validate([
+        { type: 'snapshot', name: 'nightly' },
+        { type: 'resize', size: 's-1vcpu' },
+      ]),
+    ).toBe(true);
+    // The parent's own name names the parent: its members alone.
+    expect(validate([{ type: 'Action' }])).toBe(true);
+    expect(validate([{ type: 'resize' }])).toBe(false);
+    expect(validate([{ type: 'snapshot', name: 7 }])).toBe(false);
+    // A value the discriminator maps to no schema names nothing the value could be.
+    expect(validate([{ type: 'reboot' }])).toBe(false);
+  });
+
+  it('a child used directly inherits the parent without its discriminator, and a listed value stays valid', async () => {
+    const direct = await validator('parent-child', ref('Resize'), {
+      discriminator: { propertyName: 'type', mapping },
+    });
+    expect(direct({ type: 'resize', size: 'big' })).toBe(true);
+    expect(direct({ type: 'resize' })).toBe(false);
+    // Action lists its values (reboot among them): a value no child is mapped to is a plain action.
+    const listed = await validator('parent-listed', ref('Action'), {
+      discriminator: { propertyName: 'type', mapping },
+    });
+    expect(listed({ type: 'reboot' })).toBe(true);
+    expect(listed({ type: 'resize' })).toBe(false);
+    expect(listed({ type: 'resize', size: 'big' })).toBe(true);
+  });
+});

@@ -1,0 +1,119 @@
+// A discriminator declared on a parent schema that its children inherit through allOf, with no oneOf / anyOf of
+// its own (OpenAPI's inheritance idiom: Iceberg's TableRequirement, each AssertX `allOf: [TableRequirement]`).
+// Where the parent is used, the discriminator's value names the schema the value must also match; where a child
+// inherits it (allOf), the parent is only its own members, or each child would be checked against itself forever.
+import type { OpenApiDocument } from '../model/ref.js';
+import { unescapeToken } from '../model/json-pointer.js';
+
+const COMPONENT_SCHEMAS = '#/components/schemas/';
+
+/** Whether a schema declares a discriminator for its children rather than over alternatives of its own. */
+export function isDiscriminatingParent(schema: unknown): boolean {
+  const s = schema as Record<string, any> | null;
+  return (
+    !!s &&
+    typeof s === 'object' &&
+    typeof s.discriminator?.propertyName === 'string' &&
+    !Array.isArray(s.oneOf) &&
+    !Array.isArray(s.anyOf)
+  );
+}
+
+/**
+ * Where the validators' root document holds each discriminating parent as its children inherit it (its own members,
+ * without the checks its discriminator adds): `components/<INHERITED>/<name>`, beside the document's components
+ * (a document's own `x-` sections are not copied there).
+ */
+export const INHERITED = 'x-inherited';
+
+/**
+ * The reference an allOf member that names a discriminating parent takes instead (the parent as inherited), or
+ * undefined for any other member.
+ */
+export function inheritedRef(member: unknown, document: OpenApiDocument, specId: string): string | undefined {
+  const ref = (member as { $ref?: unknown } | null)?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_SCHEMAS)) return undefined;
+  const token = ref.slice(COMPONENT_SCHEMAS.length);
+  const schemas = document.components?.schemas as Record<string, unknown> | undefined;
+  const name = unescapeToken(token);
+  if (!schemas || !Object.hasOwn(schemas, name) || !isDiscriminatingParent(schemas[name])) return undefined;
+  return `${specId}#/components/${INHERITED}/${token}`;
+}
+
+/** The discriminating parents among the components, by name. */
+export function discriminatingParents(document: OpenApiDocument): Array<[string, Record<string, any>]> {
+  return [...familiesOf(document)].map(([schema, family]) => [family.name, schema as Record<string, any>]);
+}
+
+interface Family {
+  name: string;
+  /** The components whose allOf names the parent directly. */
+  children: string[];
+}
+
+const families = new WeakMap<OpenApiDocument, Map<object, Family>>();
+
+/** Each discriminating parent among the components, with its name and its children. */
+function familiesOf(document: OpenApiDocument): Map<object, Family> {
+  let found = families.get(document);
+  if (found) return found;
+  found = new Map();
+  const schemas = (document.components?.schemas ?? {}) as Record<string, any>;
+  for (const [name, schema] of Object.entries(schemas))
+    if (isDiscriminatingParent(schema)) found.set(schema, { name, children: [] });
+  for (const [name, schema] of Object.entries(schemas))
+    for (const member of Array.isArray(schema?.allOf) ? schema.allOf : []) {
+      const ref = (member as { $ref?: unknown } | null)?.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_SCHEMAS)) continue;
+      const parent = schemas[unescapeToken(ref.slice(COMPONENT_SCHEMAS.length))];
+      if (parent !== schema && found.has(parent)) found.get(parent)!.children.push(name);
+    }
+  families.set(document, found);
+  return found;
+}
+
+/**
+ * The checks a discriminating parent adds where it is used, as allOf members: for each value its mapping names
+ * (a bare name is a component's), and each child's name where no mapping entry names that child, the value must
+ * match that schema. A value naming nothing is refused, unless a `defaultMapping` (OpenAPI 3.2) names the schema
+ * for it or the parent's own property lists its values (an enum or const: the parent then decides alone). Empty
+ * for a schema that is not a component.
+ */
+export function parentChecks(schema: Record<string, any>, document: OpenApiDocument, specId: string): unknown[] {
+  const family = familiesOf(document).get(schema);
+  if (!family) return [];
+  const property: string = schema.discriminator.propertyName;
+  const component = (target: string) => (/[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${target}`);
+  const self = `${COMPONENT_SCHEMAS}${family.name}`;
+  const mapping = new Map<string, string>();
+  for (const [value, target] of Object.entries<unknown>(schema.discriminator.mapping ?? {}))
+    if (typeof target === 'string') mapping.set(value, component(target));
+  const targets = new Set(mapping.values());
+  for (const child of family.children) {
+    const ref = `${COMPONENT_SCHEMAS}${child}`;
+    if (!targets.has(ref) && !mapping.has(child)) mapping.set(child, ref);
+  }
+  if (!mapping.has(family.name)) mapping.set(family.name, self);
+  const known = (value: string) => ({ properties: { [property]: { const: value } }, required: [property] });
+  const checks: unknown[] = [];
+  for (const [value, target] of mapping) {
+    // The parent itself (by name or by mapping) is checked by its own members: a reference back would not end.
+    if (target === self || !target.startsWith('#/')) continue;
+    checks.push(ifThen(known(value), { $ref: `${specId}${target}` }));
+  }
+  const own = schema.properties?.[property];
+  const listed = own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own);
+  const fallback = schema.discriminator.defaultMapping;
+  if (listed) return checks;
+  const values = [...mapping.keys()];
+  const target = typeof fallback === 'string' ? component(fallback) : undefined;
+  if (target === undefined) checks.push({ properties: { [property]: { enum: values } } });
+  else if (target !== self && target.startsWith('#/'))
+    checks.push(ifThen({ properties: { [property]: { not: { enum: values } } } }, { $ref: `${specId}${target}` }));
+  return checks;
+}
+
+function ifThen(condition: object, schema: object): object {
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a promise
+  return { if: condition, then: schema };
+}
