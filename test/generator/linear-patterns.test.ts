@@ -54,6 +54,26 @@ describe('the linear engine', () => {
       expect([pattern, linearRegExp(pattern, 'u').test(text)]).toEqual([pattern, new RegExp(pattern, 'u').test(text)]);
   });
 
+  it("agrees with JavaScript's on lookbehinds, whether a text needs one to match or not", () => {
+    const cases: Array<[string, string[]]> = [
+      ['^(?:a|(?<=a)b)*$', ['aab', 'b', 'aa', 'c', 'abab', 'abb']],
+      ['^(?:x|(?<!x),)+$', ['x,', ',', 'x,,', 'xx', ',x']],
+      // Parentheses in a class and escaped ones inside a lookbehind: its group ends at its own `)`.
+      ['^(?:[()]|(?<=[()])a|(?<=\\))b)+$', ['(a', ')b', 'a', '(b', '()ab']],
+      ['^(?<first>a)(?<=[^(]a)b$', ['ab', 'b', 'aab']],
+      ['^[^(?<=]+(?<![)])$', ['abc', 'ab)', '(?<=']],
+    ];
+    for (const [pattern, texts] of cases) {
+      const linear = linearRegExp(pattern, 'u');
+      const native = new RegExp(pattern, 'u');
+      for (const text of texts) expect([pattern, text, linear.test(text)]).toEqual([pattern, text, native.test(text)]);
+      fc.assert(
+        fc.property(textsFor(pattern), (text) => linear.test(text) === native.test(text)),
+        { numRuns: 500 },
+      );
+    }
+  });
+
   it('names what it cannot take', () => {
     expect(linearPatternError('^(?=a)a$')).toContain('(?=');
     expect(linearPatternError('^(a)\\1$')).toContain('\\1');

@@ -52,11 +52,83 @@ function compile(pattern: string): RE2JS {
   return RE2JS.compile(re2Syntax(pattern), RE2JS.LOOKBEHINDS);
 }
 
+/**
+ * The pattern with every lookbehind replaced by an assertion that always holds (`holds`) or never does, or
+ * undefined when it has none. A pattern has no negation but inside lookarounds, so the first accepts every text
+ * the pattern accepts and the second only such texts.
+ */
+function withoutLookbehinds(pattern: string, holds: boolean): string | undefined {
+  let out = '';
+  let found = false;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += c + (pattern[++i] ?? '');
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+    } else if (c === '[') {
+      inClass = true;
+      // A `^` right after `[` negates the class; copied with it so the next `]` ends nothing early.
+      if (pattern[i + 1] === '^') {
+        out += '[^';
+        i++;
+        continue;
+      }
+    } else if (c === '(' && (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i))) {
+      i = groupEnd(pattern, i);
+      out += holds ? '(?:)' : '[^\\s\\S]';
+      found = true;
+      continue;
+    }
+    out += c;
+  }
+  return found ? out : undefined;
+}
+
+/** The index of the `)` closing the group opened at `open`. */
+function groupEnd(pattern: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = open; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') {
+      inClass = true;
+      if (pattern[i + 1] === '^') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  throw new SyntaxError(`unclosed group in /${pattern}/`);
+}
+
+/**
+ * RE2 answers a pattern with lookbehinds only by simulating its automaton, a character at a time over every
+ * state (several hundred times slower than its DFA on a long pattern). Such a pattern is tried first without
+ * them, on the DFA: accepted when the lookbehinds never hold, refused when they always hold; only a text between
+ * the two (one that needs a lookbehind to be matched) goes to the simulation. Those two are compiled on first use.
+ */
+function bracketed(pattern: string, full: RE2JS): (text: string) => boolean {
+  const never = withoutLookbehinds(pattern, false);
+  if (never === undefined) return (text) => full.test(text);
+  let narrower: RE2JS | undefined;
+  let wider: RE2JS | undefined;
+  return (text) => {
+    narrower ??= compile(never);
+    if (narrower.test(text)) return true;
+    wider ??= compile(withoutLookbehinds(pattern, true)!);
+    return wider.test(text) && full.test(text);
+  };
+}
+
 /** ajv's `code.regExp`: the pattern compiled by RE2; throws when RE2 cannot take it. */
 export function linearRegExp(pattern: string, flags: string): LinearPattern {
-  const compiled = compile(pattern);
+  const test = bracketed(pattern, compile(pattern));
   const shown = `/${pattern}/${flags}`;
-  return { test: (text) => compiled.test(text), toString: () => shown };
+  return { test, toString: () => shown };
 }
 // ajv names the function in code it writes only for standalone validators, which the runtime does not make.
 linearRegExp.code = 'linearRegExp';
