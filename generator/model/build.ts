@@ -2,12 +2,11 @@
 import { isLinesType } from './media-types.js';
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
-import { camelCase, isPlainIdentifier, pascalCase, propertyIdentifier, serviceName } from './names.js';
+import { camelCase, pascalCase, propertyIdentifier, serviceName } from './names.js';
 import { receiverEntries, webhookSources } from './receivers.js';
 import type {
   StyledField,
   BodyKind,
-  CredentialPlacement,
   CredentialSourceModel,
   JsonSchema,
   OperationModel,
@@ -15,16 +14,25 @@ import type {
   RequestBodyModel,
   ResponseModel,
   SecuritySchemeModel,
-  ServerModel,
   ServiceModel,
-  TypesRef,
 } from './types.js';
 import { escapeToken } from './json-pointer.js';
 import { METHODS } from './methods.js';
+import { type OperationNames, operationIds } from './operation-ids.js';
+import {
+  buildCredentialSources,
+  buildSecuritySchemes,
+  credentialsOf,
+  securityAlternatives,
+  transportSchemes,
+  unmetSecurityReason,
+  warnUnmetSecurity,
+} from './security.js';
+import { buildServers, ownServers, serverModel } from './servers.js';
 import { allProperties, requiredProperties } from './schema-properties.js';
 import { textOf } from './text-of.js';
 import { bodyLimit } from './extensions/body-limit.js';
-import { type CredentialIn, credentialInOf } from './extensions/credential-in.js';
+import { credentialInOf } from './extensions/credential-in.js';
 import { errorStyleOf } from './extensions/error-style.js';
 import { documentedErrorsOf } from './extensions/errors.js';
 import { isFieldSelection, selection } from './extensions/field-selection.js';
@@ -143,109 +151,6 @@ function buildReceivers(
   return receivers.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/**
- * Every operation's identifier and type name, keyed `METHOD path`: the operationId where it is a plain
- * identifier, else camel-cased (`find pet by id` gives findPetById), else method and path (GET /pets/{id}
- * gives getPetsById); a later operation (path, then method order) whose name is taken gets `_2`, `_3`.
- */
-function operationIds(document: OpenApiDocument): Map<string, OperationNames> {
-  const out = new Map<string, OperationNames>();
-  const ids = new Set<string>();
-  const typeNames = new Set<string>();
-  const entries: Array<[string, string, any]> = [];
-  for (const [path, item] of Object.entries<any>(document.paths ?? {}))
-    for (const method of METHODS) if (item?.[method]) entries.push([path, method, item[method]]);
-  // openapi-typescript lists an operation under `operations` by its operationId with `#` written `/`; one whose
-  // key another operation shares is reached through `paths` (the key holds only one of them).
-  const typesKey = (op: any) => (typeof op.operationId === 'string' ? op.operationId.replace(/#/g, '/') : '');
-  const keyCount = new Map<string, number>();
-  for (const [, , op] of entries) keyCount.set(typesKey(op), (keyCount.get(typesKey(op)) ?? 0) + 1);
-  for (const [path, method, op] of entries) {
-    const raw: unknown = op.operationId;
-    let base =
-      typeof raw === 'string' && raw !== ''
-        ? isPlainIdentifier(raw)
-          ? raw
-          : camelCase(raw)
-        : camelCase(`${method} ${path.replace(/\{([^}]*)\}/g, ' by $1 ')}`);
-    if (!/^[A-Za-z_$]/.test(base)) base = `op${pascalCase(base)}`;
-    let id = base;
-    for (let n = 2; ids.has(id) || typeNames.has(pascalCase(id)); n++) id = `${base}_${n}`;
-    ids.add(id);
-    typeNames.add(pascalCase(id));
-    const key = typesKey(op);
-    const typesRef =
-      key !== '' && keyCount.get(key) === 1 ? (['operations', key] as const) : (['paths', path, method] as const);
-    out.set(`${method} ${path}`, { id, typeName: pascalCase(id), typesRef });
-  }
-  return out;
-}
-
-interface OperationNames {
-  id: string;
-  typeName: string;
-  /** The operation's type in openapi-typescript's output. */
-  typesRef: TypesRef;
-}
-
-/**
- * The document's first server (the base address), then each distinct server a path or an operation declares of
- * its own (its first), with the defaults of their variables.
- */
-function buildServers(document: OpenApiDocument): ServiceModel['servers'] {
-  const servers: ServiceModel['servers'] = [];
-  const root = document.servers?.[0];
-  if (root) servers.push(serverModel(root));
-  for (const item of Object.values<any>(document.paths ?? {})) {
-    for (const m of METHODS) {
-      const own = ownServers(document, item, item?.[m])[0];
-      if (own && !servers.some((x) => x.url === own.url)) servers.push(own);
-    }
-  }
-  return servers;
-}
-
-/** The servers an operation (else its path) declares of its own, where the first is not the document's first. */
-function ownServers(document: OpenApiDocument, item: any, op: any): ServerModel[] {
-  if (!op) return [];
-  const list: any[] = op.servers?.length ? op.servers : item?.servers?.length ? item.servers : [];
-  const servers = list.filter((s) => s && typeof s.url === 'string');
-  if (servers.length === 0 || servers[0].url === document.servers?.[0]?.url) return [];
-  return servers.map(serverModel);
-}
-
-function serverModel(server: any): ServerModel {
-  const variables: Record<string, string> = {};
-  const enums: Record<string, string[]> = {};
-  for (const [name, v] of Object.entries<any>(server.variables ?? {})) {
-    const values = Array.isArray(v?.enum) ? v.enum.map(String) : undefined;
-    // A variable without a default (the spec requires one) takes its first listed value.
-    variables[name] = String(v?.default ?? values?.[0] ?? '');
-    if (values?.length) enums[name] = values;
-  }
-  return {
-    url: server.url,
-    defaultUrl: server.url.replace(/\{([^}]+)\}/g, (_: string, name: string) => variables[name] ?? ''),
-    variables,
-    ...(Object.keys(enums).length ? { enums } : {}),
-  };
-}
-
-function buildSecuritySchemes(document: OpenApiDocument): SecuritySchemeModel[] {
-  return Object.entries<any>(document.components?.securitySchemes ?? {})
-    .map(([name, s]) => ({
-      name,
-      type: s.type,
-      in: s.in,
-      paramName: s.name,
-      scheme: s.scheme,
-      scopes: s.flows
-        ? [...new Set(Object.values<any>(s.flows).flatMap((f) => Object.keys(f.scopes ?? {})))].sort()
-        : undefined,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
 function buildOperation(
   document: OpenApiDocument,
   path: string,
@@ -355,66 +260,6 @@ function requestBodyOf(
     return undefined;
   }
   return resolveRef(document, op.requestBody);
-}
-
-/**
- * The operation's security alternatives (the root's when it has none; no security at all is one empty
- * alternative). An operation that declares `x-credential-in` takes its token where OpenAPI cannot say
- * (a form field); an empty alternative beside it is that placeholder, not an offer of anonymous calls.
- */
-function securityAlternatives(
-  op: any,
-  document: OpenApiDocument,
-  credentialIn: CredentialIn | undefined,
-): Array<Record<string, string[]>> {
-  const raw: Array<Record<string, string[]>> = op.security ?? document.security ?? [];
-  if (raw.length === 0) return [{}];
-  const declared = credentialIn !== undefined;
-  const kept = declared ? raw.filter((req) => Object.keys(req).length > 0) : raw;
-  return kept.map((req) =>
-    Object.fromEntries(Object.entries(req).map(([name, scopes]) => [name, [...(scopes ?? [])]])),
-  );
-}
-
-/** Where each scheme of the alternatives takes its credential: the scheme's own place, plus `x-credential-in`. */
-function buildCredentialSources(
-  declared: CredentialIn | undefined,
-  security: Array<Record<string, string[]>>,
-  schemes: SecuritySchemeModel[],
-): CredentialSourceModel[] {
-  const sources: CredentialSourceModel[] = [];
-  const add = (source: CredentialSourceModel) => {
-    if (!sources.some((s) => s.scheme === source.scheme && s.in === source.in && s.name === source.name))
-      sources.push(source);
-  };
-  for (const name of [...new Set(security.flatMap((req) => Object.keys(req)))].sort()) {
-    const scheme = schemes.find((s) => s.name === name);
-    // An undeclared scheme has no place to read: its alternative is never met (warnUnmetSecurity says so).
-    if (!scheme) continue;
-    if (
-      scheme.type === 'oauth2' ||
-      scheme.type === 'openIdConnect' ||
-      (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer')
-    ) {
-      add({ scheme: name, kind: 'bearerToken', in: 'header', name: 'authorization' });
-    } else if (
-      scheme.type === 'apiKey' &&
-      scheme.paramName &&
-      (scheme.in === 'query' || scheme.in === 'header' || scheme.in === 'cookie')
-    ) {
-      const kind = declared ? 'accessToken' : 'apiKey';
-      add({ scheme: name, kind, in: scheme.in, name: scheme.paramName });
-      if (declared && declared !== scheme.in) add({ scheme: name, kind, in: declared, name: scheme.paramName });
-    } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
-      add({ scheme: name, kind: 'basic', in: 'header', name: 'authorization' });
-    } else if (scheme.type === 'mutualTLS') {
-      // The client certificate is the transport's (an https.Agent / a TLS-terminating proxy), not the request's.
-    } else {
-      // Another http scheme (digest, a vendor's): the Authorization header as sent, for the handler to judge.
-      add({ scheme: name, kind: 'apiKey', in: 'header', name: 'authorization' });
-    }
-  }
-  return sources;
 }
 
 function buildParameters(
@@ -529,55 +374,6 @@ function cookieParameter(document: OpenApiDocument, p: any, at: string, warn: (w
     cookie = { ...cookie, explode: false };
   }
   return [cookie];
-}
-
-function transportSchemes(
-  security: Array<Record<string, string[]>>,
-  schemes: SecuritySchemeModel[],
-): { transportSchemes?: string[] } {
-  const names = [...new Set(security.flatMap((req) => Object.keys(req)))]
-    .filter((name) => schemes.find((s) => s.name === name)?.type === 'mutualTLS')
-    .sort();
-  return names.length ? { transportSchemes: names } : {};
-}
-
-/**
- * Why one security alternative can never be met by a request, or undefined when it can: it names a scheme the
- * document does not declare (there is no place to read its credential from), or it asks for two schemes that both
- * use the Authorization header with different credentials (basic and bearer, say: RFC 9110 gives that header one
- * credential, and a request one such header).
- */
-export function unmetSecurityReason(
-  alternative: Record<string, unknown>,
-  schemes: SecuritySchemeModel[],
-): string | undefined {
-  const authorization = new Set<string>();
-  for (const name of Object.keys(alternative)) {
-    const scheme = schemes.find((s) => s.name === name);
-    if (!scheme) return `it names the undeclared security scheme ${name}`;
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') authorization.add('bearer');
-    else if (scheme.type === 'http') authorization.add(scheme.scheme?.toLowerCase() ?? '');
-  }
-  if (authorization.size > 1)
-    return `it asks for ${[...authorization].sort().join(' and ')} credentials together, and a request has one Authorization header`;
-  return undefined;
-}
-
-/** A warning for each security alternative no request can meet: the server refuses it (401) as any unmet one. */
-function warnUnmetSecurity(
-  alternatives: Array<Record<string, unknown>>,
-  pointer: string,
-  schemes: SecuritySchemeModel[],
-  warn: (warning: SchemaWarning) => void,
-): void {
-  alternatives.forEach((alternative, i) => {
-    const reason = unmetSecurityReason(alternative ?? {}, schemes);
-    if (reason)
-      warn({
-        pointer: `${pointer}/security/${i}`,
-        message: `this security requirement can never be met: ${reason}; requests that only it would admit are refused`,
-      });
-  });
 }
 
 /**
@@ -784,36 +580,4 @@ function buildResponses(
       };
     })
     .sort((a, b) => a.status.localeCompare(b.status));
-}
-
-/** The placement of the operation's credential, and its choices where its alternatives take different kinds. */
-function credentialsOf(
-  credentialIn: CredentialIn | undefined,
-  security: Array<Record<string, string[]>>,
-  schemes: SecuritySchemeModel[],
-): { credentials: CredentialPlacement; credentialChoices?: CredentialPlacement[] } {
-  const credentials = credentialPlacement(credentialIn, security, schemes);
-  if (credentialIn !== undefined) return { credentials };
-  // Each alternative on its own: the kinds a request may carry, the preferred one first.
-  const kinds = security.map((alternative) => credentialPlacement(credentialIn, [alternative], schemes));
-  const choices = [credentials, ...kinds.filter((k) => k !== credentials && k !== 'none')];
-  const distinct = [...new Set(choices)];
-  return distinct.length > 1 ? { credentials, credentialChoices: distinct } : { credentials };
-}
-
-function credentialPlacement(
-  declared: CredentialIn | undefined,
-  security: Array<Record<string, string[]>>,
-  schemes: SecuritySchemeModel[],
-): CredentialPlacement {
-  if (declared === 'query') return 'access-token-query';
-  if (declared === 'form') return 'access-token-form';
-  const names = security.flatMap((req) => Object.keys(req));
-  const types = names.map((n) => schemes.find((s) => s.name === n));
-  const http = (s: SecuritySchemeModel | undefined, name: string) =>
-    s?.type === 'http' && s.scheme?.toLowerCase() === name;
-  if (types.some((s) => s?.type === 'oauth2' || s?.type === 'openIdConnect' || http(s, 'bearer'))) return 'bearer';
-  if (types.some((s) => http(s, 'basic'))) return 'basic';
-  if (types.some((s) => s?.type === 'apiKey')) return 'api-key';
-  return 'none';
 }

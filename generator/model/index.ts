@@ -4,7 +4,8 @@ export { loadSpecList, type SpecEntry } from '../config.js';
 // A package's key from its document's file name: the name mock and test give a user's document, as generate does.
 export { defaultPackageKey } from './package-key.js';
 export * from './json-pointer.js';
-export { buildServiceModel, unmetSecurityReason } from './build.js';
+export { buildServiceModel } from './build.js';
+export { unmetSecurityReason } from './security.js';
 export {
   type GeneratedSpec,
   generatedSpec,
