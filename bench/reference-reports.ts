@@ -10,11 +10,11 @@ import Database from 'better-sqlite3';
 import { parse } from 'yaml';
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from '../reference/analytics/catalogue.js';
 import { generateFacts } from '../reference/analytics/facts.js';
-import { MIGRATIONS } from '../reference/analytics/migrations.js';
+import { service as analytics } from '../reference/analytics/index.js';
 import { reportSql } from '../reference/analytics/report-sql.js';
 import { RollupReports } from '../reference/analytics/rollup-reports.js';
 import { parseSeed } from '../reference/analytics/seed.js';
-import { SqliteAnalyticsStore } from '../reference/analytics/sqlite-store.js';
+import { sqliteAnalyticsStore } from '../reference/analytics/kept-store.js';
 import type { ReportPlan } from '../reference/analytics/store.js';
 import { migrate } from '../reference/foundation/database.js';
 import { SqliteReadPool } from '../reference/foundation/sqlite-read-pool.js';
@@ -27,8 +27,8 @@ const CHANNEL = 'UCchannel0000000000000001';
 
 const seed = parseSeed(parse(fs.readFileSync(path.join(ROOT, 'reference', 'seed.default.yaml'), 'utf8')).analytics);
 const db = new Database(':memory:');
-migrate(db, MIGRATIONS);
-await new SqliteAnalyticsStore(db).seedIfEmpty(seed, () => generateFacts(seed) as never);
+migrate(db, analytics.migrations);
+await sqliteAnalyticsStore(db).seedIfEmpty(seed, () => generateFacts(seed) as never);
 
 const plans: ReportPlan[] = Array.from({ length: PLANS }, (_, i) => {
   const r = reportOf(i);

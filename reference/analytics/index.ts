@@ -1,9 +1,11 @@
 // The analytics reference service: reports over one seeded fact table, groups and group items, all in the
-// service's SQLite store, on the generated server stubs (which validate every request against the spec).
+// service's SQL store (sql-store.ts), on the generated server stubs (which validate every request against the spec).
 import type { HandlerInput } from '../../generated/analytics/server.js';
 import { analyticsErrorStyle, createAnalyticsServer, statusError } from '../../generated/analytics/server.js';
 import { invalidRequest } from '../../generated/analytics/runtime/server/index.js';
 import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
+import { migrationsFor } from '../foundation/sql.js';
+import { PostgresSql } from '../foundation/postgres-sql.js';
 import { SqliteReadPool } from '../foundation/sqlite-read-pool.js';
 import { unstorableTextAt, unstorableViolation } from '../foundation/storable-text.js';
 import { ACCESS_POLICY } from './access.js';
@@ -11,12 +13,11 @@ import { REPORT_CATALOGUE } from './combinations.js';
 import { GROUP_POLICY } from './group-policy.js';
 import { generateFacts } from './facts.js';
 import { createHandlers } from './handlers.js';
+import { sqliteAnalyticsStore } from './kept-store.js';
 import { MIGRATIONS } from './migrations.js';
-import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { PostgresAnalyticsStore } from './postgres-store.js';
 import { parseSeed } from './seed.js';
 import type { AnalyticsSeams } from './seams.js';
-import { SqliteAnalyticsStore } from './sqlite-store.js';
+import { SqlAnalyticsStore } from './sql-store.js';
 import type { AnalyticsStore, Principal } from './store.js';
 
 const UNAUTHENTICATED = () =>
@@ -86,8 +87,8 @@ export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<Service
 
 export const service: ReferenceService = {
   key: 'analytics',
-  migrations: MIGRATIONS,
-  postgresMigrations: POSTGRES_MIGRATIONS,
+  migrations: migrationsFor('sqlite', MIGRATIONS),
+  postgresMigrations: migrationsFor('postgres', MIGRATIONS),
   async create(ctx) {
     const seed = parseSeed(ctx.seed);
     // Reports are computed off the event loop, each tenant in turn: on the pool's threads (SQLite), or by the
@@ -96,8 +97,8 @@ export const service: ReferenceService = {
     const onLoop = process.env.REFERENCE_REPORT_QUEUE === 'off';
     const readPool = ctx.postgres || onLoop ? undefined : new SqliteReadPool(sqliteOf(ctx));
     const store: AnalyticsStore = ctx.postgres
-      ? new PostgresAnalyticsStore(ctx.postgres)
-      : new SqliteAnalyticsStore(sqliteOf(ctx), readPool);
+      ? new SqlAnalyticsStore(new PostgresSql(ctx.postgres))
+      : sqliteAnalyticsStore(sqliteOf(ctx), readPool);
     await store.seedIfEmpty(seed, () => generateFacts(seed) as unknown as Array<Record<string, string | number>>);
     await store.replaceCredentials(seed);
     const seam = seams<AnalyticsSeams>(ctx);

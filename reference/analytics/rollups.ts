@@ -26,7 +26,7 @@ export const ROLLUPS: readonly Rollup[] = [
   { table: 'facts_by_day_country', keys: ['channel_id', 'day', 'country'] },
 ];
 
-/** The rollups each migration made (migrations.ts, postgres-migrations.ts): a shipped migration keeps its list. */
+/** The rollups each migration made (migrations.ts): a shipped migration keeps its list. */
 export const ROLLUPS_OF_MIGRATION = { first: ROLLUPS.slice(0, 3), deviceAndCountry: ROLLUPS.slice(3, 5) };
 
 /** The summed columns every rollup carries. */

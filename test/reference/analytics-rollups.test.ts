@@ -9,12 +9,12 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { DIMENSIONS, METRICS } from '../../reference/analytics/catalogue.js';
 import { generateFacts } from '../../reference/analytics/facts.js';
-import { MIGRATIONS } from '../../reference/analytics/migrations.js';
+import { service as analytics } from '../../reference/analytics/index.js';
 import { reportSql } from '../../reference/analytics/report-sql.js';
 import { RollupReports } from '../../reference/analytics/rollup-reports.js';
 import { reportSource, ROLLUPS } from '../../reference/analytics/rollups.js';
 import { parseSeed } from '../../reference/analytics/seed.js';
-import { SqliteAnalyticsStore } from '../../reference/analytics/sqlite-store.js';
+import { sqliteAnalyticsStore } from '../../reference/analytics/kept-store.js';
 import type { ReportPlan } from '../../reference/analytics/store.js';
 import { migrate } from '../../reference/foundation/database.js';
 
@@ -23,8 +23,8 @@ const seed = parseSeed(parse(fs.readFileSync(path.join(ROOT, 'reference', 'seed.
 
 async function seededDatabase(): Promise<Database.Database> {
   const db = new Database(':memory:');
-  migrate(db, MIGRATIONS);
-  await new SqliteAnalyticsStore(db).seedIfEmpty(seed, () => generateFacts(seed) as never);
+  migrate(db, analytics.migrations);
+  await sqliteAnalyticsStore(db).seedIfEmpty(seed, () => generateFacts(seed) as never);
   return db;
 }
 
@@ -250,8 +250,8 @@ describe('report rollups', () => {
     // The store as it stood before the rollups: their tables gone, its schema two versions back.
     const tables = ROLLUPS.map((r) => r.table);
     for (const table of tables) db.exec(`DROP TABLE ${table}`);
-    db.pragma(`user_version = ${MIGRATIONS.length - 2}`);
-    migrate(db, MIGRATIONS);
+    db.pragma(`user_version = ${analytics.migrations.length - 2}`);
+    migrate(db, analytics.migrations);
     const total = (table: string) =>
       db.prepare(`SELECT SUM(views) AS v, SUM(likes) AS l FROM ${table}`).get() as { v: number; l: number };
     for (const table of tables) expect(total(table), table).toEqual(total('facts'));

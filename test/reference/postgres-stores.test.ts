@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
 import { POSTGRES_MIGRATIONS as AD_CREATIVE } from '../../reference/ad-creative/postgres-migrations.js';
 import { PostgresRateLimiter } from '../../reference/ad-creative/postgres-store.js';
-import { POSTGRES_MIGRATIONS as ANALYTICS } from '../../reference/analytics/postgres-migrations.js';
-import { PostgresAnalyticsStore } from '../../reference/analytics/postgres-store.js';
+import { service as analytics } from '../../reference/analytics/index.js';
+import { SqlAnalyticsStore } from '../../reference/analytics/sql-store.js';
+import { PostgresSql } from '../../reference/foundation/postgres-sql.js';
 import { service as generative } from '../../reference/generative/index.js';
 import { PostgresBursts } from '../../reference/generative/postgres-bursts.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
@@ -40,14 +41,14 @@ describe.skipIf(unavailable)(
     });
 
     it('at 499 items, of 60 concurrent inserts through two instances exactly one is stored', async () => {
-      const [a, b] = await twoPools('analytics', ANALYTICS);
+      const [a, b] = await twoPools('analytics', analytics.postgresMigrations!);
       await a.query(
         "INSERT INTO groups (id, owner, title, item_type, published_at) VALUES ('G1', 'channel:c', 't', 'platform#video', '2024-01-01')",
       );
       await a.query(
         "INSERT INTO group_items (id, group_id, resource_kind, resource_id) SELECT 'I' || i, 'G1', 'platform#video', 'v' || i FROM generate_series(1, 499) AS i",
       );
-      const stores = [new PostgresAnalyticsStore(a), new PostgresAnalyticsStore(b)];
+      const stores = [new SqlAnalyticsStore(new PostgresSql(a)), new SqlAnalyticsStore(new PostgresSql(b))];
       const results = await Promise.all(
         Array.from({ length: 60 }, (_, i) => stores[i % 2]!.insertItem('G1', 'platform#video', `new-${i}`, 500)),
       );

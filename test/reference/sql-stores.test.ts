@@ -1,7 +1,17 @@
 // The one SQL store of each service (reference/<service>/sql-store.ts) on both databases it runs on: the same
 // calls on SQLite and on PostgreSQL answer the same, and the Sql surface (foundation/sql.ts) keeps what each
 // database's driver would otherwise let slip (placeholders, booleans, a transaction spanning awaits).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIMENSIONS, METRICS } from '../../reference/analytics/catalogue.js';
+import { generateFacts } from '../../reference/analytics/facts.js';
+import { service as analytics } from '../../reference/analytics/index.js';
+import { sqliteAnalyticsStore } from '../../reference/analytics/kept-store.js';
+import { parseSeed as parseAnalyticsSeed } from '../../reference/analytics/seed.js';
+import { SqlAnalyticsStore } from '../../reference/analytics/sql-store.js';
+import type { AnalyticsStore, ReportPlan } from '../../reference/analytics/store.js';
 import { migrate, openDatabase } from '../../reference/foundation/database.js';
 import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
 import { numberedPlaceholders, PostgresSql } from '../../reference/foundation/postgres-sql.js';
@@ -185,5 +195,96 @@ describe.each(['sqlite', 'postgres'] as const)('the generative store on %s', (di
     expect(await store.deleteExpiredCaches(600)).toBe(1);
     expect(await store.deleteCache('p1', 'c1')).toBe(true);
     expect(await store.deleteCache('p1', 'c1')).toBe(false);
+  });
+});
+
+const defaultSeed = parse(fs.readFileSync(path.join(import.meta.dirname, '../../reference/seed.default.yaml'), 'utf8'));
+
+/** Views and likes by day of one channel's first two weeks of 2024, most viewed first, from the third row. */
+const REPORT: ReportPlan = {
+  from: '2024-01-01',
+  to: '2024-01-14',
+  rate: 1,
+  channels: [{ id: 'UCchannel0000000000000001', since: '' }],
+  filters: [],
+  dimensions: ['day', 'country'].map((name) => {
+    const def = DIMENSIONS.find((d) => d.name === name)!;
+    return { name, sql: def.sql, nonEmpty: def.presentOnly === true };
+  }),
+  metrics: ['views', 'likes'].map((name) => {
+    const def = METRICS.find((m) => m.name === name)!;
+    return { name, sql: def.sql, digits: def.digits };
+  }),
+  sort: [{ name: 'views', descending: true }],
+  offset: 2,
+  limit: 20,
+};
+
+/** The answers of one script of calls, to compare between databases. */
+async function analyticsScript(store: AnalyticsStore) {
+  const seed = parseAnalyticsSeed(defaultSeed.analytics);
+  await store.seedIfEmpty(seed, () => generateFacts(seed) as never);
+  await store.seedIfEmpty(seed, () => {
+    throw new Error('seeded twice');
+  });
+  await store.replaceCredentials(seed);
+  const principal = await store.principal('test-token-analytics-readonly');
+  const owner = 'channel:UCchannel0000000000000001';
+  const group = await store.createGroup(owner, 'g', 'youtube#video');
+  const other = await store.createGroup(owner, 'h', 'youtube#video');
+  const inserts = [];
+  for (const id of ['v1', 'v2', 'v2', 'v3']) inserts.push(await store.insertItem(group.id, 'youtube#video', id, 2));
+  const renamed = await store.renameGroup(group.id, 'g2');
+  const listedByIds = await store.listGroups(owner, [other.id, group.id, 'nope', group.id], 0, 10);
+  const firstPage = await store.listGroups(owner, undefined, 0, 1);
+  const items = await store.items(group.id);
+  const deletedItem = await store.deleteItem(items[0]!.id);
+  const deletedGroup = await store.deleteGroup(other.id);
+  return {
+    principal: principal && { ...principal, scopes: [...principal.scopes] },
+    unknown: await store.principal('nope'),
+    ownerChannels: await store.ownerChannels('owner-1'),
+    owns: [
+      await store.owns({ kind: 'channel', id: 'UCchannel0000000000000001' }, 'channel', 'UCchannel0000000000000001'),
+      await store.owns({ kind: 'channel', id: 'UCchannel0000000000000002' }, 'channel', 'UCchannel0000000000000001'),
+    ],
+    report: await store.report(REPORT),
+    reportAgain: await store.report(REPORT),
+    group: { ...group, id: 'G', seq: 0, publishedAt: '' },
+    inserts: inserts.map((r) => (r.ok ? { ok: r.ok, created: r.created, resourceId: r.item.resourceId } : r)),
+    renamed: renamed && { title: renamed.title, itemCount: renamed.itemCount },
+    listedByIds: listedByIds.map((g) => [g.title, g.itemCount]),
+    firstPage: firstPage.map((g) => g.owner),
+    items: items.map((i) => i.resourceId),
+    item: (await store.item(items[1]!.id))?.resourceId,
+    deleted: [deletedItem, deletedGroup, await store.deleteGroup(other.id), await store.group(other.id)],
+  };
+}
+
+describe('the analytics store', () => {
+  it('answers a script of calls on SQLite (with what it keeps in memory, and without) as on PostgreSQL', async () => {
+    const kept = await analyticsScript(sqliteAnalyticsStore(((await databases.sqlite(analytics)) as SqliteSql).db));
+    const plain = await analyticsScript(new SqlAnalyticsStore(await databases.sqlite(analytics)));
+    expect(kept.principal).toEqual({
+      userId: 'user-1',
+      channelId: 'UCchannel0000000000000001',
+      contentOwner: 'owner-1',
+      scopes: ['https://auth.platform.example/scopes/analytics.readonly'],
+    });
+    expect(kept.report.length).toBe(20);
+    expect(kept.inserts).toEqual([
+      { ok: true, created: true, resourceId: 'v1' },
+      { ok: true, created: true, resourceId: 'v2' },
+      { ok: true, created: false, resourceId: 'v2' },
+      { ok: false, reason: 'full' },
+    ]);
+    expect(kept.listedByIds).toEqual([
+      ['g2', 2],
+      ['h', 0],
+    ]);
+    expect(kept.deleted).toEqual([true, true, false, undefined]);
+    expect(plain).toEqual(kept);
+    if (unavailable) return;
+    expect(await analyticsScript(new SqlAnalyticsStore(await databases.postgres(analytics)))).toEqual(kept);
   });
 });

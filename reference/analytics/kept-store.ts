@@ -1,0 +1,189 @@
+// What the analytics store keeps in memory on SQLite, around the one SQL store (sql-store.ts): the principals by
+// token, the groups by id (for lists by ids), and the rollups that answer most reports without SQL
+// (rollup-reports.ts). The process owns its SQLite file's reads: another connection's commit (another instance
+// on the same --data folder) is seen through SQLite's data_version (foundation/sqlite-change-signal.ts) and drops
+// what was kept. On PostgreSQL every instance writes the shared database, so the store reads at every use.
+import type BetterSqlite3 from 'better-sqlite3';
+import { SqliteChangeSignal } from '../foundation/sqlite-change-signal.js';
+import type { SqliteReadPool } from '../foundation/sqlite-read-pool.js';
+import { SqliteSql } from '../foundation/sqlite-sql.js';
+import { RollupReports } from './rollup-reports.js';
+import type { AnalyticsSeed } from './seed.js';
+import { SqlAnalyticsStore } from './sql-store.js';
+import type {
+  AnalyticsStore,
+  InsertItemResult,
+  Owner,
+  Principal,
+  ReportPlan,
+  ReportRows,
+  ResourceKind,
+  StoredGroup,
+  StoredItem,
+} from './store.js';
+
+/** Groups kept by id at most (all dropped when full). */
+const MAX_GROUPS = 10_000;
+
+/**
+ * The analytics store on a SQLite database: the SQL store, with what it keeps in memory. With `readPool`, a report
+ * neither the rollups nor the cache answer is computed on one of its threads, in its tenant's turn (the fact table
+ * and what reports join are written by the seed alone, before the pool reads them).
+ */
+export function sqliteAnalyticsStore(db: BetterSqlite3.Database, readPool?: SqliteReadPool): AnalyticsStore {
+  db.pragma('foreign_keys = ON');
+  const inner = new SqlAnalyticsStore(
+    new SqliteSql(db),
+    readPool && ((tenant, sql, params) => readPool.query(tenant, sql, params)),
+  );
+  return new KeptAnalyticsStore(inner, db);
+}
+
+export class KeptAnalyticsStore implements AnalyticsStore {
+  /**
+   * Principals by token, found ones only (at most the seeded tokens: an unknown token is looked up each time).
+   * Users and tokens are written by the seed alone, at a start; another instance on the same file may start with
+   * another seed, so the principals are dropped whenever another connection has committed.
+   */
+  private readonly principals = new Map<string, Principal>();
+  private readonly othersWrote: SqliteChangeSignal;
+
+  /**
+   * Groups by id as last read (with their item counts), found ones only, for lists by ids: dropped whenever this
+   * store writes a group or an item, and whenever another connection has committed (as the principals are).
+   */
+  private readonly groups = new Map<string, StoredGroup>();
+
+  /** Reports a rollup answers with a small scan: computed from its rows in memory (rollup-reports.ts). */
+  private readonly rollups: RollupReports;
+
+  /**
+   * Moves at every drop: a read that began before a write and answers after it is not kept (an inner call
+   * completes a turn later, when a write may have dropped everything meanwhile).
+   */
+  private generation = 0;
+
+  constructor(
+    private readonly inner: AnalyticsStore,
+    db: BetterSqlite3.Database,
+  ) {
+    this.othersWrote = new SqliteChangeSignal(db);
+    this.rollups = new RollupReports({
+      count: (table) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+      rows: (table) =>
+        db.prepare(`SELECT * FROM ${table} ORDER BY channel_id, day`).all() as Array<Record<string, string | number>>,
+    });
+  }
+
+  async seedIfEmpty(seed: AnalyticsSeed, facts: () => Iterable<Record<string, string | number>>): Promise<void> {
+    await this.inner.seedIfEmpty(seed, facts);
+    this.rollups.clear();
+    this.forget();
+  }
+
+  async replaceCredentials(seed: AnalyticsSeed): Promise<void> {
+    await this.inner.replaceCredentials(seed);
+    this.forget();
+  }
+
+  /** Drops what this store keeps from the database when another connection (of any process) has committed. */
+  private forgetIfOthersWrote(): void {
+    if (this.othersWrote.changed()) this.forget();
+  }
+
+  private forget(): void {
+    this.generation += 1;
+    this.principals.clear();
+    this.groups.clear();
+  }
+
+  /** Runs a write of groups or items: the groups kept are dropped before it and after it. */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
+    this.forgetGroups();
+    try {
+      return await write();
+    } finally {
+      this.forgetGroups();
+    }
+  }
+
+  private forgetGroups(): void {
+    this.generation += 1;
+    this.groups.clear();
+  }
+
+  async principal(token: string): Promise<Principal | undefined> {
+    this.forgetIfOthersWrote();
+    const known = this.principals.get(token);
+    if (known) return known;
+    const generation = this.generation;
+    const principal = await this.inner.principal(token);
+    if (principal && generation === this.generation) this.principals.set(token, principal);
+    return principal;
+  }
+
+  ownerChannels(contentOwner: string): Promise<Array<{ id: string; linkedAt: string }>> {
+    return this.inner.ownerChannels(contentOwner);
+  }
+
+  owns(owner: Owner, kind: ResourceKind, id: string): Promise<boolean> {
+    return this.inner.owns(owner, kind, id);
+  }
+
+  async report(plan: ReportPlan): Promise<ReportRows> {
+    return this.rollups.answer(plan) ?? this.inner.report(plan);
+  }
+
+  createGroup(owner: string, title: string, itemType: string): Promise<StoredGroup> {
+    return this.writing(() => this.inner.createGroup(owner, title, itemType));
+  }
+
+  group(id: string): Promise<StoredGroup | undefined> {
+    return this.inner.group(id);
+  }
+
+  async listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): Promise<StoredGroup[]> {
+    if (!ids) return this.inner.listGroups(owner, undefined, afterSeq, limit);
+    // One lookup by the unique id each (the names a caller lists are few): about a fifth of the time of one
+    // query matching the list, measured.
+    this.forgetIfOthersWrote();
+    const found: StoredGroup[] = [];
+    for (const id of new Set(ids)) {
+      let group = this.groups.get(id);
+      if (!group) {
+        const generation = this.generation;
+        group = await this.inner.group(id);
+        if (group && generation === this.generation) {
+          if (this.groups.size >= MAX_GROUPS) this.groups.clear();
+          this.groups.set(id, group);
+        }
+      }
+      if (group && group.owner === owner && group.seq > afterSeq) found.push(group);
+    }
+    return found.sort((a, b) => a.seq - b.seq).slice(0, limit);
+  }
+
+  renameGroup(id: string, title: string): Promise<StoredGroup | undefined> {
+    return this.writing(() => this.inner.renameGroup(id, title));
+  }
+
+  deleteGroup(id: string): Promise<boolean> {
+    return this.writing(() => this.inner.deleteGroup(id));
+  }
+
+  insertItem(groupId: string, resourceKind: string, resourceId: string, maxItems: number): Promise<InsertItemResult> {
+    return this.writing(() => this.inner.insertItem(groupId, resourceKind, resourceId, maxItems));
+  }
+
+  items(groupId: string): Promise<StoredItem[]> {
+    return this.inner.items(groupId);
+  }
+
+  item(id: string): Promise<StoredItem | undefined> {
+    return this.inner.item(id);
+  }
+
+  deleteItem(id: string): Promise<boolean> {
+    return this.writing(() => this.inner.deleteItem(id));
+  }
+}
