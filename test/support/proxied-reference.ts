@@ -11,10 +11,10 @@ import { ALL_VARIATIONS, type Defect, type VariationProxy, variationProxy } from
 
 export interface ProxiedReference {
   /**
-   * Starts a proxy per service (every harmless variation on, `defect` planted on its service) and writes their
-   * config: `--target <the defect's service, or any> --config <file> --strict`.
+   * Starts a proxy per service (every harmless variation on, each defect planted on its service, at most one a
+   * service) and writes their config: `--target <the first defect's service, or any> --config <file> --strict`.
    */
-  suiteArgs(defect?: { service: string; defect: Defect }): Promise<string[]>;
+  suiteArgs(...defects: Array<{ service: string; defect: Defect }>): Promise<string[]>;
   /** Answers rewritten by every proxy started so far. */
   rewritten(): number;
   /** Closes the proxies, stops the served reference and removes the config files. */
@@ -26,10 +26,12 @@ export async function proxiedReference(prefix: string): Promise<ProxiedReference
   const proxies: VariationProxy[] = [];
   const configDirs: string[] = [];
   return {
-    async suiteArgs(defect) {
+    async suiteArgs(...defects) {
+      const services = defects.map((d) => d.service);
+      if (new Set(services).size < services.length) throw new Error(`one defect a service: ${services.join(', ')}`);
       const endpoints: Record<string, { baseUrl: string }> = {};
       for (const service of SERVICE_KEYS) {
-        const planted = defect?.service === service ? defect.defect : undefined;
+        const planted = defects.find((d) => d.service === service)?.defect;
         const proxy = await variationProxy(service, served.urls[service]!, new Set(ALL_VARIATIONS), planted);
         proxies.push(proxy);
         endpoints[service] = { baseUrl: proxy.baseUrl };
@@ -38,7 +40,7 @@ export async function proxiedReference(prefix: string): Promise<ProxiedReference
       configDirs.push(dir);
       const file = path.join(dir, 'contracts.config.json');
       fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
-      const target = endpoints[defect?.service ?? SERVICE_KEYS[0]!]!.baseUrl;
+      const target = endpoints[defects[0]?.service ?? SERVICE_KEYS[0]!]!.baseUrl;
       return ['--target', target, '--config', file, '--strict'];
     },
     rewritten: () => proxies.reduce((n, p) => n + p.rewritten, 0),
