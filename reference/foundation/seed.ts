@@ -54,14 +54,24 @@ export function loadSeed(file: string = DEFAULT_SEED_FILE): SeedSections {
       `${file}: cannot read the seed file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
     );
   }
-  let document: unknown;
-  try {
-    document = parse(text);
-  } catch (error) {
-    throw new SeedError(`${file}: not valid YAML: ${(error as Error).message}`);
+  if (lastParsed?.text !== text) {
+    let document: unknown;
+    try {
+      document = parse(text);
+    } catch (error) {
+      throw new SeedError(`${file}: not valid YAML: ${(error as Error).message}`);
+    }
+    lastParsed = { text, document };
   }
-  return splitSeed(document, file);
+  // A copy: services may change what they are handed, and the next start must see the file as written.
+  return splitSeed(structuredClone(lastParsed.document), file);
 }
+
+/**
+ * The last seed text parsed and its document: a process that starts the reference many times on one seed (the
+ * mutation gate, once per mutant) parses it once; the yaml package takes a few hundred ms for the default seed.
+ */
+let lastParsed: { text: string; document: unknown } | undefined;
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
