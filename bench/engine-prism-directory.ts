@@ -38,6 +38,8 @@ interface DocumentTrial {
   skipped?: string;
   verdicts?: Record<string, Record<string, number>>;
   fails?: Array<{ check: string; operation: string; message: string; exchange?: string }>;
+  /** What the engine did not judge and why, one line each: Prism's known deviations, the document's own faults. */
+  notes?: Array<{ kind: string; text: string; count: number }>;
   ms?: number;
 }
 
@@ -100,6 +102,7 @@ async function trialOf(file: string, index: number): Promise<void> {
       trial.verdicts[o.check] ??= {};
       trial.verdicts[o.check]![o.verdict] = (trial.verdicts[o.check]![o.verdict] ?? 0) + 1;
     }
+    trial.notes = result.notes;
     trial.fails = result.outcomes
       .filter((o) => o.verdict === 'FAIL' || o.verdict === 'error')
       .map((o) => ({
@@ -145,4 +148,20 @@ console.log(`${'check'.padEnd(40)} pass  FAIL/error`);
 for (const check of [...new Set([...passes.keys(), ...byCheck.keys()])].sort())
   console.log(`${check.padEnd(40)} ${String(passes.get(check) ?? 0).padStart(4)}  ${byCheck.get(check) ?? 0}`);
 fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
+// The notes by kind, their evidence (the issue each cites) kept apart: how much a mock's deviations hid.
+const noteKinds = new Map<string, { documents: number; answers: number }>();
+for (const t of ran)
+  for (const n of t.notes ?? []) {
+    const key = `${n.kind}: ${n.text
+      .replace(/\d+/g, 'N')
+      .replace(/"[^"]*"/g, '"..."')
+      .slice(0, 110)}`;
+    const seen = noteKinds.get(key) ?? { documents: 0, answers: 0 };
+    seen.documents++;
+    seen.answers += n.count;
+    noteKinds.set(key, seen);
+  }
+if (noteKinds.size) console.log('\nnot judged (documents, answers):');
+for (const [key, { documents, answers }] of [...noteKinds].sort((a, b) => b[1].documents - a[1].documents))
+  console.log(`  ${String(documents).padStart(3)} ${String(answers).padStart(5)}  ${key}`);
 console.log(`each document's verdicts and failures: ${out}`);

@@ -1,6 +1,7 @@
 // What the document says of one answer: its status is documented, its media type is one its response documents,
 // a JSON body matches the response's schema, and the headers it documents as required are there and valid.
 import { isDeepStrictEqual } from 'node:util';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import {
   type OperationModel,
   operationObject,
@@ -9,7 +10,7 @@ import {
   type ServiceModel,
 } from '../../generator/model/index.js';
 import type { CheckId } from './checks.js';
-import type { DocumentSchemas } from './schemas.js';
+import { type DocumentPointers, type DocumentSchemas, errorText } from './schemas.js';
 import type { EngineAnswer } from './transport.js';
 
 export interface Judgement {
@@ -21,6 +22,8 @@ export interface Judgement {
    * the target's fault, so not a FAIL.
    */
   documentFault?: string;
+  /** For a body the response's schema refuses: the keyword that refused it and the value it refused. */
+  refused?: { keyword: string; value: unknown; instancePath: string };
 }
 
 /** The response that documents a status: the exact code, then its range (4XX), then default. */
@@ -45,9 +48,25 @@ function documents(documented: string[], actual: string): boolean {
   });
 }
 
+const NOT_JSON = Symbol('not JSON');
+
+/**
+ * Where the refused value is the example the refusing schema gives itself (`{"type": "string", "format": "date",
+ * "example": "2025-10-15T13:51:36.148Z"}`): that schema's JSON pointer. A target answering the document's own
+ * example (a mock does, member by member) is not at fault; the document is.
+ */
+function ownExample(error: ErrorObject, pointers: DocumentPointers): string | undefined {
+  const schema = error.parentSchema as { example?: unknown; examples?: unknown } | undefined;
+  if (!schema || typeof schema !== 'object') return undefined;
+  const examples = [schema.example, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+  if (!examples.some((e) => e !== undefined && isDeepStrictEqual(e, error.data))) return undefined;
+  return pointers.of(schema) ?? `the schema at ${error.schemaPath.replace(/\/[^/]*$/, '')}`;
+}
+
 export function judgeAnswer(
   model: ServiceModel,
   schemas: DocumentSchemas,
+  pointers: DocumentPointers,
   op: OperationModel,
   answer: EngineAnswer,
 ): Judgement[] {
@@ -74,15 +93,30 @@ export function judgeAnswer(
     let value: unknown;
     try {
       value = JSON.parse(answer.body);
-      const problem = schemas.problem(response.schema, value);
+    } catch {
+      out.push({ check: 'response_schema_conformance', failure: `the ${type} body is not JSON` });
+      value = NOT_JSON;
+    }
+    if (value !== NOT_JSON) {
+      const error = schemas.firstError(response.schema, value);
+      const problem = error && errorText(error);
+      const own = error && ownExample(error, pointers);
       if (problem && documentedExamples(model, op, response.status).some((e) => isDeepStrictEqual(e, value)))
         out.push({
           check: 'response_schema_conformance',
           documentFault: `the answer is the document's own example for ${response.status}, which its schema refuses (${problem})`,
         });
-      else out.push({ check: 'response_schema_conformance', failure: problem && `the body at ${problem}` });
-    } catch {
-      out.push({ check: 'response_schema_conformance', failure: `the ${type} body is not JSON` });
+      else if (own)
+        out.push({
+          check: 'response_schema_conformance',
+          documentFault: `the document contradicts itself at ${own}: its example ${JSON.stringify(error!.data).slice(0, 80)} is refused by its own schema (${error!.message})`,
+        });
+      else
+        out.push({
+          check: 'response_schema_conformance',
+          failure: problem && `the body at ${problem}`,
+          refused: error && { keyword: error.keyword, value: error.data, instancePath: error.instancePath },
+        });
     }
   }
   out.push(...judgeHeaders(model, schemas, op, response, answer));

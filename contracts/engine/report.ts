@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import builderModule from 'junit-report-builder';
 import { CHECKS, type CheckId } from './checks.js';
-import type { CheckOutcome, EngineResult, Verdict } from './run.js';
+import { type CheckOutcome, type EngineResult, type Note, TARGET_GONE, type Verdict } from './run.js';
 import { type Exchange, requestUrl } from './transport.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: junit-report-builder's CommonJS default export
@@ -49,6 +49,23 @@ export function exchangeText(exchange: Exchange): string {
 }
 
 const ORDER: Verdict[] = ['FAIL', 'error', 'pass', 'n/a'];
+
+/** The FAILs and errors shown one by one: the checks a vanished target left are counted, and said once in a note. */
+const reported = (result: EngineResult) =>
+  result.outcomes.filter((o) => (o.verdict === 'FAIL' || o.verdict === 'error') && o.message !== TARGET_GONE);
+
+const NOTE_HEAD: Record<Note['kind'], string> = {
+  mock: 'not judged, the mock deviates from the document',
+  document: 'not judged, the document contradicts itself',
+  target: 'the target',
+};
+
+/** The run's notes, one line each: what was not judged and why, with how many answers it covers. */
+export function noteLines(result: EngineResult): string[] {
+  return (result.notes ?? []).map(
+    (n) => `${NOTE_HEAD[n.kind]}: ${n.text}${n.kind === 'target' ? '' : ` (${n.count} answer(s))`}`,
+  );
+}
 
 /** Per check: the worst verdict over the operations and the count of each verdict. */
 export function summary(
@@ -94,7 +111,9 @@ export function consoleReport({ title, baseUrl, seed, result, redact, verdictSen
     lines.push(
       `${row.check.padEnd(30)} ${row.verdict.padEnd(7)} ${String(row.counts.pass).padStart(4)}  ${String(row.counts.FAIL).padStart(4)}  ${String(row.counts.error).padStart(5)}  ${String(row.counts['n/a']).padStart(3)}`,
     );
-  for (const o of result.outcomes.filter((x) => x.verdict === 'FAIL' || x.verdict === 'error')) {
+  const notes = noteLines(result);
+  if (notes.length) lines.push('', ...notes);
+  for (const o of reported(result)) {
     lines.push('', `${o.verdict} ${o.check} ${o.operation}: ${o.message}`);
     if (o.exchange) lines.push(exchangeText(o.exchange), `replay: ${curlOf(baseUrl, o.exchange)}`);
   }
@@ -116,7 +135,9 @@ export function markdownReport({ title, baseUrl, seed, result, redact, verdictSe
     lines.push(
       `| \`${row.check}\` | ${CHECKS[row.check]} | ${row.verdict} | ${row.counts.pass} | ${row.counts.FAIL} | ${row.counts.error} | ${row.counts['n/a']} |`,
     );
-  const failures = result.outcomes.filter((x) => x.verdict === 'FAIL' || x.verdict === 'error');
+  const notes = noteLines(result);
+  if (notes.length) lines.push('', '## Not judged', '', ...notes.map((n) => `- ${cell(n)}`));
+  const failures = reported(result);
   if (failures.length) lines.push('', '## Failures');
   for (const o of failures) {
     lines.push('', `### ${o.verdict} \`${o.check}\` ${cell(o.operation)}`, '', cell(o.message));
@@ -163,6 +184,7 @@ export function jsonReport({ title, baseUrl, seed, result, redact, verdictSenten
     stoppedBy: result.stoppedBy ?? null,
     verdictSentence: verdictSentence ?? null,
     checks: summary(result.outcomes).map((row) => ({ ...row, meaning: CHECKS[row.check] })),
+    notes: result.notes ?? [],
     outcomes: result.outcomes.map((o) => ({
       check: o.check,
       operation: o.operation,

@@ -88,6 +88,9 @@ export function validValue(
   return undefined;
 }
 
+/** A value written as nothing: an empty string, or an empty array (no item to write). */
+const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
+
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** A parameter's value as its style and explode write it: [name, value] pairs for the query, one text elsewhere. */
@@ -305,11 +308,18 @@ export function validRequest(
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
     if (!p.required && example === undefined) continue;
     let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
-    // An empty path segment is another path: a path value is drawn again until it is not empty.
-    for (let again = 1; p.in === 'path' && value === '' && again <= 12; again++)
+    // An empty path segment is another path, and an empty query value is one the document allows only with
+    // allowEmptyValue (OpenAPI: false by default; Prism reads `id=` as no id): drawn again until not empty.
+    const notEmpty =
+      fixed === undefined &&
+      (p.in === 'path' ||
+        (p.in === 'query' && (object as { allowEmptyValue?: unknown } | undefined)?.allowEmptyValue !== true));
+    for (let again = 1; notEmpty && isEmpty(value) && again <= 12; again++)
       value = validValue(model, schemas, p.schema, undefined, seed + again * 13);
+    if (notEmpty && isEmpty(value)) value = undefined;
     if (value === undefined) {
-      unsupported ??= `no value satisfies ${p.in} parameter ${p.name}'s schema`;
+      // An optional parameter is left out; a required one the engine cannot write makes the operation n/a.
+      if (p.required) unsupported ??= `no value satisfies ${p.in} parameter ${p.name}'s schema`;
       continue;
     }
     values.set(p, value);

@@ -8,7 +8,8 @@ import { type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer } from './judge.js';
 import fc from 'fast-check';
 import { assemble, authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
-import { DocumentSchemas } from './schemas.js';
+import { ANSWER_CHECKS, prismDeviation } from './prism-deviations.js';
+import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
 import { type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
 
@@ -47,12 +48,29 @@ export interface EngineResult {
   requests: number;
   /** Answers by media type, to tell a target that is not this API at all. */
   answeredTypes: Map<string, number>;
-  stoppedBy?: 'max-requests' | 'deadline';
+  stoppedBy?: Stop;
+  /**
+   * What was not judged and why, one line each with how many answers it covers: a mock's known deviations from
+   * the document (`mock`), the document contradicting itself (`document`), the target gone (`target`).
+   */
+  notes: Note[];
 }
+
+export interface Note {
+  kind: 'mock' | 'document' | 'target';
+  text: string;
+  count: number;
+}
+
+/** Why a run stopped early: its budget, its deadline, or a target that no longer takes connections. */
+export type Stop = 'max-requests' | 'deadline' | 'target-gone';
+
+/** The outcome message of every check a target that stopped answering left unjudged; the report says it once. */
+export const TARGET_GONE = 'not judged: the target stopped answering (see the note)';
 
 class Budget {
   sent = 0;
-  stoppedBy?: 'max-requests' | 'deadline';
+  stoppedBy?: Stop;
   constructor(
     private readonly max: number,
     private readonly deadline: number,
@@ -65,13 +83,16 @@ class Budget {
     this.sent++;
     return true;
   }
+  stop(reason: Stop) {
+    this.stoppedBy ??= reason;
+  }
 }
 
 /** The outcomes of one operation's checks, folded as answers come: any failure wins, then errors, then passes. */
 class Ledger {
   private readonly rows = new Map<
     CheckId,
-    { passes: number; fail?: CheckOutcome; error?: CheckOutcome; na?: string }
+    { passes: number; fail?: CheckOutcome; error?: CheckOutcome; na?: string; deviation?: string }
   >();
   constructor(private readonly operation: string) {}
   private row(check: CheckId) {
@@ -93,6 +114,10 @@ class Ledger {
   notApplicable(check: CheckId, reason: string) {
     this.row(check).na ??= reason;
   }
+  /** An answer not judged: the mock's known deviation from the document, or the document's own contradiction. */
+  notJudged(check: CheckId, reason: string) {
+    this.row(check).deviation ??= reason;
+  }
   /** A FAIL's request replaced by a smaller one that fails the same way. */
   shrunk(check: CheckId, exchange: Exchange, steps: number) {
     const row = this.row(check);
@@ -113,13 +138,24 @@ class Ledger {
       if (row?.fail) return row.fail;
       if (row?.error) return row.error;
       if (row && row.passes > 0)
-        return { check, operation: this.operation, verdict: 'pass', message: `${row.passes} answer(s) judged` };
+        return {
+          check,
+          operation: this.operation,
+          verdict: 'pass',
+          message: `${row.passes} answer(s) judged${row.deviation ? `; not judged: ${row.deviation}` : ''}`,
+        };
+      if (row?.deviation) return { check, operation: this.operation, verdict: 'n/a', message: row.deviation };
       if (stop && !row?.na)
         return {
           check,
           operation: this.operation,
-          verdict: stop === 'deadline' ? 'error' : 'n/a',
-          message: stop === 'deadline' ? "not judged: the run's deadline passed" : 'not judged: --max-requests reached',
+          verdict: stop === 'max-requests' ? 'n/a' : 'error',
+          message:
+            stop === 'deadline'
+              ? "not judged: the run's deadline passed"
+              : stop === 'target-gone'
+                ? TARGET_GONE
+                : 'not judged: --max-requests reached',
         };
       return {
         check,
@@ -178,13 +214,49 @@ const is4xx = (status: number) => status >= 400 && status < 500;
 export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const { model, baseUrl, settings, limits } = options;
   const schemas = new DocumentSchemas(model.document);
+  const pointers = new DocumentPointers(model.document);
+  const notes = new Map<string, Note>();
+  const note = (kind: Note['kind'], text: string) => {
+    const key = `${kind}\u0000${text}`;
+    const seen = notes.get(key);
+    if (seen) seen.count++;
+    else notes.set(key, { kind, text, count: 1 });
+  };
+  /** The answer's judgements, each a failure, a pass, or not judged (a mock's deviation, the document's fault). */
+  const judge = (op: OperationModel, answer: NonNullable<Exchange['answer']>) =>
+    judgeAnswer(model, schemas, pointers, op, answer).map((j) => {
+      const deviation = j.failure && options.mock ? prismDeviation(op, answer, j) : undefined;
+      return deviation ? { ...j, failure: undefined, notJudged: deviation, kind: 'mock' as const } : j;
+    });
   const budget = new Budget(options.maxRequests, Date.now() + options.deadlineMs);
   const answeredTypes = new Map<string, number>();
   const outcomes: CheckOutcome[] = [];
   const enabled = new Set(options.checks);
   let lastExchange: Exchange | undefined;
 
-  /** Sends a request and judges every answer check on it; undefined when the budget is spent. */
+  /**
+   * Sends a request the budget allowed. A connection refused means nothing listens there any more (a mock that
+   * crashed, a server stopped): the run stops, and says so once, instead of an error per check; undefined then.
+   */
+  let lastAnswered: Exchange | undefined;
+  const transmit = async (request: EngineRequest): Promise<Exchange | undefined> => {
+    const result = await send(baseUrl, request, limits);
+    options.onExchange?.(result);
+    if (!result.answer && /ECONNREFUSED/.test(result.error ?? '')) {
+      budget.stop('target-gone');
+      const before = lastAnswered
+        ? `; the last request it took: ${lastAnswered.request.method} ${lastAnswered.url}${lastAnswered.answer ? ` (answered ${lastAnswered.answer.status})` : ` (${lastAnswered.error})`}`
+        : '';
+      note(
+        'target',
+        `it stopped taking connections (${result.error}) at request ${budget.sent}, ${request.method} ${request.path}${before}; the checks left are errors, not judged`,
+      );
+      return undefined;
+    }
+    lastAnswered = result;
+    return result;
+  };
+
   /**
    * Sends a request and judges the answer. `refused`: a request the document does not allow (broken data, no
    * credentials): a 4xx it does not list is still a refusal, not an undocumented answer, so only a documented
@@ -197,34 +269,48 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     refused = false,
   ): Promise<Exchange | undefined> => {
     if (!budget.take()) return undefined;
-    const result = await send(baseUrl, request, limits);
+    const result = await transmit(request);
     lastExchange = result;
-    options.onExchange?.(result);
+    if (!result) return undefined;
     if (!result.answer) {
       ledger.error('not_a_server_error', `no answer: ${result.error}`, result);
       return result;
     }
     const type = (result.answer.contentType ?? '').split(';')[0]!.trim().toLowerCase() || '(none)';
     answeredTypes.set(type, (answeredTypes.get(type) ?? 0) + 1);
+    // A mock's own failure to answer (Prism's error, not the document's answer) judges nothing of the document.
+    const failed = options.mock ? prismDeviation(op, result.answer) : undefined;
+    if (failed) {
+      note('mock', failed);
+      for (const check of ANSWER_CHECKS) ledger.notJudged(check, failed);
+      return result;
+    }
     if (result.answer.status >= 500) ledger.fail('not_a_server_error', `answered ${result.answer.status}`, result);
     else ledger.pass('not_a_server_error');
     if (refused && is4xx(result.answer.status) && (options.mock || !documentedResponse(op, result.answer.status)))
       return result;
-    for (const j of judgeAnswer(model, schemas, op, result.answer)) {
+    for (const j of judge(op, result.answer)) {
       if (j.failure) ledger.fail(j.check, j.failure, result);
-      else if (j.documentFault) ledger.notApplicable(j.check, j.documentFault);
-      else ledger.pass(j.check);
+      else if ('notJudged' in j) {
+        note('mock', j.notJudged);
+        ledger.notJudged(j.check, j.notJudged);
+      } else if (j.documentFault) {
+        note('document', j.documentFault);
+        ledger.notJudged(j.check, j.documentFault);
+      } else ledger.pass(j.check);
     }
     return result;
   };
 
   /** Whether an answer to a request the document allows fails a check judged on the answer alone. */
   const failsOn = (op: OperationModel, check: CheckId, status: number, answer: Exchange['answer']) =>
-    check === 'not_a_server_error'
-      ? status >= 500
-      : check === 'positive_data_acceptance'
-        ? status === 400 || status === 422
-        : judgeAnswer(model, schemas, op, answer!).some((j) => j.check === check && j.failure);
+    options.mock && prismDeviation(op, answer!)
+      ? false
+      : check === 'not_a_server_error'
+        ? status >= 500
+        : check === 'positive_data_acceptance'
+          ? status === 400 || status === 422
+          : judge(op, answer!).some((j) => j.check === check && j.failure);
   const SHRINKABLE: CheckId[] = [
     'not_a_server_error',
     'status_code_conformance',
@@ -278,8 +364,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         params.flatMap(([p], i) => (Object.hasOwn(input.params, key(i)) ? [[p, input.params[key(i)]] as const] : [])),
       );
       const body = valid.body ? { model: valid.body, value: input.body } : undefined;
-      const result = await send(baseUrl, assemble(model, op, opSettings, values, body).request, limits);
-      options.onExchange?.(result);
+      const result = await transmit(assemble(model, op, opSettings, values, body).request);
+      if (!result) return false;
       const fails = result.answer !== undefined && failsOn(op, check, result.answer.status, result.answer);
       if (fails) smallest = result;
       return fails;
@@ -546,9 +632,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       if (!method) ledger.notApplicable('unsupported_method', 'every method is documented for this path');
       else {
         const request: EngineRequest = { ...base.request, method: method, body: undefined, contentType: undefined };
-        if (budget.take()) {
-          const result = await send(baseUrl, request, limits);
-          options.onExchange?.(result);
+        const result = budget.take() ? await transmit(request) : undefined;
+        if (result) {
           if (result.answer && is2xx(result.answer.status))
             ledger.fail(
               'unsupported_method',
@@ -562,5 +647,5 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       outcomes.push(...ledger.outcomes(['unsupported_method'], budget.stoppedBy));
     }
   }
-  return { outcomes, requests: budget.sent, answeredTypes, stoppedBy: budget.stoppedBy };
+  return { outcomes, requests: budget.sent, answeredTypes, stoppedBy: budget.stoppedBy, notes: [...notes.values()] };
 }

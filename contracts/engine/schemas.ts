@@ -1,7 +1,7 @@
 // JSON Schema validation for one document: ajv (2020-12, formats) with the document's components registered once,
 // each schema compiled on first use and kept. Patterns run through ajv's default engine here: the suite judges
 // a target, it does not serve one, and a pattern that backtracks costs only this run's time, bounded by its deadline.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenApiDocument } from '../../generator/model/index.js';
 
@@ -32,6 +32,9 @@ export class DocumentSchemas {
       validateFormats: true,
       discriminator: false,
       logger: false,
+      // Each error carries the value it judged and the schema that refused it: a refused value that is that
+      // schema's own example is the document's contradiction, not the target's fault.
+      verbose: true,
     });
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: (document as { components?: unknown }).components ?? {} });
@@ -50,11 +53,35 @@ export class DocumentSchemas {
     return validate;
   }
 
-  /** The first error of a value against a schema, as one line; undefined when it is valid or cannot be judged. */
-  problem(schema: unknown, value: unknown): string | undefined {
+  /** The first error of a value against a schema; undefined when it is valid or cannot be judged. */
+  firstError(schema: unknown, value: unknown): ErrorObject | undefined {
     const validate = this.validator(schema);
     if (!validate || validate(value)) return undefined;
-    const e = validate.errors?.[0];
-    return e ? `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}` : 'is invalid';
+    return validate.errors?.[0] ?? { instancePath: '', schemaPath: '#', keyword: 'false', params: {} };
+  }
+
+  /** The first error of a value against a schema, as one line; undefined when it is valid or cannot be judged. */
+  problem(schema: unknown, value: unknown): string | undefined {
+    const e = this.firstError(schema, value);
+    return e && errorText(e);
+  }
+}
+
+export const errorText = (e: ErrorObject) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`;
+
+/** Where an object sits in the document, as a JSON pointer (`#/components/schemas/Bill/properties/date`). */
+export class DocumentPointers {
+  private readonly at = new WeakMap<object, string>();
+  constructor(document: unknown) {
+    const walk = (node: unknown, pointer: string, depth: number) => {
+      if (!node || typeof node !== 'object' || depth > 64 || this.at.has(node)) return;
+      this.at.set(node, pointer || '#');
+      for (const [key, value] of Object.entries(node))
+        walk(value, `${pointer || '#'}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1);
+    };
+    walk(document, '', 0);
+  }
+  of(node: unknown): string | undefined {
+    return node && typeof node === 'object' ? this.at.get(node) : undefined;
   }
 }

