@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import RunOrder from './harness/run-order.js';
+import { settingsFromEnvironment } from './harness/run-settings.js';
 
 // Absolute paths: a folder named contracts/ beside the checkout must never stand in for this one.
 const here = import.meta.dirname;
@@ -9,6 +10,8 @@ const here = import.meta.dirname;
 export default defineConfig({
   test: {
     include: ['contracts/rules/*/*.rules.ts'],
+    // A command that starts vitest (the CLI, the mutation gate) provides its own settings over these.
+    provide: { contractRun: settingsFromEnvironment(process.env) },
     globalSetup: [path.join(here, 'harness', 'global-setup.ts')],
     testTimeout: 60_000,
     hookTimeout: 120_000,

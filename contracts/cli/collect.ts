@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { createVitest } from 'vitest/node';
 import { ROOT } from '../../generator/model/index.js';
+import '../harness/run-settings.js';
 import { SERVICE_KEYS } from '../harness/services.js';
 
 export interface RuleBlock {
@@ -13,14 +14,14 @@ export interface RuleBlock {
 }
 
 export async function collectRuleBlocks(): Promise<RuleBlock[]> {
-  process.env.CONTRACT_EXTERNAL_SESSION = '1';
-  process.env.CONTRACT_SERVICES = SERVICE_KEYS.join(',');
   const vitest = await createVitest('test', {
     config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
     root: ROOT,
     watch: false,
     reporters: [{}],
   }); // a silent reporter: the results are read from the run
+  // Every service's rules, and no target: nothing runs.
+  vitest.provide('contractRun', { services: [...SERVICE_KEYS], externalSession: true });
   try {
     const collected = await vitest.collectTests(await vitest.globTestSpecifications());
     if (collected.unhandledErrors.length > 0)

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { TestModule } from 'vitest/node';
 import { ROOT } from '../../generator/model/index.js';
 import { familyFileParts } from '../harness/families.js';
+import type { RunSettings } from '../harness/run-settings.js';
 import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
 import {
   ConfigError,
@@ -97,7 +98,7 @@ export async function runContracts(argv: string[]): Promise<number> {
     console.error(error.message);
     return 2;
   }
-  const redact = runRedactor({ ...process.env, CONTRACT_CONFIG: values.config });
+  const redact = runRedactor(values.config);
   if (isUrlTarget(target) ? !URL.canParse(target) : !['prism', 'stubs', 'reference'].includes(target)) {
     console.error(`unknown target ${redact(target)}: prism, stubs, reference or a base URL (http://...)\n${USAGE}`);
     return 2;
@@ -128,21 +129,25 @@ export async function runContracts(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  process.env.CONTRACT_TARGET = target;
-  process.env.CONTRACT_SERVICES = services.join(',');
-  process.env.CONTRACT_CONFIG = values.config;
-  if (values.strict) process.env.CONTRACT_STRICT = '1';
-  else if (values['no-strict']) process.env.CONTRACT_STRICT = '0';
-  if (values['allow-bursts']) process.env.CONTRACT_ALLOW_BURSTS = '1';
-  process.env.CONTRACT_DEADLINE_AT = String(started + deadlineSeconds * 1000);
-  process.env.CONTRACT_DEADLINE_SECONDS = String(deadlineSeconds);
-  process.env.CONTRACT_MAX_ANSWER_BYTES = String(flagBytes ?? config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
-  if (rules.length) process.env.CONTRACT_RULE = rules.join(',');
-  else delete process.env.CONTRACT_RULE;
+  // Everything the run needs, handed to vitest once (provide): its global setup, rule files and reporter read it.
+  const settings: RunSettings = {
+    services: services.filter(isServiceKey),
+    target,
+    config: values.config,
+    // The flags, or the same switches as variables (docs/contract-suite.md): CONTRACT_STRICT=1|0, CONTRACT_ALLOW_BURSTS=1.
+    strict: values.strict ? true : values['no-strict'] ? false : strictFromEnv(process.env.CONTRACT_STRICT),
+    allowBursts: values['allow-bursts'] === true || process.env.CONTRACT_ALLOW_BURSTS === '1',
+    deadline: { at: started + deadlineSeconds * 1000, seconds: deadlineSeconds },
+    maxAnswerBytes: flagBytes ?? config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    rules,
+    // Where the reports go and what they call the target: the environment of the process that started the CLI.
+    targetLabel: process.env.CONTRACT_TARGET_LABEL,
+    reportDir: process.env.CONTRACT_REPORT_DIR,
+  };
   const flags = [
-    process.env.CONTRACT_STRICT === '1' && 'strict',
-    process.env.CONTRACT_STRICT === '0' && 'not strict',
-    process.env.CONTRACT_ALLOW_BURSTS === '1' && 'bursts allowed',
+    settings.strict === true && 'strict',
+    settings.strict === false && 'not strict',
+    settings.allowBursts && 'bursts allowed',
   ].filter(Boolean);
   console.log(
     `Contract suite: target ${redact(target)}; services ${services.join(', ')}${rules.length ? `; rules ${rules.map((r) => `${r}*`).join(', ')}` : ''}${flags.length ? `; ${flags.join(', ')}` : ''}`,
@@ -157,14 +162,16 @@ export async function runContracts(argv: string[]): Promise<number> {
       ? `^(?:${rules.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`
       : undefined,
   });
+  vitest.provide('contractRun', settings);
   try {
     const specifications = selectedFiles(await vitest.globTestSpecifications(), services);
     // Every test is collected before the first runs, so the progress total is known from the first line.
     if (process.env.CONTRACT_PRECOUNT !== '0') {
       const collected = await vitest.collectTests(specifications);
       if (collected.unhandledErrors.length > 0) return failedToStart(collected.unhandledErrors, redact);
-      process.env.CONTRACT_TOTAL = String(runnableTests(collected.testModules));
-      console.log(`${process.env.CONTRACT_TOTAL} tests`);
+      settings.total = runnableTests(collected.testModules);
+      vitest.provide('contractRun', settings);
+      console.log(`${settings.total} tests`);
     }
     const result = await vitest.runTestSpecifications(specifications, true);
     if (result.unhandledErrors.length > 0) return failedToStart(result.unhandledErrors, redact);
@@ -181,6 +188,9 @@ export async function runContracts(argv: string[]): Promise<number> {
   }
   return process.exitCode && process.exitCode !== 0 ? Number(process.exitCode) : 0;
 }
+
+const strictFromEnv = (value: string | undefined): boolean | undefined =>
+  value === '1' ? true : value === '0' ? false : undefined;
 
 /** The rule family files of the selected services (contracts/rules/<service>/<family>.rules.ts). */
 export function selectedFiles<T extends { moduleId: string }>(files: T[], services: readonly string[]): T[] {

@@ -1,7 +1,8 @@
 // Starts the target once for the whole contract run and stops it afterwards. A target that lacks required
 // fixtures throws here, before any test sends a request.
 import type { TestProject } from 'vitest/node';
-import { SERVICE_KEYS, isServiceKey, type ServiceKey } from './services.js';
+import { SERVICE_KEYS } from './services.js';
+import './run-settings.js';
 import { resolveTarget } from '../targets/resolve.js';
 import type { TargetSession } from '../targets/target.js';
 import { sessionInfoOf } from './session-info.js';
@@ -10,14 +11,12 @@ import './session.js';
 let running: TargetSession | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  const settings = project.getProvidedContext().contractRun ?? { services: [...SERVICE_KEYS] };
   // The mutation gate runs its own targets and provides each session itself.
-  if (process.env.CONTRACT_EXTERNAL_SESSION === '1') return;
-  const services: ServiceKey[] = (process.env.CONTRACT_SERVICES ?? SERVICE_KEYS.join(','))
-    .split(',')
-    .filter(isServiceKey);
-  const target = resolveTarget(process.env.CONTRACT_TARGET, process.env.CONTRACT_CONFIG);
-  running = await target.start(services);
-  project.provide('contractSession', sessionInfoOf(running, process.env));
+  if (settings.externalSession) return;
+  const target = resolveTarget(settings.target, settings.config);
+  running = await target.start(settings.services);
+  project.provide('contractSession', sessionInfoOf(running, settings));
 }
 
 export async function teardown(): Promise<void> {

@@ -2,8 +2,9 @@
 // (type-checked against generated/rules.ts), classifies it honestly (not applicable to a mock, mock
 // limitation, missing fixture), records every exchange, checks each answer against the spec, and on
 // failure attaches the request and the answer that broke the rule.
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, inject, it, type TestContext } from 'vitest';
 import { ALL_RULES, type AnyRuleId, type Rule } from '../../generated/rules.js';
+import './run-settings.js';
 import type { ServiceKey } from './services.js';
 import { ANNOTATION } from '../report/outcome.js';
 import type { RuleMeta } from '../report/rule-meta.js';
@@ -110,8 +111,8 @@ export function ruleTests(
   options: RuleTestOptions = {},
 ): void {
   const rule = RULES.get(id);
-  // Services not selected for this run (CONTRACT_SERVICES) register no tests: they are not part of the total.
-  const selected = process.env.CONTRACT_SERVICES?.split(',').filter(Boolean);
+  // Services not selected for this run register no tests: they are not part of the total.
+  const selected = inject('contractRun')?.services;
   if (rule && selected?.length && !selected.includes(rule.service)) return;
   describe(id, () => {
     // The rule id travels as data on each test (task meta), not in its name, which is for people.

@@ -2,6 +2,7 @@
 import type { Fixtures } from '../targets/fixtures.js';
 import type { TargetSession } from '../targets/target.js';
 import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body.js';
+import type { RunSettings } from './run-settings.js';
 import type { SessionInfo } from './session.js';
 
 /** Targets this project runs itself: bursts are always allowed there, and they are judged strictly by default. */
@@ -9,29 +10,25 @@ const OWN_TARGETS = ['reference', 'stubs', 'prism'];
 /** Our own implementations (not Prism, a third party's mock): conventions are theirs to keep. */
 const STRICT_BY_DEFAULT = ['reference', 'stubs'];
 
-/**
- * CONTRACT_STRICT=1|0 and CONTRACT_ALLOW_BURSTS=1 override the defaults; CONTRACT_MAX_ANSWER_BYTES and
- * CONTRACT_DEADLINE_AT (epoch ms) with CONTRACT_DEADLINE_SECONDS bound the run (the CLI sets them from its flags).
- */
-export function sessionInfoOf(running: TargetSession, env: NodeJS.ProcessEnv): SessionInfo {
-  const strictFlag = env.CONTRACT_STRICT;
+/** The run's --strict/--no-strict and --allow-bursts override the defaults; --max-answer-bytes and --deadline bound it. */
+export function sessionInfoOf(
+  running: TargetSession,
+  settings: Pick<RunSettings, 'strict' | 'allowBursts' | 'maxAnswerBytes' | 'deadline'>,
+): SessionInfo {
   const ownTarget = OWN_TARGETS.includes(running.name);
-  const allowBursts = env.CONTRACT_ALLOW_BURSTS === '1' || running.allowBursts === true;
+  const allowBursts = settings.allowBursts === true || running.allowBursts === true;
   return {
     name: running.name,
     kind: running.kind,
     endpoints: running.endpoints,
     // Without the opt-in a third party's burst sizes are withheld, so no rule test can fire a burst at it.
     fixtures: ownTarget || allowBursts ? running.fixtures : withoutBursts(running.fixtures),
-    strict:
-      strictFlag === undefined || strictFlag === '' ? STRICT_BY_DEFAULT.includes(running.name) : strictFlag === '1',
+    strict: settings.strict ?? STRICT_BY_DEFAULT.includes(running.name),
     allowBursts,
     ownTarget,
     changeSignals: running.changeSignals === true,
-    maxAnswerBytes: Number(env.CONTRACT_MAX_ANSWER_BYTES) || DEFAULT_MAX_ANSWER_BYTES,
-    ...(Number(env.CONTRACT_DEADLINE_AT) > 0
-      ? { deadline: { at: Number(env.CONTRACT_DEADLINE_AT), seconds: Number(env.CONTRACT_DEADLINE_SECONDS) || 0 } }
-      : {}),
+    maxAnswerBytes: settings.maxAnswerBytes || DEFAULT_MAX_ANSWER_BYTES,
+    ...(settings.deadline && settings.deadline.at > 0 ? { deadline: settings.deadline } : {}),
   };
 }
 

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import { createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import { ROOT } from '../../generator/model/index.js';
 import { familyFileParts, familyOf } from '../harness/families.js';
-import type { ServiceKey } from '../harness/services.js';
+import '../harness/run-settings.js';
+import { SERVICE_KEYS, type ServiceKey } from '../harness/services.js';
 import { sessionInfoOf } from '../harness/session-info.js';
 import type { RuleVerdict, TestOutcome } from '../report/outcome.js';
 import { outcomeOf, verdictsOf } from '../report/reporter.js';
@@ -23,10 +24,6 @@ export class SuiteRunner {
   ) {}
 
   static async create(): Promise<SuiteRunner> {
-    // The sessions come from this process (vitest.provide), not from the global setup's target.
-    process.env.CONTRACT_EXTERNAL_SESSION = '1';
-    delete process.env.CONTRACT_SERVICES;
-    process.env.CONTRACT_REPORT_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'mutants-report-'));
     const vitest = await createVitest('test', {
       config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
       root: ROOT,
@@ -35,15 +32,18 @@ export class SuiteRunner {
       isolate: false,
       pool: 'threads',
     }); // silent (results are read from the run); one module cache across runs
+    // The sessions come from this process (vitest.provide), not from the global setup's target.
+    vitest.provide('contractRun', {
+      services: [...SERVICE_KEYS],
+      externalSession: true,
+      reportDir: fs.mkdtempSync(path.join(os.tmpdir(), 'mutants-report-')),
+    });
     return new SuiteRunner(vitest, await vitest.globTestSpecifications());
   }
 
   /** Runs `rule`'s tests (all of `service`'s rules when absent) against `session`; the verdicts of the rules that ran. */
   async run(session: TargetSession, service: ServiceKey, rule?: string): Promise<RuleVerdict[]> {
-    this.vitest.provide(
-      'contractSession',
-      sessionInfoOf(session, { CONTRACT_STRICT: '1', CONTRACT_ALLOW_BURSTS: '1' }),
-    );
+    this.vitest.provide('contractSession', sessionInfoOf(session, { strict: true, allowBursts: true }));
     this.vitest.setGlobalTestNamePattern(rule ? `^${escapeRegExp(rule)} ` : `^${PREFIX[service]}-`);
     // A rule's family file alone (the whole service: its folder).
     const files = this.files.filter((f) => {

@@ -1,10 +1,12 @@
 // vitest reporter of the contract run: live progress while it runs (the total is counted before the first
-// line by the CLI, CONTRACT_TOTAL), then a table per service on the console, the warnings, the failed rules
-// with their first failing exchange, and the same report as Markdown, JUnit XML and JSON in reports/.
+// line by the CLI, in the run's settings), then a table per service on the console, the warnings, the failed rules
+// with their first failing exchange, and the same report as Markdown, JUnit XML and JSON in reports/. Each test's
+// outcome is read from its task meta (./rule-meta.ts), the run's settings from vitest's provided context.
 // The exit code is non-zero when a rule fails or has no test.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { RunSettings } from '../harness/run-settings.js';
 import { ALL_RULES } from '../../generated/rules.js';
 import { ROOT } from '../../generator/model/index.js';
 import { writeJunitReport } from './junit.js';
@@ -77,12 +79,15 @@ export default class ContractReporter implements Reporter {
   private total: number | undefined;
   private outcomes: TestOutcome[] = [];
   /** Every configured secret blanked from everything written (a target may echo credentials anywhere). */
-  private redact: Redactor = runRedactor();
+  private redact: Redactor = runRedactor(undefined);
+  private settings: RunSettings = { services: [] };
 
-  onTestRunStart(): void {
-    this.redact = runRedactor();
-    const total = Number(process.env.CONTRACT_TOTAL);
-    this.total = Number.isInteger(total) && total > 0 ? total : undefined;
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    // The run's settings, as the command that started vitest provided them (harness/run-settings.ts).
+    this.settings = specifications[0]?.project.getProvidedContext().contractRun ?? { services: [] };
+    this.redact = runRedactor(this.settings.config);
+    const total = this.settings.total;
+    this.total = total && Number.isInteger(total) && total > 0 ? total : undefined;
   }
 
   onTestModuleCollected(_module: TestModule): void {}
@@ -99,14 +104,13 @@ export default class ContractReporter implements Reporter {
   }
 
   onTestRunEnd(): void {
-    const services = (process.env.CONTRACT_SERVICES ?? '').split(',').filter(Boolean);
-    const rulePrefixes = (process.env.CONTRACT_RULE ?? '').split(',').filter(Boolean);
+    const { services, rules: rulePrefixes = [] } = this.settings;
     let verdicts = verdictsOf(this.outcomes, services.length ? services : undefined);
     if (rulePrefixes.length) verdicts = verdicts.filter((v) => rulePrefixes.some((p) => v.ruleId.startsWith(p)));
-    const target = this.redact(process.env.CONTRACT_TARGET_LABEL ?? process.env.CONTRACT_TARGET ?? 'target');
+    const target = this.redact(this.settings.targetLabel ?? this.settings.target ?? 'target');
     const foreign = notTheServiceVerdict(target, verdicts);
     printReport(target, verdicts, foreign);
-    const dir = process.env.CONTRACT_REPORT_DIR ?? path.join(ROOT, 'reports');
+    const dir = this.settings.reportDir ?? path.join(ROOT, 'reports');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'contracts.md'), markdownReport(target, verdicts, foreign));
     writeJunitReport(path.join(dir, 'contracts.junit.xml'), target, verdicts);

@@ -1,5 +1,5 @@
 // What tests see of a started target (contracts/harness/session-info.ts): our own implementations are judged
-// strictly by default, a third party not; CONTRACT_STRICT overrides; a third party's burst sizes are withheld
+// strictly by default, a third party not; --strict / --no-strict override; a third party's burst sizes are withheld
 // unless it opted in, so no rule test can fire a burst at it.
 import { describe, expect, it } from 'vitest';
 import { sessionInfoOf } from '../../contracts/harness/session-info.js';
@@ -25,9 +25,9 @@ describe('sessionInfoOf', () => {
     expect(sessionInfoOf(started(name), {}).strict).toBe(strict);
   });
 
-  it('follows CONTRACT_STRICT either way', () => {
-    expect(sessionInfoOf(started('https://api.example.test'), { CONTRACT_STRICT: '1' }).strict).toBe(true);
-    expect(sessionInfoOf(started('reference'), { CONTRACT_STRICT: '0' }).strict).toBe(false);
+  it('follows --strict and --no-strict', () => {
+    expect(sessionInfoOf(started('https://api.example.test'), { strict: true }).strict).toBe(true);
+    expect(sessionInfoOf(started('reference'), { strict: false }).strict).toBe(false);
   });
 
   it("withholds a third party's burst sizes without the opt-in", () => {
@@ -40,8 +40,7 @@ describe('sessionInfoOf', () => {
 
   it('hands them over with --allow-bursts or the config key, and always to our own targets', () => {
     expect(
-      sessionInfoOf(started('https://api.example.test'), { CONTRACT_ALLOW_BURSTS: '1' }).fixtures.generative
-        .rateLimitBurst,
+      sessionInfoOf(started('https://api.example.test'), { allowBursts: true }).fixtures.generative.rateLimitBurst,
     ).toBe(DEFAULT_FIXTURES.generative.rateLimitBurst);
     expect(sessionInfoOf(started('https://api.example.test', { allowBursts: true }), {}).allowBursts).toBe(true);
     expect(sessionInfoOf(started('reference'), {}).fixtures['ad-creative'].rateLimitBurst).toBe(
