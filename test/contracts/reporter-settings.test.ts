@@ -32,7 +32,7 @@ describe('the contract reporter', () => {
     dirs.push(reportDir);
     const settings: RunSettings = {
       services: ['analytics'],
-      rule: 'ANA-SORT',
+      rules: ['ANA-SORT', 'ANA-GROUP-1'],
       target: 'reference',
       targetLabel: 'the label',
       reportDir,
@@ -44,9 +44,11 @@ describe('the contract reporter', () => {
     const specification = { project: { getProvidedContext: () => ({ contractRun: settings }) } };
     reporter.onTestRunStart([specification as unknown as TestSpecification]);
     reporter.onTestCaseResult(passed('ANA-SORT-1'));
+    reporter.onTestCaseResult(passed('ANA-GROUP-1'));
+    reporter.onTestCaseResult(passed('ANA-GROUP-2'));
     reporter.onTestRunEnd();
     const verdicts = JSON.parse(fs.readFileSync(path.join(reportDir, 'contracts.json'), 'utf8')) as RuleVerdict[];
-    expect(verdicts.map((v) => `${v.ruleId} ${v.verdict}`)).toEqual(['ANA-SORT-1 pass']);
+    expect(verdicts.map((v) => `${v.ruleId} ${v.verdict}`)).toEqual(['ANA-GROUP-1 pass', 'ANA-SORT-1 pass']);
     expect(fs.readFileSync(path.join(reportDir, 'contracts.md'), 'utf8')).toContain('the label');
     expect(log.mock.calls.flat().join('\n')).toContain('Conformance of the label');
   });
