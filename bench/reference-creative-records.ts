@@ -1,6 +1,6 @@
 // The read mix's creative reads (bench/reference-read.ts: get a creative with fields and a thumbnail size, list
 // creatives with a page size and fields) answered by the ad creative handlers in this process, side by side in
-// alternating rounds: with the store keeping parsed records (reference/ad-creative/sqlite-store.ts, what the
+// alternating rounds: with the store keeping parsed records (reference/ad-creative/kept-store.ts, what the
 // service does) and with it keeping none (every read selects and parses its row). The answers are compared
 // first. CPU of this process per read, authentication and JSON text of the answer included; the served
 // request's HTTP and runtime work is not in these figures (bench/reference-per-operation.ts has the whole).
@@ -13,10 +13,10 @@ import type { HandlerInput } from '../generated/ad-creative/server.js';
 import { ROOT } from '../generator/model/index.js';
 import { createAuthenticate, createHandlers, type HandlerContext } from '../reference/ad-creative/handlers.js';
 import { MediaUrls } from '../reference/ad-creative/media.js';
-import { MIGRATIONS } from '../reference/ad-creative/migrations.js';
+import { service as adCreative } from '../reference/ad-creative/index.js';
+import { KEPT_RECORDS, KeptAdCreativeStore } from '../reference/ad-creative/kept-store.js';
 import { AccountRateLimiter } from '../reference/ad-creative/rate-limit.js';
 import { parseSeed } from '../reference/ad-creative/seed.js';
-import { KEPT_RECORDS, SqliteAdCreativeStore } from '../reference/ad-creative/sqlite-store.js';
 import type { TokenGrant } from '../reference/ad-creative/store.js';
 import { migrate, openDatabase } from '../reference/foundation/database.js';
 import { withStatementCache } from '../reference/foundation/statement-cache.js';
@@ -32,8 +32,8 @@ const seed = parseSeed(raw);
 /** The handlers over a store that keeps `keptRecords` parsed creatives, on a database seeded as the service's. */
 async function service(keptRecords: number) {
   const db = withStatementCache(openDatabase({ name: 'ad-creative' }));
-  migrate(db, MIGRATIONS);
-  const store = new SqliteAdCreativeStore(db, keptRecords);
+  migrate(db, adCreative.migrations);
+  const store = new KeptAdCreativeStore(db, keptRecords);
   await store.loadSeed(seed);
   const ctx: HandlerContext = {
     store,

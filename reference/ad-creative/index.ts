@@ -1,34 +1,36 @@
 // The ad creative service of the reference implementation: the generated server stubs with this folder's
-// handlers, on SQLite through the store interface, seeded from the `ad-creative:` section of the seed file.
+// handlers, on its SQL store (sql-store.ts; SQLite, or PostgreSQL with --database) through the store interface, seeded from the `ad-creative:` section of the seed file.
 // Besides the spec's operations it serves the thumbnails and preview pages its answers link to (/_media/).
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
 import { createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
 import { PublicBase } from '../foundation/public-base.js';
+import { PostgresSql } from '../foundation/postgres-sql.js';
 import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
+import { migrationsFor } from '../foundation/sql.js';
 import { createAuthenticate, createHandlers, type HandlerContext } from './handlers.js';
 import { MediaUrls } from './media.js';
+import { KeptAdCreativeStore } from './kept-store.js';
 import { MIGRATIONS } from './migrations.js';
-import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { PostgresAdCreativeStore, PostgresRateLimiter } from './postgres-store.js';
+import { PostgresRateLimiter } from './postgres-rate-limiter.js';
 import { AccountRateLimiter } from './rate-limit.js';
 import type { AdCreativeSeams } from './seams.js';
 import { parseSeed } from './seed.js';
 import { SqliteRateLimiter } from './sqlite-rate-limiter.js';
-import { SqliteAdCreativeStore } from './sqlite-store.js';
+import { SqlAdCreativeStore } from './sql-store.js';
 import type { TokenGrant } from './store.js';
 
 export const service: ReferenceService = {
   key: 'ad-creative',
-  migrations: MIGRATIONS,
-  postgresMigrations: POSTGRES_MIGRATIONS,
+  migrations: migrationsFor('sqlite', MIGRATIONS),
+  postgresMigrations: migrationsFor('postgres', MIGRATIONS),
   async create(ctx: ServiceContext) {
     const seed = parseSeed(ctx.seed);
     const seam = seams<AdCreativeSeams>(ctx);
     const store = seam(
       'store',
-      ctx.postgres ? new PostgresAdCreativeStore(ctx.postgres) : new SqliteAdCreativeStore(sqliteOf(ctx)),
+      ctx.postgres ? new SqlAdCreativeStore(new PostgresSql(ctx.postgres)) : new KeptAdCreativeStore(sqliteOf(ctx)),
     );
     if (await store.isEmpty()) await store.loadSeed(seed);
     else await store.replaceCredentials(seed);

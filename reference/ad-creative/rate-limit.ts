@@ -4,7 +4,7 @@
 // subcode 2446079). Refused calls do not count, so a caller that waits is served again. AccountRateLimiter
 // keeps the counters in memory, for an in-memory database: a restart forgets them (as a throttle may). Where
 // several instances can share a store the calls are counted there: with --database in the shared database
-// (postgres-store.ts, PostgresRateLimiter), with --data in the data directory (sqlite-rate-limiter.ts).
+// (postgres-rate-limiter.ts), with --data in the data directory (sqlite-rate-limiter.ts).
 import { graphError } from '../../generated/ad-creative/server.js';
 import type { RateLimit } from './store.js';
 

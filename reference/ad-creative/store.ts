@@ -1,6 +1,6 @@
 // The ad creative service's storage seam: everything the handlers keep or look up goes through this one
-// interface, so a server database can replace the SQLite implementation (sqlite-store.ts) later. Methods are
-// asynchronous for that reason, although better-sqlite3 answers synchronously.
+// interface, implemented once in SQL (sql-store.ts) for SQLite and PostgreSQL. Methods are asynchronous for
+// PostgreSQL's sake, although better-sqlite3 answers synchronously.
 import type { SeedData } from './seed.js';
 
 export type CreativeStatus = 'ACTIVE' | 'IN_PROCESS' | 'WITH_ISSUES' | 'DELETED';

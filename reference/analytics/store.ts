@@ -1,6 +1,6 @@
-// The analytics service's storage seam: what the handlers need from a store, nothing about SQL. The SQLite
-// implementation is sqlite-store.ts; a server database can replace it behind this interface, so its methods
-// answer promises although better-sqlite3 answers synchronously.
+// The analytics service's storage seam: what the handlers need from a store, nothing about SQL. It is
+// implemented once in SQL for SQLite and PostgreSQL (sql-store.ts; on SQLite with kept-store.ts's memory), so its
+// methods answer promises although better-sqlite3 answers synchronously.
 import type { AnalyticsSeed } from './seed.js';
 
 export type ResourceKind = 'video' | 'playlist' | 'channel' | 'asset';

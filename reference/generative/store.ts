@@ -1,5 +1,5 @@
-// What the generative service keeps, behind one small interface so a server database can replace SQLite
-// (sqlite-store.ts). File bytes are not here: they live on disk (blobs.ts); a file row names its blob.
+// What the generative service keeps, behind one small interface, implemented once in SQL for SQLite and
+// PostgreSQL (sql-store.ts). File bytes are not here: they live on disk (blobs.ts); a file row names its blob.
 import type { components } from '../../generated/generative/types.js';
 
 type Schemas = components['schemas'];

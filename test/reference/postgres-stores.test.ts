@@ -3,8 +3,8 @@
 // each process, would let several through. Runs on a throwaway PostgreSQL (test/support/postgres-server.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
-import { POSTGRES_MIGRATIONS as AD_CREATIVE } from '../../reference/ad-creative/postgres-migrations.js';
-import { PostgresRateLimiter } from '../../reference/ad-creative/postgres-store.js';
+import { service as adCreative } from '../../reference/ad-creative/index.js';
+import { PostgresRateLimiter } from '../../reference/ad-creative/postgres-rate-limiter.js';
 import { service as analytics } from '../../reference/analytics/index.js';
 import { SqlAnalyticsStore } from '../../reference/analytics/sql-store.js';
 import { PostgresSql } from '../../reference/foundation/postgres-sql.js';
@@ -58,7 +58,7 @@ describe.skipIf(unavailable)(
     });
 
     it('a rate limit of 10 calls admits exactly 10 of 60 concurrent calls through two instances', async () => {
-      const [a, b] = await twoPools('ad_creative', AD_CREATIVE);
+      const [a, b] = await twoPools('ad_creative', adCreative.postgresMigrations!);
       const limiters = [new PostgresRateLimiter(a), new PostgresRateLimiter(b)];
       const limit = { calls: 10, windowSeconds: 3600 };
       const admitted = await Promise.all(Array.from({ length: 60 }, (_, i) => limiters[i % 2]!.admit('acct', limit)));
