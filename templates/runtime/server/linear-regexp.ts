@@ -4,6 +4,7 @@
 // generator leaves a pattern using them unchecked, with a warning naming its place (docs/generator.md).
 // JavaScript's meaning is kept where RE2's differs: `\s` and `\S` outside a class, and `\s` inside one, are
 // JavaScript's Unicode white space, and `.` stops at every line terminator, not at `\n` alone.
+import { backtrackSafe } from './backtrack-safe.js';
 import { RE2JS } from './vendor/re2js.js';
 
 /** What ajv calls a pattern with: `test`, and a text that names the pattern (ajv shares compiled patterns by it). */
@@ -123,10 +124,17 @@ function bracketed(pattern: string, full: RE2JS): (text: string) => boolean {
   };
 }
 
-/** ajv's `code.regExp`: the pattern compiled by RE2; throws when RE2 cannot take it. */
+/**
+ * ajv's `code.regExp`: the pattern on JavaScript's engine where that is linear in the text (backtrack-safe.ts),
+ * else compiled by RE2; throws when RE2 cannot take it.
+ */
 export function linearRegExp(pattern: string, flags: string): LinearPattern {
-  const test = bracketed(pattern, compile(pattern));
   const shown = `/${pattern}/${flags}`;
+  if (flags === 'u' && backtrackSafe(pattern)) {
+    const native = new RegExp(pattern, flags);
+    return { test: (text) => native.test(text), toString: () => shown };
+  }
+  const test = bracketed(pattern, compile(pattern));
   return { test, toString: () => shown };
 }
 // ajv names the function in code it writes only for standalone validators, which the runtime does not make.
