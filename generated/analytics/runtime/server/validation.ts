@@ -135,7 +135,7 @@ export class AnswerValidator {
     if (!serialized) return validator(body);
     let checked = this.#checked.get(validator);
     if (checked?.has(serialized)) return true;
-    if (!validator(JSON.parse(serialized.bytes.toString('utf8')))) return false;
+    if (!validator(JSON.parse(serialized.text))) return false;
     if (!checked) this.#checked.set(validator, (checked = new WeakSet()));
     checked.add(serialized);
     return true;

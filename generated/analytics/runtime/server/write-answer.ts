@@ -1,5 +1,5 @@
 // Copied from templates/runtime/server/write-answer.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// Answer writing: a handler's JSON (or pre-serialised bytes), empty answer, event stream or JSON lines, and the service's
+// Answer writing: a handler's JSON (or pre-serialised JSON text), empty answer, event stream or JSON lines, and the service's
 // error answers. A stream that fails after its first byte ends with an event in the service's error shape (in JSON
 // lines, always under `error`: `{"error": {...}}` as its own last line).
 import { once } from 'node:events';
@@ -52,11 +52,10 @@ export function writeAnswer(
     body !== undefined &&
     status !== 204
   ) {
-    const bytes = isSerializedJson(body) ? body.bytes : undefined;
-    const payload = bytes ?? JSON.stringify(body);
+    const payload = isSerializedJson(body) ? body.text : JSON.stringify(body);
     res.writeHead(status, {
       'content-type': 'application/json; charset=UTF-8',
-      'content-length': bytes ? bytes.length : Buffer.byteLength(payload),
+      'content-length': Buffer.byteLength(payload),
     });
     res.end(payload);
     return;
@@ -94,7 +93,7 @@ export function writeAnswer(
     res.end();
     return;
   }
-  // Bytes made ahead (serializeJson) go out as they are; so does text or bytes of a media type the handler
+  // JSON text made ahead (serializeJson) goes out as it is; so does text or bytes of a media type the handler
   // names that is not JSON (XML, CSV, an image).
   const named = headers === undefined ? undefined : headerNamed(headers, 'content-type');
   const raw =
@@ -102,7 +101,7 @@ export function writeAnswer(
     !/[/+]json\b/i.test(String(named)) &&
     (typeof result.body === 'string' || result.body instanceof Uint8Array);
   const payload = serialized
-    ? serialized.bytes
+    ? serialized.text
     : raw
       ? typeof result.body === 'string'
         ? result.body
