@@ -63,6 +63,58 @@ function ownExample(error: ErrorObject, pointers: DocumentPointers): string | un
   return pointers.of(schema) ?? `the schema at ${error.schemaPath.replace(/\/[^/]*$/, '')}`;
 }
 
+/**
+ * Where the refused value is what an example of a schema on the way to it gives at that place (an object's example
+ * whose member the item schema refuses, say): that example's JSON pointer. Only the schemas the instance path goes
+ * through are read, so a value that merely looks like some example elsewhere is still the target's.
+ */
+function exampleOnTheWay(
+  model: ServiceModel,
+  pointers: DocumentPointers,
+  root: unknown,
+  error: ErrorObject,
+): string | undefined {
+  const tokens = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const flatten = (raw: unknown, depth = 0): Array<Record<string, unknown>> => {
+    const schema = resolveRef<Record<string, unknown>>(model.document, raw ?? {});
+    if (!schema || typeof schema !== 'object' || depth > 8) return [];
+    const members = ['allOf', 'anyOf', 'oneOf'].flatMap((k) =>
+      Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [],
+    );
+    return [schema, ...members.flatMap((m) => flatten(m, depth + 1))];
+  };
+  let schemas = flatten(root);
+  // Examples met so far, each with the part of the instance path still to walk inside it.
+  let candidates: Array<{ value: unknown; at: string }> = [];
+  for (let depth = 0; ; depth++) {
+    for (const schema of schemas) {
+      const at = pointers.of(schema);
+      if (schema.example !== undefined) candidates.push({ value: schema.example, at: `${at ?? 'a schema'}/example` });
+      if (Array.isArray(schema.examples))
+        schema.examples.forEach((value, i) => candidates.push({ value, at: `${at ?? 'a schema'}/examples/${i}` }));
+    }
+    if (depth === tokens.length) break;
+    const token = tokens[depth]!;
+    candidates = candidates.flatMap((c) =>
+      c.value && typeof c.value === 'object' && Object.hasOwn(c.value, token)
+        ? [{ value: (c.value as Record<string, unknown>)[token], at: c.at }]
+        : [],
+    );
+    schemas = schemas.flatMap((schema) => {
+      const properties = (schema.properties ?? {}) as Record<string, unknown>;
+      if (Object.hasOwn(properties, token)) return flatten(properties[token]);
+      if (/^\d+$/.test(token) && schema.items !== undefined) return flatten(schema.items);
+      if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+        return flatten(schema.additionalProperties);
+      return [];
+    });
+  }
+  return candidates.find((c) => isDeepStrictEqual(c.value, error.data))?.at;
+}
+
 export function judgeAnswer(
   model: ServiceModel,
   schemas: DocumentSchemas,
@@ -100,7 +152,7 @@ export function judgeAnswer(
     if (value !== NOT_JSON) {
       const error = schemas.firstError(response.schema, value);
       const problem = error && errorText(error);
-      const own = error && ownExample(error, pointers);
+      const own = error && (ownExample(error, pointers) ?? exampleOnTheWay(model, pointers, response.schema, error));
       if (problem && documentedExamples(model, op, response.status).some((e) => isDeepStrictEqual(e, value)))
         out.push({
           check: 'response_schema_conformance',
@@ -109,7 +161,7 @@ export function judgeAnswer(
       else if (own)
         out.push({
           check: 'response_schema_conformance',
-          documentFault: `the document contradicts itself at ${own}: its example ${JSON.stringify(error!.data).slice(0, 80)} is refused by its own schema (${error!.message})`,
+          documentFault: `the document contradicts itself at ${own}: its example ${JSON.stringify(error!.data).slice(0, 80)} is refused by its schema at ${error!.instancePath || '(root)'} (${error!.message})`,
         });
       else
         out.push({

@@ -308,11 +308,13 @@ export function validRequest(
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
     if (!p.required && example === undefined) continue;
     let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
-    // An empty path segment is another path, and an empty query value is one the document allows only with
-    // allowEmptyValue (OpenAPI: false by default; Prism reads `id=` as no id): drawn again until not empty.
+    // An empty path segment is another path; an empty query value is one the document allows only with
+    // allowEmptyValue (OpenAPI: false by default; Prism reads `id=` as no id), and an empty header is read as none
+    // (Prism does): such values are drawn again until not empty, as the document allows too.
     const notEmpty =
       fixed === undefined &&
       (p.in === 'path' ||
+        p.in === 'header' ||
         (p.in === 'query' && (object as { allowEmptyValue?: unknown } | undefined)?.allowEmptyValue !== true));
     for (let again = 1; notEmpty && isEmpty(value) && again <= 12; again++)
       value = validValue(model, schemas, p.schema, undefined, seed + again * 13);

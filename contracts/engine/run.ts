@@ -206,6 +206,13 @@ function chainLabel(chain: Chain): string {
 /** A path whose last segment is a parameter names one resource (`/pets/{id}`); `/pets?id=` may be a list's. */
 const namesResource = (path: string) => /\{[^}]+\}[^/]*$/.test(path);
 
+/** Whether an operation documents any success: a 2xx, a 2XX range or a default answer. */
+const documentsSuccess = (op: OperationModel) => op.responses.some((r) => /^(2|default$)/i.test(r.status));
+
+/** The JSON pointer of an operation in the document (`#/paths/~1calls~1{id}/post`). */
+const pointerOf = (op: OperationModel) =>
+  `#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method.toLowerCase()}`;
+
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 const methodOf = (op: OperationModel) => op.method;
 const is2xx = (status: number) => status >= 200 && status < 300;
@@ -309,7 +316,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       : check === 'not_a_server_error'
         ? status >= 500
         : check === 'positive_data_acceptance'
-          ? status === 400 || status === 422
+          ? (status === 400 || status === 422) && documentsSuccess(op)
           : judge(op, answer!).some((j) => j.check === check && j.failure);
   const SHRINKABLE: CheckId[] = [
     'not_a_server_error',
@@ -518,7 +525,12 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         status === undefined || valid.credentials === 'not-configured'
           ? undefined
           : SHRINKABLE.find((check) => enabled.has(check) && failsOn(op, check, status, sent!.answer));
-      if (status !== undefined && valid.credentials !== 'not-configured') {
+      if (status !== undefined && valid.credentials !== 'not-configured' && !documentsSuccess(op)) {
+        // Only refusals documented: the document says no request succeeds (a mock answers its first refusal).
+        const text = `${pointerOf(op)}/responses documents no success (only ${op.responses.map((r) => r.status).join(', ')}): a refusal is all it allows`;
+        note('document', text);
+        ledger.notJudged('positive_data_acceptance', `the document contradicts itself: ${text}`);
+      } else if (status !== undefined && valid.credentials !== 'not-configured') {
         if (status === 400 || status === 422)
           ledger.fail('positive_data_acceptance', `a request the document allows was refused with ${status}`, sent!);
         else ledger.pass('positive_data_acceptance');

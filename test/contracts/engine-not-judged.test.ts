@@ -193,7 +193,55 @@ describe('a document whose own example its schema refuses', () => {
   });
 });
 
-describe('an empty query value', () => {
+describe('an example on the way to the refused value', () => {
+  it("a list's example, whose item the item schema refuses: named by the example's pointer, not a FAIL", async () => {
+    const receiver = { name: 'az', jurisdictionalFilters: ['x'] };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Receivers', version: '1' },
+      components: {
+        schemas: {
+          Receiver: {
+            type: 'object',
+            required: ['name', 'jurisdictionalFilter'],
+            properties: { name: { type: 'string' }, jurisdictionalFilter: { type: 'array' } },
+          },
+        },
+      },
+      paths: {
+        '/receivers': {
+          get: {
+            operationId: 'listReceivers',
+            responses: {
+              '200': {
+                description: 'the receivers',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { receivers: { type: 'array', items: { $ref: '#/components/schemas/Receiver' } } },
+                      example: { receivers: [receiver], total: 1 },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    // Prism composes answers from the examples on the way: this one is the list's item, not the whole example.
+    const own = await against(document, (_req, res) => json(res, 200, { receivers: [receiver] }), false);
+    const outcome = verdictOf(own.result, 'response_schema_conformance', 'listReceivers')!;
+    expect(outcome.verdict).toBe('n/a');
+    expect(outcome.message).toContain('#/paths/~1receivers/get/responses/200/content/application~1json/schema/example');
+    // The same shape with other values is the target's.
+    const other = await against(document, (_req, res) => json(res, 200, { receivers: [{ name: 'b' }] }), false);
+    expect(verdictOf(other.result, 'response_schema_conformance', 'listReceivers')!.verdict).toBe('FAIL');
+  });
+});
+
+describe('an empty query value or header', () => {
   it('is not sent as a valid request unless the parameter allows empty values', async () => {
     const document = {
       openapi: '3.0.3',
@@ -203,7 +251,11 @@ describe('an empty query value', () => {
           post: {
             operationId: 'destroyFavorite',
             // An example the schema allows, but OpenAPI does not as a query value (allowEmptyValue is false).
-            parameters: [{ name: 'id', in: 'query', required: true, example: '', schema: { type: 'string' } }],
+            parameters: [
+              { name: 'id', in: 'query', required: true, example: '', schema: { type: 'string' } },
+              // An empty header is read as none (Prism does).
+              { name: 'X-Auth-Token', in: 'header', required: true, example: '', schema: { type: 'string' } },
+            ],
             responses: { '200': { description: 'destroyed' }, '422': { description: 'refused' } },
           },
         },
@@ -232,12 +284,37 @@ describe('an empty query value', () => {
       seen.push(`${req.method} ${url.pathname}${url.search}`);
       const value = url.searchParams.get(url.pathname.endsWith('list') ? 'q' : 'id');
       if (value === null || (value === '' && !url.pathname.endsWith('list'))) return json(res, 422, {});
+      if (req.method === 'POST' && !req.headers['x-auth-token']) return json(res, 422, {});
       res.writeHead(200).end();
     };
     const { result } = await against(document, refusesEmpty, false);
     expect(verdictOf(result, 'positive_data_acceptance', 'destroyFavorite')!.verdict).toBe('pass');
     expect(seen).not.toContain('POST /favorites/destroy?id=');
     expect(seen).toContain('GET /favorites/list?q=');
+  });
+});
+
+describe('an operation that documents no success', () => {
+  it('is not judged by positive_data_acceptance: its refusal is what the document says (a JSON pointer names it)', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Broadcasts', version: '1' },
+      paths: {
+        '/broadcasts/{id}/archive': {
+          post: {
+            operationId: 'archiveBroadcast',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { '400': { description: 'bad request' }, '404': { description: 'not found' } },
+          },
+        },
+      },
+    };
+    // Prism answers the first documented status, a 400.
+    const { result } = await against(document, (_req, res) => res.writeHead(400).end(), true);
+    expect(fails(result)).toEqual([]);
+    const outcome = verdictOf(result, 'positive_data_acceptance', 'archiveBroadcast')!;
+    expect(outcome.verdict).toBe('n/a');
+    expect(outcome.message).toContain('#/paths/~1broadcasts~1{id}~1archive/post/responses documents no success');
   });
 });
 
