@@ -96,6 +96,21 @@ describe('SqliteSql transactions', () => {
     });
     expect(await sql.column('SELECT n FROM t')).toEqual([2]);
   });
+
+  it('take turns in the order they were asked for', async () => {
+    const db = openDatabase({ name: 't' });
+    db.exec('CREATE TABLE t (n INTEGER)');
+    const sql = new SqliteSql(db);
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        sql.transaction(async (tx) => {
+          const [last] = await tx.column<number>('SELECT COALESCE(MAX(n), 0) FROM t');
+          await tx.run('INSERT INTO t (n) VALUES (?)', [last! * 10 + n]);
+        }),
+      ),
+    );
+    expect(await sql.column('SELECT n FROM t ORDER BY rowid')).toEqual([1, 12, 123, 1234, 12345]);
+  });
 });
 
 describe.each(['sqlite', 'postgres'] as const)('the generative store on %s', (dialect) => {
