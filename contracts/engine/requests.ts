@@ -12,6 +12,7 @@ import {
   resolveRef,
   type ServiceModel,
 } from '../../generator/model/index.js';
+import { breakingValues } from './breaking-values.js';
 import type { DocumentSchemas } from './schemas.js';
 import type { EngineRequest } from './transport.js';
 
@@ -376,25 +377,6 @@ function multipartText(body: RequestBodyModel, value: unknown): string {
   return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }
 
-/** Values that break one documented constraint of a schema, each with what it breaks. */
-export function breakingValues(model: ServiceModel, raw: unknown): Array<[string, unknown]> {
-  const s = resolveRef<JsonSchema>(model.document, raw ?? {});
-  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  const out: Array<[string, unknown]> = [];
-  if (types.length === 1 && (types[0] === 'integer' || types[0] === 'number'))
-    out.push([`not a ${types[0]}`, 'not-a-number']);
-  if (types.length === 1 && types[0] === 'boolean') out.push(['not a boolean', 'not-a-boolean']);
-  if (Array.isArray(s.enum) && s.enum.every((v: unknown) => typeof v === 'string'))
-    out.push(['outside its enum', 'NOT_IN_THE_ENUM']);
-  if (typeof s.maxLength === 'number') out.push([`longer than maxLength ${s.maxLength}`, 'a'.repeat(s.maxLength + 1)]);
-  if (typeof s.minLength === 'number' && s.minLength > 1) out.push([`shorter than minLength ${s.minLength}`, 'a']);
-  if (typeof s.maximum === 'number')
-    out.push([`above maximum ${s.maximum}`, s.maximum + (types.includes('integer') ? 1 : 1.5)]);
-  if (typeof s.minimum === 'number')
-    out.push([`below minimum ${s.minimum}`, s.minimum - (types.includes('integer') ? 1 : 1.5)]);
-  return out;
-}
-
 /** The valid request with one constraint broken: a required parameter left out, a value out of its schema, a body. */
 export function invalidRequests(
   model: ServiceModel,
@@ -418,7 +400,10 @@ export function invalidRequests(
       values.delete(p);
       variant(`${p.in} ${p.name} missing`, values);
     }
-    for (const [what, value] of breakingValues(model, p.schema)) {
+    for (const [what, value] of breakingValues(model.document, p.schema)) {
+      // An empty path segment is another path, which another operation may answer, and an empty query value or
+      // header is read as none by many servers (Prism): neither tells a refusal of the broken constraint.
+      if (isEmpty(value)) continue;
       // A path segment that is not a number is still a path: the target may route it elsewhere (a 4xx all the same).
       variant(`${p.in} ${p.name} ${what}`, new Map(valid.values).set(p, value));
     }
@@ -445,7 +430,7 @@ export function invalidRequests(
       }
       for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
         if (readOnly.has(name)) continue;
-        for (const [what, broken] of breakingValues(model, prop).slice(0, 2))
+        for (const [what, broken] of breakingValues(model.document, prop).slice(0, 2))
           variant(`body ${name} ${what}`, valid.values, JSON.stringify({ ...value, [name]: broken }));
       }
     }

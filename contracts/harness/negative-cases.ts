@@ -21,21 +21,9 @@ function clone(r: ExampleRequest): ExampleRequest {
   return { ...r, query: { ...r.query }, headers: { ...r.headers } };
 }
 
-/** Values that break a string/number schema, each with what it breaks. */
-export function breakingValues(doc: OpenApiDocument, raw: unknown): Array<[string, unknown]> {
-  const s = resolveRef<JsonSchema>(doc, raw ?? {});
-  const out: Array<[string, unknown]> = [];
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
-  if (s.enum) out.push(['a value outside its enum', 'NOT_AN_ENUM_VALUE_' + 'X'.repeat(3)]);
-  if (typeof s.maxLength === 'number') out.push([`over maxLength ${s.maxLength}`, 'a'.repeat(s.maxLength + 1)]);
-  if (typeof s.minLength === 'number' && s.minLength > 0) out.push([`under minLength ${s.minLength}`, '']);
-  if (typeof s.maximum === 'number') out.push([`above maximum ${s.maximum}`, s.maximum + 1]);
-  if (typeof s.minimum === 'number') out.push([`below minimum ${s.minimum}`, s.minimum - 1]);
-  if (s.pattern && !s.enum) out.push([`not matching ${s.pattern}`, '!!not~valid!!']);
-  if (type === 'integer' || type === 'number') out.push(['of the wrong type', 'not-a-number']);
-  if (type === 'boolean') out.push(['of the wrong type', 'not-a-boolean']);
-  return out;
-}
+// The engine's own list: *-INVALID-1 breaks what negative_data_rejection breaks.
+export { breakingValues } from '../engine/breaking-values.js';
+import { breakingValues } from '../engine/breaking-values.js';
 
 export function negativeCases(
   doc: OpenApiDocument,

@@ -1,0 +1,32 @@
+// Values that break one documented constraint of a schema, each with what it breaks: the one list both the engine's
+// invalid variants (negative_data_rejection) and the three services' *-INVALID-1 rules draw from.
+import { type JsonSchema, type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
+
+/** A value that breaks a pattern: the one that does not match it (patterns are tried as JavaScript writes them). */
+const NOT_MATCHING = ['!!not~valid!!', '', ' '];
+
+export function breakingValues(document: OpenApiDocument, raw: unknown): Array<[string, unknown]> {
+  const s = resolveRef<JsonSchema>(document, raw ?? {});
+  const out: Array<[string, unknown]> = [];
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  if (Array.isArray(s.enum) && !s.enum.includes('NOT_AN_ENUM_VALUE_XXX'))
+    out.push(['a value outside its enum', 'NOT_AN_ENUM_VALUE_XXX']);
+  if (typeof s.maxLength === 'number') out.push([`over maxLength ${s.maxLength}`, 'a'.repeat(s.maxLength + 1)]);
+  if (typeof s.minLength === 'number' && s.minLength > 0)
+    out.push([`under minLength ${s.minLength}`, 'a'.repeat(s.minLength - 1)]);
+  if (typeof s.maximum === 'number') out.push([`above maximum ${s.maximum}`, s.maximum + 1]);
+  if (typeof s.minimum === 'number') out.push([`below minimum ${s.minimum}`, s.minimum - 1]);
+  if (typeof s.pattern === 'string' && !s.enum) {
+    // Only a value the pattern refuses breaks it: a permissive pattern ('.*') has none here, and no case.
+    const refused = NOT_MATCHING.find((v) => {
+      try {
+        return !new RegExp(s.pattern, 'u').test(v);
+      } catch {
+        return false;
+      }
+    });
+    if (refused !== undefined) out.push([`not matching ${s.pattern}`, refused]);
+  }
+  if (type === 'integer' || type === 'number' || type === 'boolean') out.push(['of the wrong type', `not-a-${type}`]);
+  return out;
+}
