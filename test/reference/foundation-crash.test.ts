@@ -5,10 +5,11 @@
 // is visible (every stored record of the workload is one whole payload that was sent). Twenty kill-restart
 // rounds on one directory (recovery of a recovered database included), as issue 15 asks. Two processes are
 // tested at the same time: the foundation alone (the notes test service) and `serve` with every real service
-// that exists, all three written at once (foundation-crash-workloads.ts). CRASH_SEED reproduces a run
+// that exists, all three written at once (foundation-crash-workloads.ts), in one thread
+// (foundation-serve-one-thread.ts: a restart loads the modules once, not once per service thread). CRASH_SEED reproduces a run
 // (fast-check's generator); CRASH_ROUNDS=N runs another number of rounds.
-// A round costs a child start (about a second, mostly loading the modules), a kill moment drawn from the load's
-// first acknowledgements on, and a check of everything stored so far.
+// A round costs a child start (mostly loading the modules), a kill moment drawn from the load's first
+// acknowledgements on, and a check of everything stored so far.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,8 +87,8 @@ const SETUPS: Setup[] = [
   ...(realServices.length
     ? [
         {
-          name: `serve ${realServices.join(',')}`,
-          script: 'reference/serve.ts',
+          name: `serve ${realServices.join(',')} (in one thread)`,
+          script: 'test/reference/foundation-serve-one-thread.ts',
           args: () => [realServices.join(','), '--seed', unthrottledSeed()],
           workloads: realServices.map((s) => SERVICE_WORKLOADS[s]),
           killAfterAcks: killMoments(1, 150),
