@@ -3,7 +3,7 @@ import { ApiCore, bodyOf, type CallOptions, type ClientOptions } from './runtime
 import type { ApiPromise } from './runtime/client/api-promise.js';
 import { statusErrorOf, type StatusApiError } from './runtime/client/status-error.js';
 import { firstPage, paginate, type Page } from './runtime/client/pagination.js';
-import type { components, operations } from './types.js';
+import type { components, operations, requestTypes } from './types.js';
 export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';
 export { ApiPromise } from './runtime/client/api-promise.js';
 export { Page } from './runtime/client/pagination.js';
@@ -57,7 +57,7 @@ export interface InsertGroupParams {
    */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
-  body: Omit<NonNullable<operations["insertGroup"]['requestBody']>['content']["application/json"], "etag" | "kind">;
+  body: requestTypes['bodies']["InsertGroup"]["application/json"];
 }
 
 export type InsertGroupResult = operations["insertGroup"]['responses']["200"]['content']["application/json"];
@@ -74,7 +74,7 @@ export interface InsertGroupItemParams {
    */
   onBehalfOfContentOwner?: NonNullable<operations["insertGroupItem"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
-  body: Omit<NonNullable<operations["insertGroupItem"]['requestBody']>['content']["application/json"], "etag" | "id" | "kind">;
+  body: requestTypes['bodies']["InsertGroupItem"]["application/json"];
 }
 
 export type InsertGroupItemResult = operations["insertGroupItem"]['responses']["200"]['content']["application/json"];
@@ -163,7 +163,7 @@ export interface UpdateGroupParams {
    */
   onBehalfOfContentOwner?: NonNullable<operations["updateGroup"]['parameters']["query"]>["onBehalfOfContentOwner"];
   /** The request body. */
-  body: Omit<NonNullable<operations["updateGroup"]['requestBody']>['content']["application/json"], "etag" | "kind">;
+  body: requestTypes['bodies']["UpdateGroup"]["application/json"];
 }
 
 export type UpdateGroupResult = operations["updateGroup"]['responses']["200"]['content']["application/json"];

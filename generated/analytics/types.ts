@@ -782,3 +782,50 @@ export interface operations {
         };
     };
 }
+export interface requestTypes {
+    schemas: {
+        Group: {
+            contentDetails?: requestTypes["schemas"]["GroupContentDetails"];
+            errors?: components["schemas"]["LegacyErrors"];
+            /** @description Id of the group; set by the service, sent back on update. */
+            id?: string;
+            snippet: requestTypes["schemas"]["GroupSnippet"] & {
+                title: unknown;
+            };
+        };
+        GroupContentDetails: {
+            itemType?: components["schemas"]["ItemKind"];
+        };
+        GroupItem: {
+            errors?: components["schemas"]["LegacyErrors"];
+            /** @description Id of the group the item belongs to. */
+            groupId?: string;
+            resource?: components["schemas"]["GroupItemResource"];
+        };
+        GroupSnippet: {
+            /** @description Title of the group, non-empty; the only property that can be updated. */
+            title?: string;
+        };
+    };
+    bodies: {
+        InsertGroup: {
+            "application/json": requestTypes["schemas"]["Group"] & {
+                contentDetails: {
+                    itemType: components["schemas"]["ItemKind"];
+                };
+            };
+        };
+        InsertGroupItem: {
+            "application/json": requestTypes["schemas"]["GroupItem"] & {
+                groupId: unknown;
+                resource: unknown;
+            };
+        };
+        UpdateGroup: {
+            "application/json": requestTypes["schemas"]["Group"] & {
+                id: unknown;
+                snippet: unknown;
+            };
+        };
+    };
+}

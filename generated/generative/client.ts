@@ -8,7 +8,7 @@ import { ApiStream } from './runtime/client/stream.js';
 import { countingStream, multipartRelated } from './runtime/client/multipart-related.js';
 import { resumableUpload } from './runtime/client/resumable.js';
 import { collectBlob, type UploadProgress, type UploadSource } from './runtime/client/upload-source.js';
-import type { components, operations } from './types.js';
+import type { answerTypes, components, operations, requestTypes } from './types.js';
 export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';
 export { ApiPromise } from './runtime/client/api-promise.js';
 export { Page } from './runtime/client/pagination.js';
@@ -25,17 +25,17 @@ const definedHeaders = (headers: Record<string, unknown>): Record<string, string
 /** Inputs of createCachedContent. */
 export interface CreateCachedContentParams {
   /** The request body. */
-  body: Omit<NonNullable<operations["createCachedContent"]['requestBody']>['content']["application/json"], "createTime" | "name" | "updateTime" | "usageMetadata">;
+  body: requestTypes['schemas']["CachedContent"];
 }
 
-export type CreateCachedContentResult = Omit<operations["createCachedContent"]['responses']["200"]['content']["application/json"], "ttl">;
+export type CreateCachedContentResult = answerTypes['schemas']["CachedContent"];
 /** The errors createCachedContent documents (x-errors), each in the service's own error body. */
 export type CreateCachedContentError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "FAILED_PRECONDITION" | "INTERNAL" | "INVALID_ARGUMENT" | "NOT_FOUND" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 404 | 429 | 500 };
 
 /** Inputs of createFile. */
 export interface CreateFileParams {
   /** The request body. */
-  body: NonNullable<operations["createFile"]['requestBody']>['content']["application/json"];
+  body: requestTypes['schemas']["CreateFileRequest"];
 }
 
 export type CreateFileResult = operations["createFile"]['responses']["200"]['content']["application/json"];
@@ -86,7 +86,7 @@ export interface GetCachedContentParams {
   cachedContent: NonNullable<operations["getCachedContent"]['parameters']["path"]>["cachedContent"];
 }
 
-export type GetCachedContentResult = Omit<operations["getCachedContent"]['responses']["200"]['content']["application/json"], "ttl">;
+export type GetCachedContentResult = answerTypes['schemas']["CachedContent"];
 /** The errors getCachedContent documents (x-errors), each in the service's own error body. */
 export type GetCachedContentError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "INTERNAL" | "INVALID_ARGUMENT" | "NOT_FOUND" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 404 | 429 | 500 };
 
@@ -108,7 +108,7 @@ export interface ListCachedContentsParams {
   pageToken?: NonNullable<operations["listCachedContents"]['parameters']["query"]>["pageToken"];
 }
 
-export type ListCachedContentsResult = operations["listCachedContents"]['responses']["200"]['content']["application/json"];
+export type ListCachedContentsResult = answerTypes['schemas']["ListCachedContentsResponse"];
 /** The errors listCachedContents documents (x-errors), each in the service's own error body. */
 export type ListCachedContentsError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "INTERNAL" | "INVALID_ARGUMENT" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 429 | 500 };
 
@@ -155,10 +155,10 @@ export interface UpdateCachedContentParams {
   /** Fields to update, a field mask (comma-separated paths): ttl, expireTime / expire_time; only the expiration is updatable. */
   updateMask?: NonNullable<operations["updateCachedContent"]['parameters']["query"]>["updateMask"];
   /** The request body. */
-  body: Omit<NonNullable<operations["updateCachedContent"]['requestBody']>['content']["application/json"], "createTime" | "name" | "updateTime" | "usageMetadata">;
+  body: requestTypes['schemas']["CachedContent"];
 }
 
-export type UpdateCachedContentResult = Omit<operations["updateCachedContent"]['responses']["200"]['content']["application/json"], "ttl">;
+export type UpdateCachedContentResult = answerTypes['schemas']["CachedContent"];
 /** The errors updateCachedContent documents (x-errors), each in the service's own error body. */
 export type UpdateCachedContentError = StatusApiError<components['schemas']["ErrorResponse"]> & { readonly status: "INTERNAL" | "INVALID_ARGUMENT" | "NOT_FOUND" | "PERMISSION_DENIED" | "RESOURCE_EXHAUSTED"; readonly httpStatus: 400 | 403 | 404 | 429 | 500 };
 
@@ -177,7 +177,7 @@ export interface UploadFileParams {
   /** Resumable session id, part of the session URL the start request returns. */
   upload_id?: NonNullable<operations["uploadFile"]['parameters']["query"]>["upload_id"];
   /** The request body. */
-  body?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"];
+  body?: requestTypes['schemas']["CreateFileRequest"];
 }
 
 export type UploadFileResult = operations["uploadFile"]['responses']["200"]['content']["application/json"];
@@ -397,7 +397,7 @@ export function uploadFile(core: ApiCore, params: UploadFileParams = {}, options
 }
 
 /** Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent. */
-export function uploadFileMultipart(core: ApiCore, args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
+export function uploadFileMultipart(core: ApiCore, args: { metadata?: requestTypes['schemas']["CreateFileRequest"]; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
   const onProgress = args.onProgress;
   return new ApiPromise((async () => {
     const { body, contentType } = multipartRelated(args.metadata ?? {}, await collectBlob(args.data), args.mimeType);
@@ -406,7 +406,7 @@ export function uploadFileMultipart(core: ApiCore, args: { metadata?: NonNullabl
 }
 
 /** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds. */
-export async function uploadFileResumable(core: ApiCore, args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }, options?: CallOptions): Promise<UploadFileResult> {
+export async function uploadFileResumable(core: ApiCore, args: { metadata?: requestTypes['schemas']["CreateFileRequest"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }, options?: CallOptions): Promise<UploadFileResult> {
   const { metadata, source, mimeType, size, chunkSize, onProgress, onSession, session } = args;
   const response = await resumableUpload(core, { operationId: "uploadFile", method: "POST", path: "/upload/v1beta/files", credentials: "api-key", server: "{upload_url}", protocol: {"granularity":262144,"chunkSize":8388608,"start":{"headers":{"X-Goog-Upload-Protocol":"resumable","X-Goog-Upload-Command":"start"},"sizeHeader":"X-Goog-Upload-Header-Content-Length","typeHeader":"X-Goog-Upload-Header-Content-Type","sessionHeader":"x-goog-upload-url"},"chunk":{"headers":{"X-Goog-Upload-Command":"upload"},"lastHeaders":{"X-Goog-Upload-Command":"upload, finalize"},"offsetHeader":"X-Goog-Upload-Offset"},"query":{"headers":{"X-Goog-Upload-Command":"query"},"receivedHeader":"x-goog-upload-size-received"}}, metadata: metadata ?? {}, source, mimeType, size, chunkSize, onProgress, onSession, session }, options);
   return response.data as UploadFileResult;
@@ -631,12 +631,12 @@ export class GenerativeClient {
   }
 
   /** Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent. */
-  uploadFileMultipart(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
+  uploadFileMultipart(args: { metadata?: requestTypes['schemas']["CreateFileRequest"]; data: UploadSource; mimeType: string; onProgress?: (p: UploadProgress) => void }, options?: CallOptions): ApiPromise<UploadFileResult> {
     return uploadFileMultipart(this.core, args, options);
   }
 
   /** Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds. */
-  uploadFileResumable(args: { metadata?: NonNullable<operations["uploadFile"]['requestBody']>['content']["application/json"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }, options?: CallOptions): Promise<UploadFileResult> {
+  uploadFileResumable(args: { metadata?: requestTypes['schemas']["CreateFileRequest"]; source: UploadSource; mimeType: string; size?: number; chunkSize?: number; onProgress?: (p: UploadProgress) => void; onSession?: (url: string) => void; session?: string }, options?: CallOptions): Promise<UploadFileResult> {
     return uploadFileResumable(this.core, args, options);
   }
 }

@@ -1418,3 +1418,126 @@ export interface operations {
         };
     };
 }
+export interface requestTypes {
+    schemas: {
+        CachedContent: {
+            /** @description The cached conversation. */
+            contents?: components["schemas"]["Content"][];
+            /**
+             * @deprecated
+             * @description Human-readable name (proto field name).
+             */
+            display_name?: string;
+            /** @description Human-readable name. */
+            displayName?: string;
+            /**
+             * Format: date-time
+             * @deprecated
+             * @description When the content expires (proto field name).
+             */
+            expire_time?: string;
+            /**
+             * Format: date-time
+             * @description When the content expires.
+             */
+            expireTime?: string;
+            /** @description The model the content is for, models/<id>; required at creation, immutable. */
+            model?: string;
+            /** @deprecated */
+            system_instruction?: components["schemas"]["Content"];
+            systemInstruction?: components["schemas"]["Content"];
+            /** @deprecated */
+            tool_config?: components["schemas"]["ToolConfig"];
+            toolConfig?: components["schemas"]["ToolConfig"];
+            /** @description Cached tools. */
+            tools?: components["schemas"]["Tool"][];
+            /** @description Time to live from now, e.g. 3600s (input only). */
+            ttl?: string;
+        } & (unknown & unknown);
+        CreateFileRequest: {
+            file?: requestTypes["schemas"]["File"];
+        };
+        File: {
+            /** @deprecated */
+            display_name?: components["schemas"]["DisplayName"];
+            displayName?: components["schemas"]["DisplayName"];
+            /** @description Set when processing failed; code is a value of the standard RPC code enumeration (0 to 16). */
+            error?: components["schemas"]["Status"] & {
+                code?: unknown;
+            };
+            /**
+             * @deprecated
+             * @description MIME type of the file (proto field name).
+             */
+            mime_type?: string;
+            /** @description MIME type of the file; output only in the File table, while the create body may carry it (Upload a file: for example displayName and mimeType), and the service sets the stored type. */
+            mimeType?: string;
+            /** @description Immutable, files/<id>; empty at creation means a unique name is generated. */
+            name?: string;
+        };
+    };
+    bodies: {};
+}
+export interface answerTypes {
+    schemas: {
+        CachedContent: {
+            /** @description The cached conversation. */
+            contents?: components["schemas"]["Content"][];
+            /**
+             * Format: date-time
+             * @description Creation time.
+             */
+            readonly createTime?: string;
+            /**
+             * @deprecated
+             * @description Human-readable name (proto field name).
+             */
+            display_name?: string;
+            /** @description Human-readable name. */
+            displayName?: string;
+            /**
+             * Format: date-time
+             * @deprecated
+             * @description When the content expires (proto field name).
+             */
+            expire_time?: string;
+            /**
+             * Format: date-time
+             * @description When the content expires.
+             */
+            expireTime?: string;
+            /** @description The model the content is for, models/<id>; required at creation, immutable. */
+            model?: string;
+            /** @description cachedContents/<id>, set by the service. */
+            readonly name?: string;
+            /** @deprecated */
+            system_instruction?: components["schemas"]["Content"];
+            systemInstruction?: components["schemas"]["Content"];
+            /** @deprecated */
+            tool_config?: components["schemas"]["ToolConfig"];
+            toolConfig?: components["schemas"]["ToolConfig"];
+            /** @description Cached tools. */
+            tools?: components["schemas"]["Tool"][];
+            /**
+             * Format: date-time
+             * @description Last update.
+             */
+            readonly updateTime?: string;
+            /** @description Token count of the cached content. */
+            readonly usageMetadata?: {
+                /**
+                 * Format: int32
+                 * @description Tokens in the cached content.
+                 */
+                totalTokenCount?: number;
+            };
+        } & (unknown & unknown);
+        ListCachedContentsResponse: {
+            /** @description The cached contents. */
+            cachedContents?: answerTypes["schemas"]["CachedContent"][];
+            /** @description Token of the next page; absent on the last page. */
+            nextPageToken?: string;
+        };
+    };
+    bodies: {};
+}

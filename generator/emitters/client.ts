@@ -24,6 +24,7 @@ import {
   responseUnion,
   resultType,
   successType,
+  TYPE_MODULE_NAMES,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
 import { propertyKey, stringLiteral, templateText, valueLiteral } from './escape.js';
@@ -1042,7 +1043,6 @@ function importedNames(imports: RuntimeImport[]): Set<string> {
 }
 
 /** openapi-typescript's exports the client may name: `paths` for operations without an operationId. */
-const TYPE_MODULE_NAMES = ['callbacks', 'components', 'operations', 'paths', 'webhooks'] as const;
 
 /** Only the runtime pieces this service's client uses, and the types module's names it uses. */
 function clientImports(service: ServiceModel, typeNames: readonly string[]): RuntimeImport[] {

@@ -2,6 +2,7 @@
 // `operations` / `components` types so that the generated code never restates a schema.
 import type { JsonSchema, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
 import { propertyKey, stringLiteral } from './escape.js';
+import { VIEW_ROOTS } from '../model/read-write-views.js';
 
 /** The operation's type in openapi-typescript's output: its root indexed by each key as a string literal. */
 export function typesRef(o: OperationModel): string {
@@ -32,7 +33,11 @@ export function schemaType(schema: JsonSchema | undefined): string {
   return 'unknown';
 }
 
+/** A request body's type as a request sees it: without its readOnly members, at any depth (read-write-views.ts). */
 export function bodyContentType(o: OperationModel, body: RequestBodyModel): string {
+  const view = body.requestView;
+  if (view && 'component' in view) return `${VIEW_ROOTS.request}['schemas'][${stringLiteral(view.component)}]`;
+  if (view) return `${VIEW_ROOTS.request}['bodies'][${stringLiteral(o.typeName)}][${stringLiteral(body.contentType)}]`;
   return `NonNullable<${op(o)}['requestBody']>['content'][${stringLiteral(body.contentType)}]`;
 }
 
@@ -55,8 +60,6 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   const files = base === form && form.kind === 'multipart-form' ? form.fileFields : [];
   const omitted = [
     ...new Set(credentialFields),
-    // readOnly members are the server's to set: a request leaves them out.
-    ...(omitsMembers(base.schema) ? base.readOnlyFields : []),
     ...(base === form ? form.jsonFields.map((f) => f.name) : []),
     ...files,
   ];
@@ -70,19 +73,13 @@ export function structuredBodyType(o: OperationModel): string | undefined {
   return type;
 }
 
-/**
- * Whether a body's type can leave members out with Omit: not where the schema is a union (Omit would keep only
- * the members common to its branches).
- */
-export function omitsMembers(schema: JsonSchema | undefined): boolean {
-  return !!schema && typeof schema === 'object' && !schema.oneOf && !schema.anyOf;
-}
-
-/** A JSON answer's body type without the members its schema marks writeOnly (an answer leaves them out). */
+/** A JSON answer's body type as an answer sees it: without its writeOnly members, at any depth. */
 export function answerBodyType(o: OperationModel, r: ResponseModel, contentType: string): string {
-  const type = `${op(o)}['responses'][${stringLiteral(r.status)}]['content'][${stringLiteral(contentType)}]`;
-  if (r.writeOnlyFields.length === 0 || !omitsMembers(r.schema)) return type;
-  return `Omit<${type}, ${r.writeOnlyFields.map((n) => stringLiteral(n)).join(' | ')}>`;
+  const view = r.answerViews[contentType];
+  if (view && 'component' in view) return `${VIEW_ROOTS.answer}['schemas'][${stringLiteral(view.component)}]`;
+  if (view)
+    return `${VIEW_ROOTS.answer}['bodies'][${stringLiteral(o.typeName)}][${stringLiteral(r.status)}][${stringLiteral(contentType)}]`;
+  return `${op(o)}['responses'][${stringLiteral(r.status)}]['content'][${stringLiteral(contentType)}]`;
 }
 
 /**
@@ -174,11 +171,20 @@ export function hasStructuredBody(o: OperationModel): boolean {
   return structuredBodyType(o) !== undefined;
 }
 
+/** The roots types.ts exports: openapi-typescript's, and the views of schemas by direction (view-types.ts). */
+export const TYPE_MODULE_NAMES = [
+  'answerTypes',
+  'callbacks',
+  'components',
+  'operations',
+  'paths',
+  'requestTypes',
+  'webhooks',
+] as const;
+
 /** The import of openapi-typescript's `components`, `operations` and `paths`, those of them the code names. */
 export function typesImport(text: string): string {
   const body = text.replace(/^import[^\n]*\n/gm, '');
-  const used = ['callbacks', 'components', 'operations', 'paths', 'webhooks'].filter((name) =>
-    new RegExp(`\\b${name}\\[`).test(body),
-  );
+  const used = TYPE_MODULE_NAMES.filter((name) => new RegExp(`\\b${name}\\[`).test(body));
   return used.length ? `import type { ${used.join(', ')} } from './types.js';` : '';
 }

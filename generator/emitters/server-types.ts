@@ -13,14 +13,7 @@ import type {
   ResponseModel,
   ServiceModel,
 } from '../model/types.js';
-import {
-  answerBodyType,
-  bodyContentType,
-  omitsMembers,
-  schemaType,
-  streamChunkType,
-  typesRef,
-} from './operation-types.js';
+import { answerBodyType, bodyContentType, schemaType, streamChunkType, typesRef } from './operation-types.js';
 
 const op = typesRef;
 const quoted = (names: string[]) => names.map((n) => stringLiteral(n)).join(' | ');
@@ -33,17 +26,10 @@ const quoted = (names: string[]) => names.map((n) => stringLiteral(n)).join(' | 
 export function handlerBodyType(o: OperationModel, body: RequestBodyModel): string {
   switch (body.kind) {
     case 'json':
-      // readOnly members are the server's to set: the types of a request leave them out.
-      return body.readOnlyFields.length && omitsMembers(body.schema)
-        ? `Omit<${bodyContentType(o, body)}, ${quoted(body.readOnlyFields)}>`
-        : bodyContentType(o, body);
+      return bodyContentType(o, body);
     case 'form':
     case 'multipart-form': {
-      const replaced = [
-        ...body.jsonFields.map((f) => f.name),
-        ...body.fileFields,
-        ...(omitsMembers(body.schema) ? body.readOnlyFields : []),
-      ];
+      const replaced = [...body.jsonFields.map((f) => f.name), ...body.fileFields];
       let type = bodyContentType(o, body);
       if (replaced.length) type = `Omit<${type}, ${quoted(replaced)}>`;
       const optional = (name: string) => (body.requiredFields.includes(name) ? '' : '?');

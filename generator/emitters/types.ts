@@ -16,6 +16,8 @@ import { webhookSources } from '../model/receivers.js';
 import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
 import { tupleType } from './tuple-type.js';
+import { viewDeclarations, viewSources } from './view-types.js';
+import { VIEW_ROOTS } from '../model/read-write-views.js';
 import type { ServiceModel } from '../model/types.js';
 import { followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
@@ -108,7 +110,7 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
   const target = (ref: string): string => {
     const seen = new Set<string>();
     let current = ref;
-    while (current.startsWith('#/') && !current.startsWith('#/components/') && !seen.has(current)) {
+    while (current.startsWith('#/') && !inComponents(current) && !seen.has(current)) {
       seen.add(current);
       const node = step(current) as any;
       if (node === undefined) return ref; // dangling: left for the transform to report
@@ -145,7 +147,7 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
     for (const key of Object.keys(node)) {
       const value = (node as Record<string, unknown>)[key];
       const rewritten =
-        key === '$ref' && typeof value === 'string' && value.startsWith('#/') && !value.startsWith('#/components/')
+        key === '$ref' && typeof value === 'string' && value.startsWith('#/') && !inComponents(value)
           ? target(value)
           : key === 'example' || key === 'examples'
             ? value
@@ -165,6 +167,11 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
       (components[entry.kind] ??= { ...out.components?.[entry.kind] })[entry.name] = rewrite(entry.schema);
   }
   return { ...out, components: { ...out.components, ...components } };
+}
+
+/** A reference into the components, or into the views of them (view-types.ts), which are typed as they are. */
+function inComponents(ref: string): boolean {
+  return ref.startsWith('#/components/') || Object.values(VIEW_ROOTS).some((root) => ref.startsWith(`#/${root}/`));
 }
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers'] as const;
@@ -302,8 +309,10 @@ function resolverOf(schema: OpenAPI3): GlobalContext['resolve'] {
 }
 
 export function emitTypes(service: ServiceModel): string {
+  // The schemas as requests and answers see them ride in the document (view-types.ts), rewritten as its own are.
+  const document = { ...service.document, ...viewSources(service) } as OpenApiDocument;
   const schema = withExtensionWebhooks(
-    refsIntoComponents(forTypes(service.document, discriminatorMembers(service.document)) as OpenApiDocument),
+    refsIntoComponents(forTypes(document, discriminatorMembers(document)) as OpenApiDocument),
   ) as OpenAPI3;
   // The options openapiTS() would build from { alphabetize, rootTypes, silent }, and the hooks below.
   const ctx: GlobalContext = {
@@ -342,8 +351,12 @@ export function emitTypes(service: ServiceModel): string {
     resolve: resolverOf(schema),
   };
   return (
-    astToString(withSafeTypeNames(transformSchema(schema, ctx))) +
-    callbacksType(service, schema as Record<string, any>, ctx)
+    astToString(
+      withSafeTypeNames([
+        ...transformSchema(schema, ctx),
+        ...viewDeclarations(schema as unknown as Record<string, unknown>, ctx),
+      ]),
+    ) + callbacksType(service, schema as Record<string, any>, ctx)
   );
 }
 

@@ -197,7 +197,8 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
 /**
  * A cleaned schema (or the components) with the members `flag` marks left out of each `required`: OpenAPI
  * requires a readOnly member in answers only and a writeOnly one in requests only ("required" applies in the
- * direction the member travels). A member is marked on itself, on what its `$ref` reaches, or in an allOf member.
+ * direction the member travels). A member is marked on itself, on what its `$ref` reaches, or in an allOf member;
+ * a `required` releases the members its schema's properties mark and those its allOf siblings' properties mark.
  */
 function releaseRequired(schema: object, flag: 'readOnly' | 'writeOnly', specId: string, components: unknown): object {
   const resolve = (ref: string): unknown => {
@@ -218,27 +219,43 @@ function releaseRequired(schema: object, flag: 'readOnly' | 'writeOnly', specId:
     if (typeof s.$ref === 'string' && marked(resolve(s.$ref), seen)) return true;
     return Array.isArray(s.allOf) && s.allOf.some((member) => marked(member, seen));
   };
-  const walk = (node: unknown, data: boolean): unknown => {
+  /** The names a schema's properties mark, its allOf members' included: a member's `required` may name them. */
+  const markedNames = (node: unknown, seen = new Set<unknown>()): Set<string> => {
+    const names = new Set<string>();
+    let s = node as Record<string, unknown> | undefined;
+    if (s && typeof s === 'object' && typeof s.$ref === 'string') s = resolve(s.$ref) as typeof s;
+    if (!s || typeof s !== 'object' || seen.has(s)) return names;
+    seen.add(s);
+    const properties = s.properties as Record<string, unknown> | undefined;
+    if (properties && typeof properties === 'object')
+      for (const name of Object.keys(properties)) if (marked(properties[name], new Set())) names.add(name);
+    if (Array.isArray(s.allOf))
+      for (const member of s.allOf) for (const name of markedNames(member, seen)) names.add(name);
+    return names;
+  };
+  const none: ReadonlySet<string> = new Set();
+  const walk = (node: unknown, data: boolean, inherited: ReadonlySet<string>): unknown => {
     if (!node || typeof node !== 'object' || data) return node;
-    if (Array.isArray(node)) return node.map((item) => walk(item, false));
+    if (Array.isArray(node)) return node.map((item) => walk(item, false, none));
     const out: Record<string, unknown> = {};
     const source = node as Record<string, unknown>;
+    const names = new Set([...inherited, ...markedNames(source)]);
     for (const key of Object.keys(source)) {
-      const value = walk(source[key], key === 'enum' || key === 'const' || key === 'default');
+      const value =
+        key === 'allOf' && Array.isArray(source.allOf)
+          ? source.allOf.map((member) => walk(member, false, names))
+          : walk(source[key], key === 'enum' || key === 'const' || key === 'default', none);
       if (key === '__proto__')
         Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
     }
-    const properties = source.properties as Record<string, unknown> | undefined;
-    if (Array.isArray(source.required) && properties && typeof properties === 'object') {
-      const kept = source.required.filter(
-        (name) => !(typeof name === 'string' && Object.hasOwn(properties, name) && marked(properties[name], new Set())),
-      );
+    if (Array.isArray(source.required)) {
+      const kept = source.required.filter((name) => !(typeof name === 'string' && names.has(name)));
       if (kept.length !== source.required.length) out.required = kept;
     }
     return out;
   };
-  return walk(schema, false) as object;
+  return walk(schema, false, none) as object;
 }
 
 /**

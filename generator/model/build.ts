@@ -1,5 +1,6 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
 import { isLinesType } from './media-types.js';
+import { directionViews, type SchemaView } from './read-write-views.js';
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { camelCase, pascalCase, propertyIdentifier, serviceName } from './names.js';
@@ -100,6 +101,7 @@ export function buildServiceModel(
     receivers,
     rules,
     document,
+    views: { request: directionViews(document, 'request').schemas, answer: directionViews(document, 'answer').schemas },
   };
 }
 
@@ -474,21 +476,23 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     fileFields,
     styledFields,
     partTypes,
-    readOnlyFields: markedFields(document, schema, 'readOnly'),
+    ...optionalView('requestView', directionViews(document, 'request').of(schema)),
   };
 }
 
-/** Top-level properties of an object schema marked readOnly or writeOnly (beside a $ref or in its target). */
-function markedFields(
-  document: OpenApiDocument,
-  schema: JsonSchema | undefined,
-  mark: 'readOnly' | 'writeOnly',
-): string[] {
-  if (!schema || typeof schema !== 'object') return [];
-  return Object.entries<any>(allProperties(document, schema))
-    .filter(([, prop]) => prop?.[mark] === true || resolveRef(document, prop)?.[mark] === true)
-    .map(([name]) => name)
-    .sort();
+function optionalView<K extends string>(key: K, view: SchemaView | undefined): { [P in K]?: SchemaView } {
+  return (view ? { [key]: view } : {}) as { [P in K]?: SchemaView };
+}
+
+/** Each JSON media type's schema as an answer sees it, where that differs from the schema as written. */
+function answerViews(document: OpenApiDocument, content: Record<string, any> | undefined): Record<string, SchemaView> {
+  const views: Record<string, SchemaView> = {};
+  for (const [type, media] of Object.entries(content ?? {})) {
+    if (!isJsonType(type)) continue;
+    const view = directionViews(document, 'answer').of(media?.schema);
+    if (view) views[type] = view;
+  }
+  return views;
 }
 
 /** The NDJSON media type of an operation's successes, where it has no JSON success and no event stream first. */
@@ -572,7 +576,7 @@ function buildResponses(
         contentType,
         contentTypes: Object.keys(response.content ?? {}),
         schema: media?.schema,
-        writeOnlyFields: markedFields(document, media?.schema, 'writeOnly'),
+        answerViews: answerViews(document, response.content),
         headers: Object.keys(response.headers ?? {}).sort(),
         isError: !status.startsWith('2') && !status.startsWith('3'),
         ...(sseData ? { sseData } : {}),

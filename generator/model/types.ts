@@ -1,6 +1,7 @@
 // The intermediate model: everything the emitters need, built once from a bundled spec.
 // Pure data; no emitter reads the OpenAPI document except through this model.
 import type { OpenApiDocument } from './ref.js';
+import type { SchemaView } from './read-write-views.js';
 // The error style is data the generated server hands to its runtime as is: one definition, the runtime's.
 import type { ErrorStyle, RouterAnswer, RouterAnswers } from '../../templates/runtime/server/errors.js';
 
@@ -51,6 +52,8 @@ export interface ServiceModel {
   rules: RuleModel[];
   /** The bundled document, for emitters that hand whole schemas to a library (types, validators). */
   document: OpenApiDocument;
+  /** The components whose view differs in a request (readOnly members out) and in an answer (writeOnly out). */
+  views: { request: Record<string, JsonSchema>; answer: Record<string, JsonSchema> };
 }
 
 /** A server: its URL as the spec writes it (`{upload_url}`, `https://uploads.github.com`) and its variables' defaults. */
@@ -127,8 +130,8 @@ export interface RequestBodyModel {
   styledFields: StyledField[];
   /** multipart/form-data parts whose `encoding` names a content type (the part's Content-Type). */
   partTypes: Record<string, string>;
-  /** Top-level members marked readOnly: a request leaves them out (its types omit them). */
-  readOnlyFields: string[];
+  /** The body's schema as a request sees it (readOnly members left out, at any depth), where that differs. */
+  requestView?: SchemaView;
 }
 
 /** A form or multipart field written in an OpenAPI style: its coarse type, style and explode. */
@@ -147,8 +150,8 @@ export interface ResponseModel {
   /** Every media type the response documents (a stream and its JSON form, for example). */
   contentTypes: string[];
   schema?: JsonSchema;
-  /** Top-level members of its schema marked writeOnly: an answer leaves them out (its types omit them). */
-  writeOnlyFields: string[];
+  /** Per JSON media type, its schema as an answer sees it (writeOnly members left out), where that differs. */
+  answerViews: Record<string, SchemaView>;
   headers: string[];
   isError: boolean;
   /** The JSON schema of each `data:` event of its text/event-stream content (`x-sse-data`, or `itemSchema`). */

@@ -1,0 +1,234 @@
+// Schemas as one direction of travel sees them. OpenAPI: a readOnly member "SHOULD NOT be sent as part of the
+// request" and a writeOnly one "SHOULD NOT be sent as part of the response", and "required" takes effect only in
+// the direction the member travels. A request's view of a schema leaves its readOnly members out, an answer's its
+// writeOnly members, at any depth: in nested objects, array items, oneOf / anyOf / allOf branches, and through
+// `$ref` into components, each component whose view differs having a view of its own.
+import { escapeToken, unescapeToken } from './json-pointer.js';
+import { type OpenApiDocument, resolveRef } from './ref.js';
+import type { JsonSchema } from './types.js';
+
+export type Direction = 'request' | 'answer';
+
+/** The member mark a direction leaves out. */
+const LEFT_OUT = { request: 'readOnly', answer: 'writeOnly' } as const;
+
+/** Where a view's components are referred to: `#/<root>/schemas/<name>`, a root of types.ts of its own. */
+export const VIEW_ROOTS = { request: 'requestTypes', answer: 'answerTypes' } as const;
+
+/** How a schema looks in one direction, where it differs: a differing component's own view, or an inline copy. */
+export type SchemaView = { component: string } | { own: JsonSchema };
+
+export interface DirectionViews {
+  /** The components whose view differs, each as the direction sees it: those the views `of` made refer to. */
+  readonly schemas: Record<string, JsonSchema>;
+  /** The view of a schema of the document (a body's, an answer's); undefined where the direction sees it as written. */
+  of(schema: JsonSchema | undefined): SchemaView | undefined;
+}
+
+const COMPONENT = '#/components/schemas/';
+/** Keywords whose value is data, not schemas. */
+const DATA = new Set(['enum', 'const', 'default', 'example', 'examples', 'discriminator', 'xml', 'externalDocs']);
+/** Keywords whose value maps names to schemas. */
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+const cache = new WeakMap<OpenApiDocument, Partial<Record<Direction, DirectionViews>>>();
+
+export function directionViews(document: OpenApiDocument, direction: Direction): DirectionViews {
+  let entry = cache.get(document);
+  if (!entry) cache.set(document, (entry = {}));
+  return (entry[direction] ??= build(document, direction));
+}
+
+function build(document: OpenApiDocument, direction: Direction): DirectionViews {
+  const flag = LEFT_OUT[direction];
+  const root = VIEW_ROOTS[direction];
+  const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  const follow = (node: unknown): unknown => {
+    try {
+      return resolveRef(document, node);
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** A member marked on itself, on what its `$ref` reaches, or in an allOf member (Cloudflare: allOf [Id, {readOnly}]). */
+  const marked = (node: unknown, seen = new Set<unknown>()): boolean => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return false;
+    seen.add(node);
+    const s = node as Record<string, unknown>;
+    if (s[flag] === true) return true;
+    if (typeof s.$ref === 'string' && marked(follow(s), seen)) return true;
+    return Array.isArray(s.allOf) && s.allOf.some((member) => marked(member, seen));
+  };
+
+  /** The names a schema's properties mark, its allOf members' included (their `required` lists leave them out). */
+  const markedNames = (node: unknown, seen = new Set<unknown>()): Set<string> => {
+    const names = new Set<string>();
+    const s = (node && typeof node === 'object' && '$ref' in node ? follow(node) : node) as Record<string, any>;
+    if (!s || typeof s !== 'object' || seen.has(s)) return names;
+    seen.add(s);
+    if (s.properties && typeof s.properties === 'object')
+      for (const [name, property] of Object.entries(s.properties)) if (marked(property)) names.add(name);
+    if (Array.isArray(s.allOf)) for (const member of s.allOf) for (const n of markedNames(member, seen)) names.add(n);
+    return names;
+  };
+
+  /** Whether a schema marks a member itself (not through a `$ref`), and the components it refers to. */
+  const scan = (node: unknown, refs: Set<string>): boolean => {
+    if (Array.isArray(node)) return node.reduce<boolean>((found, item) => scan(item, refs) || found, false);
+    if (!node || typeof node !== 'object') return false;
+    const s = node as Record<string, any>;
+    let found = false;
+    if (typeof s.$ref === 'string' && s.$ref.startsWith(COMPONENT))
+      refs.add(unescapeToken(s.$ref.slice(COMPONENT.length)));
+    for (const key of Object.keys(s)) {
+      if (DATA.has(key) || key.startsWith('x-')) continue;
+      const value = s[key];
+      if (MAPS.has(key) && value && typeof value === 'object') {
+        for (const member of Object.values(value)) {
+          if (key === 'properties' && marked(member)) found = true;
+          if (scan(member, refs)) found = true;
+        }
+      } else if (scan(value, refs)) found = true;
+    }
+    return found;
+  };
+
+  // A component differs where it marks a member itself or refers to one that differs.
+  const refsOf = new Map<string, Set<string>>();
+  const differing = new Set<string>();
+  for (const [name, schema] of Object.entries(components)) {
+    const refs = new Set<string>();
+    if (scan(schema, refs)) differing.add(name);
+    refsOf.set(name, refs);
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, refs] of refsOf)
+      if (!differing.has(name) && [...refs].some((r) => differing.has(r))) {
+        differing.add(name);
+        changed = true;
+      }
+  }
+
+  /** A discriminator's mapping with its differing components named by their views (a bare name is a component's). */
+  const viewMapping = (mapping: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [value, target] of Object.entries(mapping)) {
+      const name =
+        typeof target !== 'string'
+          ? undefined
+          : target.startsWith(COMPONENT)
+            ? unescapeToken(target.slice(COMPONENT.length))
+            : /[/#]/.test(target)
+              ? undefined
+              : target;
+      Object.defineProperty(out, value, {
+        value: name !== undefined && differing.has(name) ? `#/${root}/schemas/${escapeToken(name)}` : target,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+
+  const view = (node: unknown, dropRequired: ReadonlySet<string>): unknown => {
+    if (Array.isArray(node)) return node.map((item) => view(item, new Set()));
+    if (!node || typeof node !== 'object') return node;
+    const s = node as Record<string, any>;
+    const names = new Set([...dropRequired, ...markedNames(s)]);
+    const out: Record<string, unknown> = {};
+    const put = (key: string, value: unknown) => {
+      // A member named __proto__ is a member like any other.
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    };
+    for (const key of Object.keys(s)) {
+      const value = s[key];
+      if (key === 'discriminator' && value && typeof value === 'object' && value.mapping)
+        put(key, { ...value, mapping: viewMapping(value.mapping) });
+      else if (DATA.has(key) || key.startsWith('x-')) put(key, value);
+      else if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT)) {
+        const name = unescapeToken(value.slice(COMPONENT.length));
+        put(key, differing.has(name) ? `#/${root}/schemas/${escapeToken(name)}` : value);
+      } else if (MAPS.has(key) && value && typeof value === 'object') {
+        const map: Record<string, unknown> = {};
+        let left = false;
+        for (const [name, member] of Object.entries(value)) {
+          if (key === 'properties' && marked(member)) {
+            left = true;
+            continue;
+          }
+          Object.defineProperty(map, name, {
+            value: view(member, new Set()),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+        // An object whose every member was left out says nothing of its members (no `properties: {}`).
+        if (!left || Object.keys(map).length) put(key, map);
+      } else if (key === 'required' && Array.isArray(value)) {
+        const required = value.filter((name) => !names.has(name));
+        if (required.length || !value.length) put(key, required);
+      } else if (key === 'allOf' && Array.isArray(value))
+        put(
+          key,
+          value.map((member) => view(member, names)),
+        );
+      else put(key, view(value, new Set()));
+    }
+    return out;
+  };
+
+  // Only the views a body or an answer reaches are kept: a component only answers carry needs no request view.
+  const made = new Map<string, JsonSchema>();
+  const used = new Set<string>();
+  const pending: unknown[] = [];
+  const use = (name: string) => {
+    if (used.has(name)) return;
+    used.add(name);
+    const schema = view(components[name], new Set()) as JsonSchema;
+    made.set(name, schema);
+    pending.push(schema);
+  };
+  const prefix = `#/${root}/schemas/`;
+  /** Every view the nodes refer to, and those views' own references in turn. */
+  const useReferred = (...nodes: unknown[]) => {
+    pending.push(...nodes);
+    while (pending.length) {
+      const node = pending.pop();
+      if (!node || typeof node !== 'object') continue;
+      if (Array.isArray(node)) pending.push(...node);
+      else
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix))
+            use(unescapeToken(value.slice(prefix.length)));
+          else if (!DATA.has(key) && value && typeof value === 'object') pending.push(value);
+        }
+    }
+  };
+  return {
+    get schemas() {
+      return Object.fromEntries([...made].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    },
+    of(schema) {
+      if (!schema || typeof schema !== 'object') return undefined;
+      const ref = (schema as { $ref?: unknown }).$ref;
+      const plainRef = typeof ref === 'string' && Object.keys(schema).every((k) => k === '$ref' || DATA.has(k));
+      if (plainRef && ref.startsWith(COMPONENT)) {
+        const name = unescapeToken(ref.slice(COMPONENT.length));
+        if (!differing.has(name)) return undefined;
+        use(name);
+        useReferred();
+        return { component: name };
+      }
+      const refs = new Set<string>();
+      const own = scan(schema, refs);
+      if (!own && ![...refs].some((r) => differing.has(r))) return undefined;
+      const seen = view(schema, new Set()) as JsonSchema;
+      useReferred(seen);
+      return { own: seen };
+    },
+  };
+}
