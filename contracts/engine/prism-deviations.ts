@@ -2,7 +2,7 @@
 // answer itself and named with the public evidence that it is Prism's behaviour: on a mock such an answer is a
 // one-line note, not a FAIL. Only what the answer shows is matched; anything else a mock answers is judged as any
 // target's answer.
-import type { OperationModel } from '../../generator/model/index.js';
+import type { OperationModel, ParameterModel } from '../../generator/model/index.js';
 import type { CheckId } from './checks.js';
 import type { Judgement } from './judge.js';
 import type { EngineAnswer } from './transport.js';
@@ -56,3 +56,19 @@ export const ANSWER_CHECKS: CheckId[] = [
   'response_headers_conformance',
   'positive_data_acceptance',
 ];
+
+/**
+ * Why Prism accepting a request with this parameter broken is its own reading, not the document's: it compares
+ * parameter names without case (stoplightio/prism#329), so where the operation has another parameter of the same
+ * name in another case (AWS's `maxResults` beside `MaxResults`), the broken value is read as that one's.
+ */
+export function prismAcceptsBroken(op: OperationModel, param: ParameterModel | undefined): string | undefined {
+  if (!param) return undefined;
+  const twin = op.parameters.find(
+    (p) =>
+      p !== param && p.in === param.in && p.name !== param.name && p.name.toLowerCase() === param.name.toLowerCase(),
+  );
+  return twin
+    ? `Prism reads parameter names without case (stoplightio/prism#329): ${param.in} ${param.name} broken is read as ${twin.name}, which allows it`
+    : undefined;
+}

@@ -39,6 +39,8 @@ export interface InvalidRequest {
   /** What is broken, e.g. "query limit above maximum 100". */
   title: string;
   request: EngineRequest;
+  /** The parameter broken, where one is. */
+  param?: ParameterModel;
 }
 
 interface Holder {
@@ -385,27 +387,27 @@ export function invalidRequests(
   settings: RequestSettings,
 ): InvalidRequest[] {
   const out: InvalidRequest[] = [];
-  const variant = (title: string, values: Map<ParameterModel, unknown>, body?: string) => {
+  const variant = (title: string, values: Map<ParameterModel, unknown>, body?: string, param?: ParameterModel) => {
     const request: EngineRequest = { method: valid.request.method, path: op.path, query: [], headers: {} };
     place(op, values, request);
     for (const [name, value] of Object.entries(settings.headers)) request.headers[name.toLowerCase()] = value;
     authorise(model, op, settings, request);
     if (valid.request.contentType) request.contentType = valid.request.contentType;
     request.body = body ?? valid.request.body;
-    out.push({ title, request });
+    out.push({ title, request, param });
   };
   for (const p of op.parameters.filter((p) => !p.isCredential && p.in !== 'cookie')) {
     if (p.required && p.in !== 'path') {
       const values = new Map(valid.values);
       values.delete(p);
-      variant(`${p.in} ${p.name} missing`, values);
+      variant(`${p.in} ${p.name} missing`, values, undefined, p);
     }
     for (const [what, value] of breakingValues(model.document, p.schema)) {
       // An empty path segment is another path, which another operation may answer, and an empty query value or
       // header is read as none by many servers (Prism): neither tells a refusal of the broken constraint.
       if (isEmpty(value)) continue;
       // A path segment that is not a number is still a path: the target may route it elsewhere (a 4xx all the same).
-      variant(`${p.in} ${p.name} ${what}`, new Map(valid.values).set(p, value));
+      variant(`${p.in} ${p.name} ${what}`, new Map(valid.values).set(p, value), undefined, p);
     }
   }
   const body =

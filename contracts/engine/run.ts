@@ -8,7 +8,7 @@ import { type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer } from './judge.js';
 import fc from 'fast-check';
 import { assemble, authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
-import { ANSWER_CHECKS, prismDeviation } from './prism-deviations.js';
+import { ANSWER_CHECKS, prismAcceptsBroken, prismDeviation } from './prism-deviations.js';
 import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
 import { type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
@@ -541,7 +541,12 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         for (const invalid of invalidRequests(model, op, valid, settings)) {
           const answer = await exchange(op, ledger, invalid.request, true);
           if (!answer?.answer) continue;
-          if (is2xx(answer.answer.status))
+          const deviation =
+            options.mock && is2xx(answer.answer.status) ? prismAcceptsBroken(op, invalid.param) : undefined;
+          if (deviation) {
+            note('mock', deviation);
+            ledger.notJudged('negative_data_rejection', deviation);
+          } else if (is2xx(answer.answer.status))
             ledger.fail('negative_data_rejection', `${invalid.title}: accepted with ${answer.answer.status}`, answer);
           else if (is4xx(answer.answer.status)) ledger.pass('negative_data_rejection');
         }

@@ -149,6 +149,36 @@ describe('a mock (Prism) deviating from its document', () => {
   });
 });
 
+describe('a mock reading parameter names without case', () => {
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'Brokers', version: '1' },
+    paths: {
+      '/brokers': {
+        get: {
+          operationId: 'listBrokers',
+          parameters: [
+            { name: 'maxResults', in: 'query', schema: { type: 'integer', maximum: 100 }, example: 5 },
+            { name: 'MaxResults', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: { '200': { description: 'the brokers' }, '400': { description: 'refused' } },
+        },
+      },
+    },
+  };
+  // Prism validates maxResults=not-a-integer against MaxResults, a string: accepted.
+  const acceptsAll: http.RequestListener = (_req, res) => res.writeHead(200).end();
+
+  it('accepting a broken maxResults beside a MaxResults is its reading (stoplightio/prism#329) on a mock', async () => {
+    const onMock = await against(document, acceptsAll, true);
+    const outcome = verdictOf(onMock.result, 'negative_data_rejection', 'listBrokers')!;
+    expect(outcome.verdict).toBe('n/a');
+    expect(outcome.message).toContain('stoplightio/prism#329');
+    const onServer = await against(document, acceptsAll, false);
+    expect(verdictOf(onServer.result, 'negative_data_rejection', 'listBrokers')!.verdict).toBe('FAIL');
+  });
+});
+
 describe('a document whose own example its schema refuses', () => {
   it('is named by the JSON pointer of that schema, not a FAIL, where the answer carries that example', async () => {
     const document = {
