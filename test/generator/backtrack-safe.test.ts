@@ -19,6 +19,11 @@ describe('patterns left to JavaScript', () => {
       '^a{2,5}b*c$',
       '^[a-c]+-$',
       '^[\\d]+[^\\d]$',
+      '^.*$',
+      '^\\s+$',
+      '^\\S+\\s\\S+$',
+      '^[^\\^~_\\u00A8\\u2070-\\u209F]*$',
+      '^\\x41+\\u{1F600}?\\t$',
     ])
       expect([safe, backtrackSafe(safe)]).toEqual([safe, true]);
   });
@@ -35,12 +40,15 @@ describe('patterns left to JavaScript', () => {
       '^[^,]*x?,?a$',
       // A `-` last in a class is one of its characters.
       '^[a-c-]+-$',
-      // Groups, alternation, the dot, other escapes, lazy quantifiers, astral characters.
+      '^.*a$',
+      '^\\S+\\w$',
+      '^[^\\u00A8]*\\u00A9?[\\xA9]$',
+      // Groups, alternation, assertions, property escapes, lazy quantifiers, astral characters.
       '^(a+)+$',
       '^(?:ab)*$',
       '^a|b$',
-      '^.*$',
-      '^\\s+$',
+      '^\\ba$',
+      '^\\p{L}+$',
       '^a+?b$',
       '^😀+$',
       '^[]$',

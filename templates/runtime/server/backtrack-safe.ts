@@ -1,11 +1,11 @@
 // Which patterns JavaScript's own (backtracking) engine answers in time linear in the text, so that they need not
 // go to RE2 (linear-regexp.ts), whose per-call cost is tens of times higher on the short values of parameters and
-// answers. Recognised: `^`, then a sequence of single characters, classes, `\d` and `\w`, each perhaps quantified,
-// then perhaps `$`, where every item of variable count shares no character with what may follow it up to the next
-// item that must match. Then every character the greedy first pass takes for an item, given back, is refused at
-// once by all that follows, so no item is tried again from a second position: the text is read a bounded number
-// of times. Anything else (groups, alternation, `.`, other escapes, lazy quantifiers, no leading `^`) is not
-// recognised and stays with RE2.
+// answers. Recognised: `^`, then a sequence of single characters, classes, `.` and character escapes, each perhaps
+// quantified, then perhaps `$`, where every item of variable count shares no character with what may follow it up
+// to the next item that must match. Then every character the greedy first pass takes for an item, given back, is
+// refused at once by all that follows, so no item is tried again from a second position: the text is read a
+// bounded number of times. Anything else (groups, alternation, assertions, backreferences, property escapes, lazy
+// quantifiers, no leading `^`) is not recognised and stays with RE2.
 
 /** A set of code points as sorted, disjoint, inclusive ranges. */
 type CharSet = Array<[number, number]>;
@@ -23,8 +23,28 @@ const WORD: CharSet = [
   [0x5f, 0x5f],
   [0x61, 0x7a],
 ];
+/** JavaScript's `\s`: white space and line terminators. */
+const SPACE: CharSet = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+/** What `.` leaves out without the s flag: the line terminators. */
+const LINE_TERMINATORS: CharSet = [
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+];
 /** Characters a `\` makes literal in a unicode-mode pattern (and `-` inside a class). */
 const SYNTAX = '^$\\.*+?()[]{}|/';
+const CONTROL: Record<string, number> = { t: 0x09, n: 0x0a, v: 0x0b, f: 0x0c, r: 0x0d };
 
 function normalised(ranges: CharSet): CharSet {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
@@ -59,6 +79,29 @@ const plain = (c: string | undefined): number | undefined => {
   return code >= 0xd800 && code <= 0xdfff ? undefined : code;
 };
 
+/**
+ * The escape at `at` (a `\`): a character (code) or a class of them (set), and where it ends; undefined for what
+ * is not recognised (assertions, backreferences, property escapes, a surrogate).
+ */
+function escapeAt(pattern: string, at: number): { code?: number; set?: CharSet; end: number } | undefined {
+  const e = pattern[at + 1];
+  if (e === undefined) return undefined;
+  const end = at + 2;
+  if (e === 'd') return { set: DIGITS, end };
+  if (e === 'D') return { set: complement(DIGITS), end };
+  if (e === 'w') return { set: WORD, end };
+  if (e === 'W') return { set: complement(WORD), end };
+  if (e === 's') return { set: SPACE, end };
+  if (e === 'S') return { set: complement(SPACE), end };
+  if (SYNTAX.includes(e)) return { code: e.charCodeAt(0), end };
+  if (CONTROL[e] !== undefined) return { code: CONTROL[e], end };
+  const hex = /^(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]{1,6})\})/.exec(pattern.slice(at + 1, at + 10));
+  if (!hex) return undefined;
+  const code = Number.parseInt(hex[1] ?? hex[2] ?? hex[3]!, 16);
+  if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+  return { code, end: at + 1 + hex[0].length };
+}
+
 /** The class starting at `[` (pattern[at]): its characters and where it ends, or undefined when not recognised. */
 function classAt(pattern: string, at: number): { chars: CharSet; end: number } | undefined {
   let i = at + 1;
@@ -74,12 +117,14 @@ function classAt(pattern: string, at: number): { chars: CharSet; end: number } |
       const code = plain(c);
       return code === undefined ? undefined : { code };
     }
-    const e = pattern[i + 1];
-    i += 2;
-    if (e === 'd') return { set: DIGITS };
-    if (e === 'w') return { set: WORD };
-    if (e !== undefined && (SYNTAX.includes(e) || e === '-')) return { code: e.charCodeAt(0) };
-    return undefined;
+    if (pattern[i + 1] === '-') {
+      i += 2;
+      return { code: 0x2d };
+    }
+    const escaped = escapeAt(pattern, i);
+    if (!escaped) return undefined;
+    i = escaped.end;
+    return escaped;
   };
   if (pattern[i] === ']') return undefined;
   while (pattern[i] !== ']') {
@@ -130,14 +175,15 @@ function itemsOf(pattern: string): Item[] | undefined {
       chars = found.chars;
       i = found.end;
     } else if (c === '\\') {
-      const e = pattern[i + 1];
-      if (e === 'd') chars = DIGITS;
-      else if (e === 'w') chars = WORD;
-      else if (e !== undefined && SYNTAX.includes(e)) chars = [[e.charCodeAt(0), e.charCodeAt(0)]];
-      else return undefined;
-      i += 2;
+      const escaped = escapeAt(pattern, i);
+      if (!escaped) return undefined;
+      chars = escaped.set ?? [[escaped.code!, escaped.code!]];
+      i = escaped.end;
+    } else if (c === '.') {
+      chars = complement(LINE_TERMINATORS);
+      i++;
     } else {
-      if ('^$.*+?()[]{}|'.includes(c)) return undefined;
+      if ('^$*+?()[]{}|'.includes(c)) return undefined;
       const code = plain(c);
       if (code === undefined) return undefined;
       chars = [[code, code]];
