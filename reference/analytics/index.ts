@@ -50,12 +50,24 @@ const tokenOf = (input: HandlerInput): string | undefined =>
  * elsewhere rather than one picked in silence. The same token twice is no conflict.
  */
 function otherQueryToken(input: HandlerInput, token: string | undefined) {
-  const target = input.request.url ?? '';
-  // Only a target that could spell the name (access_token, or any of it percent-encoded) is parsed.
-  if (!target.includes('access') && !target.includes('%')) return undefined;
+  // Only a target with a parameter name that could spell it (access_token, or any of it percent-encoded) is
+  // parsed: a report's percent-encoded values (ids=channel%3D%3DMINE) name nothing.
+  if (!mayNameAccessToken(input.request.url ?? '')) return undefined;
   const sent = input.url.searchParams.getAll('access_token').filter(Boolean);
   if (!sent.some((value) => value !== token)) return undefined;
   return { field: 'query access_token, header authorization', description: 'carry different credentials; send one' };
+}
+
+/** Whether a name in the target's query is access_token or percent-encodes something (`+` decodes to a space). */
+function mayNameAccessToken(target: string): boolean {
+  const query = target.indexOf('?');
+  if (query < 0) return false;
+  for (const pair of target.slice(query + 1).split('&')) {
+    const end = pair.indexOf('=');
+    const name = end < 0 ? pair : pair.slice(0, end);
+    if (name.includes('%') || name.includes('access_token')) return true;
+  }
+  return false;
 }
 
 export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<ServiceContext, 'logger'>) {
