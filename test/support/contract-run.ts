@@ -25,10 +25,12 @@ export interface SuiteRun {
 /**
  * A config file giving a URL target this project's DEFAULT_FIXTURES, with bursts allowed: for our own test
  * servers (the doubles, the broken server) run as third parties, which get no fixture unless configured.
+ * `baseUrls` gives services their own base URL (one run over services at different addresses).
  */
-export function ownFixturesConfig(): string[] {
+export function ownFixturesConfig(baseUrls: Record<string, string> = {}): string[] {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'contracts-config-')), 'contracts.config.json');
-  fs.writeFileSync(file, JSON.stringify({ fixtures: DEFAULT_FIXTURES, allowBursts: true }));
+  const endpoints = Object.fromEntries(Object.entries(baseUrls).map(([service, baseUrl]) => [service, { baseUrl }]));
+  fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
   return ['--config', file];
 }
 

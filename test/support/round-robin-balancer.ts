@@ -20,8 +20,6 @@ export interface Balancer {
   whenServed(n: number): Promise<void>;
   /** Replaces the instance at `index` (a restarted instance listens on another port). */
   setTarget(index: number, url: string): void;
-  /** Replaces every instance (a balancer started before its instances, whose public URL it is). */
-  setTargets(urls: string[]): void;
   stop(): Promise<void>;
 }
 
@@ -32,7 +30,7 @@ export interface Balancer {
  * instances would (calls one after another then take at least that long each).
  */
 export async function startBalancer(
-  targets: string[] = [],
+  targets: string[],
   options: { keepAlive?: boolean; latencyMs?: number } = {},
 ): Promise<Balancer> {
   const current = [...targets];
@@ -99,10 +97,6 @@ export async function startBalancer(
     },
     setTarget(index, url) {
       current[index] = url;
-    },
-    setTargets(urls) {
-      current.splice(0, current.length, ...urls);
-      state.served = urls.map(() => 0);
     },
     async stop() {
       server.closeAllConnections();

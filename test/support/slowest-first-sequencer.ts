@@ -8,7 +8,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const SLOWEST_FILES = [
   'test/reference/postgres-scale-out.test.ts',
   'test/reference/foundation-crash.test.ts',
-  'test/reference/behind-proxy-and-balancer.test.ts',
   'test/reference/rate-limit-across-instances.test.ts',
   'test/contracts/hostile-target.test.ts',
   'test/contracts/cli-user-errors.test.ts',
