@@ -346,6 +346,14 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
       docs: [`Media type of the body; default: ${concrete[0] ?? 'application/octet-stream'}.`],
     });
   }
+  const parts = Object.entries(sentMultipart(op)?.partHeaders ?? {});
+  if (parts.length)
+    properties.push({
+      name: 'partHeaders',
+      hasQuestionToken: true,
+      type: `{ ${parts.map(([field, headers]) => `${propertyKey(field)}?: { ${headers.map((h) => `${propertyKey(h)}?: string`).join('; ')} }`).join('; ')} }`,
+      docs: ["Headers of the body's parts, by field: those its encoding declares, sent on each of the field's parts."],
+    });
   return {
     kind: StructureKind.Interface,
     isExported: true,
@@ -470,7 +478,8 @@ function answerTypes(op: OperationModel): string[] | undefined {
  * The FormEncoding argument of a form or multipart body (form-body.ts): the styles of its array and object fields
  * where they are not form + explode, its JSON fields, its parts' content types; nothing where all are defaults.
  */
-function formEncoding(body: RequestBodyModel): string {
+function formEncoding(op: OperationModel, body: RequestBodyModel): string {
+  const partHeaders = Object.keys(body.partHeaders).length ? ['partHeaders: params.partHeaders'] : [];
   // A multipart field is styled only where its encoding says so: each is named.
   const styles = body.styledFields
     .filter((f) => body.kind === 'multipart-form' || f.style !== 'form' || !f.explode)
@@ -479,8 +488,15 @@ function formEncoding(body: RequestBodyModel): string {
     ...(styles.length ? [`styles: { ${styles.join(', ')} }`] : []),
     ...(body.jsonFields.length ? [`json: ${valueLiteral(body.jsonFields.map((f) => f.name))}`] : []),
     ...(Object.keys(body.partTypes).length ? [`partTypes: ${valueLiteral(body.partTypes)}`] : []),
+    ...(body.kind === 'multipart-form' && sentMultipart(op) === body ? partHeaders : []),
   ];
   return parts.length ? `, { ${parts.join(', ')} }` : '';
+}
+
+/** The multipart body the client sends, where that is the body it sends (no JSON or form body beside it). */
+function sentMultipart(op: OperationModel): RequestBodyModel | undefined {
+  if (op.requestBodies.some((b) => b.kind === 'json' || b.kind === 'form')) return undefined;
+  return op.requestBodies.find((b) => b.kind === 'multipart-form');
 }
 
 function bodyExpression(op: OperationModel): string | undefined {
@@ -489,7 +505,7 @@ function bodyExpression(op: OperationModel): string | undefined {
   const json = op.requestBodies.find((b) => b.kind === 'json');
   // A write whose credential travels as a form field goes form-encoded, as that service's own clients send it.
   if (form && (op.credentials === 'access-token-form' || !json))
-    return `bodyOf('form', params.body as Record<string, unknown> | undefined${formEncoding(form)})`;
+    return `bodyOf('form', params.body as Record<string, unknown> | undefined${formEncoding(op, form)})`;
   // A JSON media type of its own (application/json-patch+json, merge-patch+json) is sent as the spec names it.
   if (json)
     return json.contentType.toLowerCase() === 'application/json'
@@ -497,7 +513,7 @@ function bodyExpression(op: OperationModel): string | undefined {
       : `bodyOf('json', params.body, ${stringLiteral(json.contentType)})`;
   const multipart = op.requestBodies.find((b) => b.kind === 'multipart-form');
   if (multipart)
-    return `bodyOf('multipart', params.body as Record<string, unknown> | undefined${formEncoding(multipart)})`;
+    return `bodyOf('multipart', params.body as Record<string, unknown> | undefined${formEncoding(op, multipart)})`;
   const documented = op.requestBodies.map((b) => b.contentType).find((t) => !t.includes('*'));
   // JSON lines given as values: one line of JSON each.
   const value = op.requestBodies.some((b) => isLinesType(b.contentType))

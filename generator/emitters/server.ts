@@ -369,6 +369,7 @@ function routesLiteral(operations: OperationModel[]): string {
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${valueLiteral(b.jsonFields.map((f) => f.name))}` : '';
       const files = b.kind === 'multipart-form' ? `, fileFields: ${valueLiteral(b.fileFields)}` : '';
+      const partHeaders = Object.keys(b.partHeaders).length ? `, partHeaders: ${valueLiteral(b.partHeaders)}` : '';
       const styled = b.styledFields.length ? `, styledFields: ${valueLiteral(b.styledFields)}` : '';
       // The declared names, where the reading needs them: a field named with brackets, an object that gathers.
       const gathers = b.styledFields.some((f) => f.type === 'object' && f.style === 'form' && f.explode);
@@ -378,7 +379,7 @@ function routesLiteral(operations: OperationModel[]): string {
       // JSON lines arrive as their values, each validated; other text media as its text.
       const kind =
         b.kind !== 'raw' ? b.kind : isLinesType(b.contentType) ? 'lines' : isTextType(b.contentType) ? 'text' : 'raw';
-      return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${files}${styled}${fields}${depth} }`;
+      return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${files}${partHeaders}${styled}${fields}${depth} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${stringLiteral(ct)}: v.${n}`);
     const responseValidators = Object.entries(names.responses).map(([status, n]) => `${stringLiteral(status)}: v.${n}`);

@@ -422,6 +422,9 @@ function bodyKind(contentType: string): BodyKind {
   return 'raw';
 }
 
+/** An HTTP header name (RFC 9110's token): a part header the client writes and the server reads by name. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 function buildRequestBody(document: OpenApiDocument, contentType: string, media: any): RequestBodyModel {
   // JSON lines: the schema of one line (OpenAPI 3.2's itemSchema, else the content's schema, as answers read it).
   const schema = (isLinesType(contentType) ? lineSchema(document, media) : media.schema) ?? {};
@@ -429,6 +432,7 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
   const jsonFields: RequestBodyModel['jsonFields'] = [];
   const styledFields: StyledField[] = [];
   const partTypes: Record<string, string> = {};
+  const partHeaders: Record<string, string[]> = {};
   if (kind === 'form' || kind === 'multipart-form') {
     const encodings = isRecord(media.encoding) ? media.encoding : {};
     for (const [name, prop] of Object.entries<any>(allProperties(document, schema))) {
@@ -437,6 +441,11 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
       const type = coarseType(document, p);
       const partType = typeof encoding.contentType === 'string' ? encoding.contentType.split(',')[0]!.trim() : '';
       if (kind === 'multipart-form' && partType) partTypes[name] = partType;
+      // OpenAPI: an encoding's headers describe a multipart part's own (its Content-Type is contentType's).
+      const headers = isRecord(encoding.headers)
+        ? Object.keys(encoding.headers).filter((h) => h.toLowerCase() !== 'content-type' && HEADER_NAME.test(h))
+        : [];
+      if (kind === 'multipart-form' && headers.length) partHeaders[name] = headers.sort();
       const style = FORM_STYLES.find((s) => s === encoding.style);
       if (p.contentMediaType === 'application/json') jsonFields.push({ name, schema: p.contentSchema ?? {} });
       else if (type !== 'array' && type !== 'object') continue;
@@ -476,6 +485,7 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     fileFields,
     styledFields,
     partTypes,
+    partHeaders,
     ...optionalView('requestView', directionViews(document, 'request').of(schema)),
   };
 }

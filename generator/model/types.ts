@@ -130,6 +130,8 @@ export interface RequestBodyModel {
   styledFields: StyledField[];
   /** multipart/form-data parts whose `encoding` names a content type (the part's Content-Type). */
   partTypes: Record<string, string>;
+  /** multipart/form-data parts whose `encoding` declares headers of their own, with those headers' names. */
+  partHeaders: Record<string, string[]>;
   /** The body's schema as a request sees it (readOnly members left out, at any depth), where that differs. */
   requestView?: SchemaView;
 }

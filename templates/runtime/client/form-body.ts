@@ -12,6 +12,8 @@ export interface FormEncoding {
   json?: string[];
   /** multipart/form-data parts whose encoding names a Content-Type. */
   partTypes?: Record<string, string>;
+  /** multipart/form-data parts' own headers (the encoding's `headers`), by field: each of the field's parts. */
+  partHeaders?: Record<string, Record<string, string | undefined> | undefined>;
 }
 
 /** The text of a scalar as a form writes it. */
@@ -70,9 +72,13 @@ export function formPairs(value: Record<string, unknown>, encoding: FormEncoding
 /**
  * A multipart/form-data body (fetch writes its content type with the boundary): bytes become file parts, an
  * array of scalars or bytes one part per item, a field with a style its styled pairs, an object its JSON text;
- * a part whose encoding names a content type is sent with it.
+ * a part whose encoding names a content type is sent with it. Where parts carry headers of their own, the body is
+ * written here with its content type (FormData has no place for a part's headers).
  */
-export function multipartBody(value: Record<string, unknown>, encoding: FormEncoding = {}): FormData {
+export function multipartBody(
+  value: Record<string, unknown>,
+  encoding: FormEncoding = {},
+): FormData | { body: Blob; contentType: string } {
   const form = new FormData();
   const append = (name: string, item: unknown) => {
     if (item === undefined || item === null) return;
@@ -95,7 +101,40 @@ export function multipartBody(value: Record<string, unknown>, encoding: FormEnco
       for (const i of item) append(name, i);
     else append(name, item);
   }
-  return form;
+  const headers = encoding.partHeaders;
+  const given =
+    headers && Object.keys(value).some((name) => Object.values(headers[name] ?? {}).some((v) => v !== undefined));
+  return given ? withPartHeaders(form, headers) : form;
+}
+
+/** RFC 9110's token: a header name. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** A name in a Content-Disposition parameter, escaped as the HTML standard's form encoding escapes it. */
+const dispositionName = (name: string) => name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+
+/** The form's parts written as multipart/form-data, each field's parts with the headers given for that field. */
+function withPartHeaders(
+  form: FormData,
+  headers: NonNullable<FormEncoding['partHeaders']>,
+): { body: Blob; contentType: string } {
+  const boundary = `----form-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  const pieces: Array<string | Blob> = [];
+  for (const [name, part] of form.entries()) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${dispositionName(name)}"`;
+    if (typeof part === 'string') head += '\r\n';
+    else
+      head += `; filename="${dispositionName(part.name)}"\r\nContent-Type: ${part.type || 'application/octet-stream'}\r\n`;
+    for (const [header, text] of Object.entries(headers[name] ?? {})) {
+      if (text === undefined) continue;
+      if (!TOKEN.test(header) || /[\r\n\0]/.test(String(text)))
+        throw new TypeError(`multipart part ${JSON.stringify(name)}: header ${JSON.stringify(header)} cannot be sent`);
+      head += `${header}: ${text}\r\n`;
+    }
+    pieces.push(`${head}\r\n`, part, '\r\n');
+  }
+  pieces.push(`--${boundary}--\r\n`);
+  return { body: new Blob(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 const isBytes = (value: unknown) => value instanceof Blob || value instanceof Uint8Array;

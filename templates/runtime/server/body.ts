@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BodyParseError, BodyTooLargeError } from './body-errors.js';
 import { type FormFieldsDef, formFields } from './form-fields.js';
-import { type MediaPart, type Spool, spoolMultipart, spoolRaw } from './media.js';
+import { type MediaPart, type Spool, spoolMultipart, spoolRaw, withHeaders } from './media.js';
 import { decodeUtf8, formPairs, hasLoneSurrogate, InvalidTextError, jsonDepth } from './strict-text.js';
 
 export { BodyParseError, BodyTooLargeError } from './body-errors.js';
@@ -29,6 +29,8 @@ export interface BodyDef extends FormFieldsDef {
    * field its text. Absent (a hand-made route): any part with a filename is a MediaPart.
    */
   fileFields?: string[];
+  /** multipart/form-data fields whose parts carry headers of their own (the encoding's `headers`), by field. */
+  partHeaders?: Record<string, string[]>;
 }
 
 /**
@@ -126,7 +128,7 @@ export async function readMediaBody(
   const depth = def.maxDepth ?? limits.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (def.kind === 'raw') return spoolRaw(req, limits.bodyBytes, contentType, spool);
   if (def.kind === 'multipart-related') return multipartRelated(req, contentType, limits, spool, depth);
-  const parts = await multipartParts(req, contentType, def.fileFields, limits, spool);
+  const parts = await multipartParts(req, contentType, def, limits, spool);
   return decodeJsonFields(def, formFields(parts, def, depth, true), depth);
 }
 
@@ -202,20 +204,34 @@ function decodeJsonFields(def: BodyDef, fields: Record<string, unknown>, maxDept
   return fields;
 }
 
-/** The named parts of a multipart/form-data body in order, each a name and its text or MediaPart. */
+/**
+ * The named parts of a multipart/form-data body in order, each a name and its text or MediaPart; a file part of a
+ * field whose encoding declares headers carries those it was sent with (MediaPart.headers).
+ */
 async function multipartParts(
   req: IncomingMessage,
   contentType: string,
-  fileFields: string[] | undefined,
+  def: BodyDef,
   limits: MediaLimits,
   spool: Spool,
 ): Promise<Array<[string, unknown]>> {
+  const fileFields = def.fileFields;
   const parts = await spoolMultipart(req, contentType, limits, spool, (part) => {
     if (!part.name) return 'skip';
     return (fileFields ? fileFields.includes(part.name) : part.isFile) ? 'file' : 'text';
   });
   // A name sent in several parts is an array (OpenAPI's default encoding of an array property).
-  return parts.map((part) => [part.headers.name!, part.value]);
+  return parts.map((part) => {
+    const name = part.headers.name!;
+    const declared = def.partHeaders?.[name];
+    if (!declared || typeof part.value === 'string') return [name, part.value];
+    const headers: Record<string, string> = {};
+    for (const header of declared) {
+      const value = part.headers.headers.get(header);
+      if (value !== null) headers[header.toLowerCase()] = value;
+    }
+    return [name, withHeaders(part.value, headers)];
+  });
 }
 
 /** multipart/related: first part JSON metadata (in memory), second part the media (spooled); others skipped. */

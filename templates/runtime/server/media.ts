@@ -30,6 +30,8 @@ export interface MediaPart {
   stream(): Readable;
   /** Its bytes whole, in memory: for media known to be small. */
   bytes(): Promise<Uint8Array>;
+  /** A multipart part's own headers its field's encoding declares (lowercase names), those it was sent with. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 class SpooledMedia implements MediaPart {
@@ -38,6 +40,7 @@ class SpooledMedia implements MediaPart {
     readonly filename: string | undefined,
     readonly size: number,
     readonly path: string,
+    readonly headers?: Readonly<Record<string, string>>,
   ) {}
   stream(): Readable {
     return fs.createReadStream(this.path);
@@ -45,6 +48,11 @@ class SpooledMedia implements MediaPart {
   async bytes(): Promise<Uint8Array> {
     return new Uint8Array(await fsp.readFile(this.path));
   }
+}
+
+/** The same spooled part, carrying the part headers given. */
+export function withHeaders(part: MediaPart, headers: Record<string, string>): MediaPart {
+  return new SpooledMedia(part.contentType, part.filename, part.size, part.path, headers);
 }
 
 export function isMediaPart(value: unknown): value is MediaPart {

@@ -31,6 +31,8 @@ export interface MediaPart {
   stream(): Readable;
   /** Its bytes whole, in memory: for media known to be small. */
   bytes(): Promise<Uint8Array>;
+  /** A multipart part's own headers its field's encoding declares (lowercase names), those it was sent with. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 class SpooledMedia implements MediaPart {
@@ -39,6 +41,7 @@ class SpooledMedia implements MediaPart {
     readonly filename: string | undefined,
     readonly size: number,
     readonly path: string,
+    readonly headers?: Readonly<Record<string, string>>,
   ) {}
   stream(): Readable {
     return fs.createReadStream(this.path);
@@ -46,6 +49,11 @@ class SpooledMedia implements MediaPart {
   async bytes(): Promise<Uint8Array> {
     return new Uint8Array(await fsp.readFile(this.path));
   }
+}
+
+/** The same spooled part, carrying the part headers given. */
+export function withHeaders(part: MediaPart, headers: Record<string, string>): MediaPart {
+  return new SpooledMedia(part.contentType, part.filename, part.size, part.path, headers);
 }
 
 export function isMediaPart(value: unknown): value is MediaPart {

@@ -700,7 +700,12 @@ export class ApiCore {
       }
       return formText(form);
     }
-    if (body.kind === 'multipart') return multipartBody(body.value, body.encoding);
+    if (body.kind === 'multipart') {
+      const written = multipartBody(body.value, body.encoding);
+      if (written instanceof FormData) return written;
+      headers['content-type'] = written.contentType;
+      return written.body;
+    }
     headers['content-type'] = body.contentType;
     if (!body.stream) return body.value as FetchBody;
     // A streamed body needs half-duplex, which Node's fetch asks for explicitly.
