@@ -210,6 +210,10 @@ export function chooseBody(model: ServiceModel, op: OperationModel): RequestBody
 }
 
 const BOUNDARY = 'spec-first-boundary-5f1c';
+/** The media types whose raw body is bytes, not text. */
+const BINARY = /octet-stream|^image\/|^audio\/|^video\/|^application\/(pdf|zip)/;
+/** An invalid variant without its body (a required body left out). */
+const NO_BODY = '\u0000no body';
 /** The bytes a file part or an octet-stream body carries when the document gives none. */
 const SAMPLE_BYTES = 'spec-first sample bytes';
 
@@ -219,7 +223,7 @@ export function encodeBody(body: RequestBodyModel, value: unknown): { contentTyp
   if (body.kind === 'multipart-form')
     return { contentType: `multipart/form-data; boundary=${BOUNDARY}`, text: multipartText(body, value) };
   if (body.kind === 'raw') {
-    const binary = /octet-stream|^image\/|^audio\/|^video\/|^application\/(pdf|zip)/.test(body.contentType);
+    const binary = BINARY.test(body.contentType);
     const text = typeof value === 'string' && value !== '' && !binary ? value : SAMPLE_BYTES;
     return { contentType: body.contentType, text };
   }
@@ -392,8 +396,10 @@ export function invalidRequests(
     place(op, values, request);
     for (const [name, value] of Object.entries(settings.headers)) request.headers[name.toLowerCase()] = value;
     authorise(model, op, settings, request);
-    if (valid.request.contentType) request.contentType = valid.request.contentType;
-    request.body = body ?? valid.request.body;
+    if (body !== NO_BODY) {
+      if (valid.request.contentType) request.contentType = valid.request.contentType;
+      request.body = body ?? valid.request.body;
+    }
     out.push({ title, request, param });
   };
   for (const p of op.parameters.filter((p) => !p.isCredential && p.in !== 'cookie')) {
@@ -410,15 +416,16 @@ export function invalidRequests(
       variant(`${p.in} ${p.name} ${what}`, new Map(valid.values).set(p, value), undefined, p);
     }
   }
-  const body =
-    valid.request.contentType && isJson(valid.request.contentType)
-      ? op.requestBodies.find((b) => b.contentType === valid.request.contentType)
-      : undefined;
+  const body = valid.body;
   if (body && valid.bodyValue !== undefined) {
-    variant('body not JSON', valid.values, '{"unterminated": ');
+    // Each body kind broken as it is written: a JSON body, a form, multipart parts, raw bytes or text.
+    const kind = { json: 'body', form: 'form', 'multipart-form': 'multipart' }[body.kind as string] ?? 'raw body';
+    const written = (value: unknown) => encodeBody(body, value).text;
+    if (op.bodyRequired) variant(`${kind} missing (a required body)`, valid.values, NO_BODY);
+    if (body.kind === 'json') variant('body not JSON', valid.values, '{"unterminated": ');
     const schema = resolveRef<JsonSchema>(model.document, body.schema);
     const value = valid.bodyValue as Record<string, unknown>;
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
+    if (body.kind !== 'raw' && value && typeof value === 'object' && !Array.isArray(value)) {
       // A readOnly member is not the request's: leaving it out or breaking it breaks nothing a server reads.
       const readOnly = new Set(
         Object.keys(propertiesOf(model, body.schema)).filter(
@@ -428,14 +435,19 @@ export function invalidRequests(
       for (const name of ((schema.required ?? []) as string[]).filter((n) => !readOnly.has(n))) {
         const copy = { ...value };
         delete copy[name];
-        variant(`body ${name} missing`, valid.values, JSON.stringify(copy));
+        variant(`${kind} ${name} missing`, valid.values, written(copy));
       }
       for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
-        if (readOnly.has(name)) continue;
+        // A file part's bytes are not read as the schema's string: only the other members are broken.
+        if (readOnly.has(name) || body.fileFields.includes(name)) continue;
         for (const [what, broken] of breakingValues(model.document, prop).slice(0, 2))
-          variant(`body ${name} ${what}`, valid.values, JSON.stringify({ ...value, [name]: broken }));
+          variant(`${kind} ${name} ${what}`, valid.values, written({ ...value, [name]: broken }));
       }
     }
+    // Raw text: its own string constraints (a binary body's bytes are not judged as a string).
+    if (body.kind === 'raw' && !BINARY.test(body.contentType))
+      for (const [what, broken] of breakingValues(model.document, body.schema))
+        if (typeof broken === 'string' && broken !== '') variant(`raw body ${what}`, valid.values, broken);
   }
   return out;
 }
