@@ -49,18 +49,20 @@ function documents(documented: string[], actual: string): boolean {
 }
 
 const NOT_JSON = Symbol('not JSON');
+const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Where the refused value is the example the refusing schema gives itself (`{"type": "string", "format": "date",
  * "example": "2025-10-15T13:51:36.148Z"}`): that schema's JSON pointer. A target answering the document's own
  * example (a mock does, member by member) is not at fault; the document is.
  */
-function ownExample(error: ErrorObject, pointers: DocumentPointers): string | undefined {
+function ownExample(error: ErrorObject, pointers: DocumentPointers, base: string): string | undefined {
   const schema = error.parentSchema as { example?: unknown; examples?: unknown } | undefined;
   if (!schema || typeof schema !== 'object') return undefined;
   const examples = [schema.example, ...(Array.isArray(schema.examples) ? schema.examples : [])];
   if (!examples.some((e) => e !== undefined && isDeepStrictEqual(e, error.data))) return undefined;
-  return pointers.of(schema) ?? `the schema at ${error.schemaPath.replace(/\/[^/]*$/, '')}`;
+  // An inline schema is a copy ajv compiled: its place is the response schema's, plus the path ajv walked in it.
+  return pointers.of(schema) ?? `${base}${error.schemaPath.replace(/^#/, '').replace(/\/[^/]*$/, '')}`;
 }
 
 /**
@@ -152,7 +154,9 @@ export function judgeAnswer(
     if (value !== NOT_JSON) {
       const error = schemas.firstError(response.schema, value);
       const problem = error && errorText(error);
-      const own = error && (ownExample(error, pointers) ?? exampleOnTheWay(model, pointers, response.schema, error));
+      const base = `#/paths/${pointerToken(op.path)}/${op.method.toLowerCase()}/responses/${response.status}/content/${pointerToken(response.contentTypes.find((t) => isJson(mediaType(t))) ?? response.contentTypes[0] ?? '')}/schema`;
+      const own =
+        error && (ownExample(error, pointers, base) ?? exampleOnTheWay(model, pointers, response.schema, error));
       if (problem && documentedExamples(model, op, response.status).some((e) => isDeepStrictEqual(e, value)))
         out.push({
           check: 'response_schema_conformance',

@@ -254,9 +254,15 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       const before = lastAnswered
         ? `; the last request it took: ${lastAnswered.request.method} ${lastAnswered.url}${lastAnswered.answer ? ` (answered ${lastAnswered.answer.status})` : ` (${lastAnswered.error})`}`
         : '';
+      // Prism is known to fail on an array in a path (`a,b`): the request it went down on says which.
+      const known =
+        options.mock &&
+        (/,/.test(request.path) || (lastAnswered && !lastAnswered.answer && /,/.test(lastAnswered.request.path)))
+          ? ' (Prism fails on array path values: stoplightio/prism#2289, #2710)'
+          : '';
       note(
         'target',
-        `it stopped taking connections (${result.error}) at request ${budget.sent}, ${request.method} ${request.path}${before}; the checks left are errors, not judged`,
+        `it stopped taking connections (${result.error}) at request ${budget.sent}, ${request.method} ${request.path}${before}${known}; the checks left are errors, not judged`,
       );
       return undefined;
     }

@@ -223,6 +223,38 @@ describe('a document whose own example its schema refuses', () => {
   });
 });
 
+describe('an inline schema whose own example it refuses', () => {
+  it("is named by the response schema's pointer and the path to it", async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Vehicles', version: '1' },
+      paths: {
+        '/vehicles': {
+          get: {
+            operationId: 'getVehicle',
+            responses: {
+              '200': {
+                description: 'the charge state',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { batteryLevel: { type: 'number', example: '38' } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const own = await against(document, (_req, res) => json(res, 200, { batteryLevel: '38' }), false);
+    const outcome = verdictOf(own.result, 'response_schema_conformance', 'getVehicle')!;
+    expect(outcome.verdict).toBe('n/a');
+    expect(outcome.message).toContain(
+      '#/paths/~1vehicles/get/responses/200/content/application~1json/schema/properties/batteryLevel',
+    );
+  });
+});
+
 describe('an example on the way to the refused value', () => {
   it("a list's example, whose item the item schema refuses: named by the example's pointer, not a FAIL", async () => {
     const receiver = { name: 'az', jurisdictionalFilters: ['x'] };
@@ -391,6 +423,7 @@ describe('a target that stops answering (a mock that crashed)', () => {
       const report = consoleReport({ title: 'Things', baseUrl, seed: 1, result, redact: (t) => t });
       expect(report.split('\n').filter((l) => l.includes('stopped taking connections'))).toHaveLength(1);
       expect(report).toMatch(/stopped taking connections .* GET \/things\d+\/a,b/);
+      expect(report).toContain('stoplightio/prism#2289');
       expect(report.split('\n').filter((l) => /^error /.test(l))).toEqual([]);
       expect(result.outcomes.filter((o) => o.verdict === 'error').length).toBeGreaterThan(10);
     } finally {
