@@ -114,6 +114,20 @@ export function chainsOf(model: ServiceModel): Chain[] {
   return [...linked, ...inferredChains(model, linked)];
 }
 
+/**
+ * The chains whose create sits under another chain's resource (POST /parents/{p}/children under /parents/{p}),
+ * with a read of the child and a delete of the parent: [parent, child] pairs.
+ */
+export function nestedChains(chains: Chain[]): Array<[Chain, Chain]> {
+  return chains.flatMap((child) =>
+    child.read
+      ? chains
+          .filter((parent) => parent !== child && parent.remove && child.create.path.startsWith(`${parent.path}/`))
+          .map((parent): [Chain, Chain] => [parent, child])
+      : [],
+  );
+}
+
 export interface CreateExchange {
   pathValues: Record<string, unknown>;
   queryValues: Record<string, unknown>;

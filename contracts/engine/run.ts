@@ -3,7 +3,7 @@
 // delete; every answer judged by the document. Bounded by a request budget and a deadline; seeded, so a run is
 // repeated exactly by its seed.
 import type { OperationModel, ParameterModel, ServiceModel } from '../../generator/model/index.js';
-import { bound, type Chain, chainsOf } from './chains.js';
+import { bound, type Chain, chainsOf, nestedChains } from './chains.js';
 import { type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer } from './judge.js';
 import fc from 'fast-check';
@@ -11,7 +11,7 @@ import { assemble, authorise, invalidRequests, place, type RequestSettings, vali
 import { ANSWER_CHECKS, prismAcceptsBroken, prismDeviation } from './prism-deviations.js';
 import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
-import { type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
+import { type EngineAnswer, type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
 
 export type Verdict = 'pass' | 'FAIL' | 'error' | 'n/a';
 
@@ -391,20 +391,29 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
    * A create, then the resource it made: read (ensure_resource_availability), updated, deleted and read again
    * (use_after_free). The create's answer gives the path values of the others (links, or the obvious shape).
    */
-  const runChain = async (chain: Chain, ledger: Ledger, seed: number) => {
-    const stateful = ['ensure_resource_availability', 'use_after_free'] as CheckId[];
-    const notApplicable = (reason: string) => {
-      for (const check of stateful) ledger.notApplicable(check, reason);
-    };
-    if (options.mock) return notApplicable('a mock (--mock) keeps nothing it is sent');
-    if (!stateful.some((c) => enabled.has(c))) return;
-    const create = validRequest(model, schemas, chain.create, { ...settings, seed }, seed);
-    if (create.unsupported) return notApplicable(`the create cannot be called as documented: ${create.unsupported}`);
+  /**
+   * Calls a chain's create (with the path values already bound, a parent's) and reads the values of its resource's
+   * path from the answer; or why it could not.
+   */
+  const createAndBind = async (
+    chain: Chain,
+    ledger: Ledger,
+    seed: number,
+    given: Record<string, unknown>,
+  ): Promise<{ values: Record<string, unknown>; made: Exchange & { answer: EngineAnswer } } | { reason: string }> => {
+    const create = validRequest(
+      model,
+      schemas,
+      chain.create,
+      { ...settings, values: { ...settings.values, ...given }, seed },
+      seed,
+    );
+    if (create.unsupported) return { reason: `the create cannot be called as documented: ${create.unsupported}` };
     if (create.credentials === 'not-configured')
-      return notApplicable('no credential configured for its security requirement (--auth, --header)');
+      return { reason: 'no credential configured for its security requirement (--auth, --header)' };
     const made = await exchange(chain.create, ledger, create.request);
-    if (!made?.answer) return notApplicable('the create got no answer');
-    if (!is2xx(made.answer.status)) return notApplicable(`the create was answered ${made.answer.status}`);
+    if (!made?.answer) return { reason: 'the create got no answer' };
+    if (!is2xx(made.answer.status)) return { reason: `the create was answered ${made.answer.status}` };
     let body: unknown;
     try {
       body = JSON.parse(made.answer.body);
@@ -414,13 +423,67 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const byName = (where: string) =>
       Object.fromEntries([...create.values].filter(([p]) => p.in === where).map(([p, v]) => [p.name, v]));
     const context = { pathValues: byName('path'), queryValues: byName('query'), headers: made.answer.headers, body };
-    const values: Record<string, unknown> = {};
+    const values: Record<string, unknown> = { ...given };
     for (const binding of chain.bindings) {
       const value = bound(binding, context);
       if (value === undefined)
-        return notApplicable(`the create's answer carries no value for {${binding.param}} (${binding.from})`);
+        return { reason: `the create's answer carries no value for {${binding.param}} (${binding.from})` };
       values[binding.param] = value;
     }
+    return { values, made: made as Exchange & { answer: EngineAnswer } };
+  };
+
+  /**
+   * A parent, a child created under it and read, the parent deleted, the child read again: a child still readable
+   * after its parent's delete (2xx) is use_after_free's (parent -> child -> delete parent -> child gone).
+   */
+  const runNested = async (parent: Chain, child: Chain, ledger: Ledger, seed: number) => {
+    const notApplicable = (reason: string) => ledger.notApplicable('use_after_free', reason);
+    if (options.mock) return notApplicable('a mock (--mock) keeps nothing it is sent');
+    if (!enabled.has('use_after_free')) return;
+    const madeParent = await createAndBind(parent, ledger, seed, {});
+    if ('reason' in madeParent) return notApplicable(`the parent: ${madeParent.reason}`);
+    const madeChild = await createAndBind(child, ledger, seed + 1, madeParent.values);
+    if ('reason' in madeChild) return notApplicable(`the child: ${madeChild.reason}`);
+    const call = (op: OperationModel, values: Record<string, unknown>) => {
+      const drawn = validRequest(model, schemas, op, { ...settings, values: { ...settings.values, ...values } }, seed);
+      return drawn.unsupported ? undefined : drawn.request;
+    };
+    const readChild = async () => {
+      const request = call(child.read!, madeChild.values);
+      return request ? (await exchange(child.read!, ledger, request, true))?.answer : undefined;
+    };
+    const before = await readChild();
+    if (!before || !is2xx(before.status))
+      return notApplicable(`the child was not readable before its parent's delete (${before?.status ?? 'not sent'})`);
+    const remove = call(parent.remove!, madeParent.values);
+    const deleted = remove ? await exchange(parent.remove!, ledger, remove) : undefined;
+    if (!deleted?.answer || !is2xx(deleted.answer.status))
+      return notApplicable(`the parent's delete was answered ${deleted?.answer?.status ?? 'nothing'}`);
+    const after = await readChild();
+    if (!after) return;
+    const shown = afterDelete(after);
+    if (shown === 'gone') ledger.pass('use_after_free');
+    else if (shown === 'not-judged')
+      notApplicable(`the child's read after its parent's delete was answered ${after.status}`);
+    else
+      ledger.fail(
+        'use_after_free',
+        `a child created by ${child.create.method} ${child.create.path}, its parent deleted with ${deleted.answer.status}, then read: answered ${after.status}`,
+        lastExchange!,
+      );
+  };
+
+  const runChain = async (chain: Chain, ledger: Ledger, seed: number) => {
+    const stateful = ['ensure_resource_availability', 'use_after_free'] as CheckId[];
+    const notApplicable = (reason: string) => {
+      for (const check of stateful) ledger.notApplicable(check, reason);
+    };
+    if (options.mock) return notApplicable('a mock (--mock) keeps nothing it is sent');
+    if (!stateful.some((c) => enabled.has(c))) return;
+    const created = await createAndBind(chain, ledger, seed, {});
+    if ('reason' in created) return notApplicable(created.reason);
+    const { values, made } = created;
     const call = (op: OperationModel) => {
       const drawn = validRequest(model, schemas, op, { ...settings, values: { ...settings.values, ...values } }, seed);
       return drawn.unsupported ? undefined : drawn.request;
@@ -637,6 +700,20 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const stateful: CheckId[] = ['ensure_resource_availability', 'use_after_free'];
     const shown = options.checks.filter((c) => stateful.includes(c) || ledger.touched().includes(c));
     outcomes.push(...ledger.outcomes(shown, budget.stoppedBy));
+  }
+
+  // Parent -> child -> delete the parent -> the child is gone: a chain created under another chain's resource.
+  for (const [index, [parent, child]] of nestedChains(chains).entries()) {
+    const ledger = new Ledger(
+      `${parent.create.method} ${parent.create.path} -> ${child.create.method} ${child.create.path} -> GET ${child.path}, DELETE ${parent.path}, GET ${child.path} (nested)`,
+    );
+    await runNested(parent, child, ledger, settings.seed + 15485 + index * 97);
+    outcomes.push(
+      ...ledger.outcomes(
+        options.checks.filter((c) => c === 'use_after_free' || ledger.touched().includes(c)),
+        budget.stoppedBy,
+      ),
+    );
   }
 
   // One undocumented method per path.
