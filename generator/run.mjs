@@ -71,6 +71,14 @@ async function buildBundle(outdir) {
           // Outside the bundle, by absolute path: the bundle may live outside the project's folder.
           const external = (name) => ({ path: require.resolve(name), external: true });
           b.onResolve({ filter: /^(typescript|esbuild)$/ }, (args) => external(args.path));
+          // openapi-typescript's CommonJS build (its entry's `require` condition) requires the compiler once; its ESM
+          // build imports it in each of a dozen modules, and each such import copies the compiler's thousands of
+          // exports into a namespace object of its own at load.
+          b.onResolve({ filter: /^openapi-typescript$/ }, (args) =>
+            args.kind === 'import-statement'
+              ? b.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir })
+              : undefined,
+          );
           // @ts-morph/common requires its own bundled compiler as './typescript'.
           b.onResolve({ filter: /^\.\/typescript$/ }, (args) =>
             args.importer.includes(`${path.sep}@ts-morph${path.sep}common${path.sep}`)
