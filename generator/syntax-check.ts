@@ -48,7 +48,15 @@ function remember(record: string): void {
 }
 
 function parseError(name: string, content: string): string | undefined {
-  const file = ts.createSourceFile(name, content, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+  // JSDoc's structure is not built: a TypeScript file's syntactic diagnostics never include it (a comment is still
+  // scanned to its end, so a `*/` that closes one early is still found), and building it was a third of the parse.
+  const file = ts.createSourceFile(
+    name,
+    content,
+    { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+    ts.ScriptKind.TS,
+  );
   const host: ts.CompilerHost = {
     getSourceFile: (requested) => (requested === name ? file : undefined),
     getDefaultLibFileName: () => 'lib.d.ts',

@@ -38,3 +38,10 @@ describe('the parse of a package file, recorded between processes', () => {
     expect(added(before)).toEqual([]);
   });
 });
+
+describe('the parse of a file made from the document', () => {
+  it('finds a comment closed early by text inside it, and takes a JSDoc tag it cannot read as a comment', () => {
+    expect(syntaxError('types.ts', '/** a */ b c */\nexport type A = string;\n')).toMatch(/^line 1: /);
+    expect(syntaxError('types.ts', '/** @param {{ a */\nexport type A = string;\n')).toBeUndefined();
+  });
+});
