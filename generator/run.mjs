@@ -74,6 +74,23 @@ async function buildBundle(outdir) {
           // openapi-typescript's CommonJS build (its entry's `require` condition) requires the compiler once; its ESM
           // build imports it in each of a dozen modules, and each such import copies the compiler's thousands of
           // exports into a namespace object of its own at load.
+          // openapi-typescript requires Redocly's core whole at load, for the lint and bundle of its own command
+          // (`openapiTS`), which generate never calls: it loads on first use instead (over half a second of every
+          // run otherwise, more than the compiler). Its CommonJS build reads the core's exports only when called.
+          b.onResolve({ filter: /^@redocly\/openapi-core$/ }, (args) =>
+            args.importer.includes(`${path.sep}openapi-typescript${path.sep}`)
+              ? { path: require.resolve(args.path, { paths: [args.resolveDir] }), namespace: 'on-first-use' }
+              : undefined,
+          );
+          b.onLoad({ filter: /.*/, namespace: 'on-first-use' }, (args) => ({
+            contents: [
+              'let loaded;',
+              `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`,
+              'module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });',
+            ].join('\n'),
+            loader: 'js',
+            resolveDir: path.dirname(args.path),
+          }));
           b.onResolve({ filter: /^openapi-typescript$/ }, (args) =>
             args.kind === 'import-statement'
               ? b.resolve(args.path, { kind: 'require-call', resolveDir: args.resolveDir })
