@@ -36,7 +36,8 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   if (error && answer.status >= 500)
     return `Prism could not build an answer and answered its own ${answer.status} (${error.code}: ${error.title}), as in stoplightio/prism#1038`;
   if (error && op.path.includes('#') && (answer.status === 404 || answer.status === 405))
-    return `Prism routes no path whose key carries a fragment (${op.path.slice(op.path.indexOf('#'))}): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answered ${answer.status} ${error.code}`;
+    // One line for every such path of a run: the operation's row names the path.
+    return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;
   const refused = judgement?.refused;
   if (judgement?.check === 'response_schema_conformance' && refused) {
     if (refused.value === 'string' && STRING_KEYWORDS.has(refused.keyword))

@@ -130,6 +130,13 @@ describe('a mock (Prism) deviating from its document', () => {
             responses: { '200': { description: 'the things' } },
           },
         },
+        '/#Action=DescribeOthers': {
+          get: {
+            operationId: 'describeOthers',
+            parameters: [{ name: 'Action', in: 'query', required: true, schema: { type: 'string', enum: ['Y'] } }],
+            responses: { '200': { description: 'the others' } },
+          },
+        },
       },
     };
     const noPath = (_req: http.IncomingMessage, res: http.ServerResponse) =>
@@ -144,6 +151,8 @@ describe('a mock (Prism) deviating from its document', () => {
     expect(verdictOf(onMock.result, 'status_code_conformance', 'describeThings')!.message).toContain(
       'APIs-guru/aws2openapi#2',
     );
+    // One line for all such paths, with how many answers it covers.
+    expect(onMock.result.notes).toEqual([expect.objectContaining({ kind: 'mock', count: 2 })]);
     const onServer = await against(document, noPath, false);
     expect(fails(onServer.result)).toContain('status_code_conformance');
   });
