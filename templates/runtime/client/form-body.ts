@@ -120,7 +120,8 @@ function withPartHeaders(
 ): { body: Blob; contentType: string } {
   const boundary = `----form-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
   const pieces: Array<string | Blob> = [];
-  for (const [name, part] of form.entries()) {
+  // forEach, not entries(): a user's project may compile without the DOM's iterable declarations.
+  form.forEach((part, name) => {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${dispositionName(name)}"`;
     if (typeof part === 'string') head += '\r\n';
     else
@@ -132,7 +133,7 @@ function withPartHeaders(
       head += `${header}: ${text}\r\n`;
     }
     pieces.push(`${head}\r\n`, part, '\r\n');
-  }
+  });
   pieces.push(`--${boundary}--\r\n`);
   return { body: new Blob(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
 }
