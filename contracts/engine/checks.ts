@@ -18,6 +18,16 @@ export const CHECKS = {
 export type CheckId = keyof typeof CHECKS;
 export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];
 
+/** The checks judged on an answer: what an answer a mock could not build touches, and what a failure shrinks on. */
+export const ANSWER_CHECKS: CheckId[] = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'response_headers_conformance',
+  'positive_data_acceptance',
+];
+
 /** The checks `--check` and `--exclude-check` select: an id, or a prefix of ids (`response_`). */
 export function selectChecks(include: string[], exclude: string[]): { checks: CheckId[]; unknown: string[] } {
   const matches = (pattern: string) => CHECK_IDS.filter((id) => id === pattern || id.startsWith(pattern));

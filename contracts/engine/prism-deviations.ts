@@ -3,7 +3,6 @@
 // one-line note, not a FAIL. Only what the answer shows is matched; anything else a mock answers is judged as any
 // target's answer.
 import type { OperationModel, ParameterModel } from '../../generator/model/index.js';
-import type { CheckId } from './checks.js';
 import type { Judgement } from './judge.js';
 import type { EngineAnswer } from './transport.js';
 
@@ -47,16 +46,6 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   }
   return undefined;
 }
-
-/** The checks an answer Prism could not build touches: all of those judged on the answer. */
-export const ANSWER_CHECKS: CheckId[] = [
-  'not_a_server_error',
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'response_headers_conformance',
-  'positive_data_acceptance',
-];
 
 /**
  * Why Prism accepting a request with this parameter broken is its own reading, not the document's: it compares

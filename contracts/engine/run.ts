@@ -4,11 +4,11 @@
 // repeated exactly by its seed.
 import type { OperationModel, ParameterModel, ServiceModel } from '../../generator/model/index.js';
 import { bound, type Chain, chainsOf, nestedChains } from './chains.js';
-import { type CheckId, CHECK_IDS } from './checks.js';
+import { ANSWER_CHECKS, type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer } from './judge.js';
 import fc from 'fast-check';
 import { assemble, authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
-import { ANSWER_CHECKS, prismAcceptsBroken, prismDeviation } from './prism-deviations.js';
+import { prismAcceptsBroken, prismDeviation } from './prism-deviations.js';
 import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
 import { type EngineAnswer, type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
@@ -324,14 +324,6 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         : check === 'positive_data_acceptance'
           ? (status === 400 || status === 422) && documentsSuccess(op)
           : judge(op, answer!).some((j) => j.check === check && j.failure);
-  const SHRINKABLE: CheckId[] = [
-    'not_a_server_error',
-    'status_code_conformance',
-    'content_type_conformance',
-    'response_schema_conformance',
-    'response_headers_conformance',
-    'positive_data_acceptance',
-  ];
 
   /**
    * The valid request failed `check`: its parameters and body shrunk (fast-check's shrinkers) while the document
@@ -593,7 +585,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       const failed =
         status === undefined || valid.credentials === 'not-configured'
           ? undefined
-          : SHRINKABLE.find((check) => enabled.has(check) && failsOn(op, check, status, sent!.answer));
+          : ANSWER_CHECKS.find((check) => enabled.has(check) && failsOn(op, check, status, sent!.answer));
       if (status !== undefined && valid.credentials !== 'not-configured' && !documentsSuccess(op)) {
         // Only refusals documented: the document says no request succeeds (a mock answers its first refusal).
         const text = `${pointerOf(op)}/responses documents no success (only ${op.responses.map((r) => r.status).join(', ')}): a refusal is all it allows`;
