@@ -54,6 +54,14 @@ export class KeptAnalyticsStore implements AnalyticsStore {
    */
   private readonly groups = new Map<string, StoredGroup>();
 
+  /**
+   * The channels of each content owner and the resources' holders as last read: the seed alone writes them (as it
+   * writes the principals), so they are dropped whenever another connection has committed. A content-owner report
+   * reads the owner's channels once to plan and again for each channel filter it checks.
+   */
+  private readonly ownerChannelLists = new Map<string, Promise<Array<{ id: string; linkedAt: string }>>>();
+  private readonly holders = new Map<string, Promise<boolean>>();
+
   /** Reports a rollup answers with a small scan: computed from its rows in memory (rollup-reports.ts). */
   private readonly rollups: RollupReports;
 
@@ -95,6 +103,8 @@ export class KeptAnalyticsStore implements AnalyticsStore {
     this.generation += 1;
     this.principals.clear();
     this.groups.clear();
+    this.ownerChannelLists.clear();
+    this.holders.clear();
   }
 
   /** Runs a write of groups or items: the groups kept are dropped before it and after it. */
@@ -123,11 +133,37 @@ export class KeptAnalyticsStore implements AnalyticsStore {
   }
 
   ownerChannels(contentOwner: string): Promise<Array<{ id: string; linkedAt: string }>> {
-    return this.inner.ownerChannels(contentOwner);
+    this.forgetIfOthersWrote();
+    return this.kept(this.ownerChannelLists, contentOwner, () => this.inner.ownerChannels(contentOwner));
   }
 
   owns(owner: Owner, kind: ResourceKind, id: string): Promise<boolean> {
-    return this.inner.owns(owner, kind, id);
+    this.forgetIfOthersWrote();
+    return this.kept(this.holders, `${owner.kind}\u0000${owner.id}\u0000${kind}\u0000${id}`, () =>
+      this.inner.owns(owner, kind, id),
+    );
+  }
+
+  /**
+   * A seed-written read kept by key (at most MAX_GROUPS, all dropped when full); a read that fails, or that a drop
+   * overtook, is not kept. Callers only read what it resolves to.
+   */
+  private kept<T>(map: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+    const known = map.get(key);
+    if (known) return known;
+    const generation = this.generation;
+    const reading = read();
+    if (map.size >= MAX_GROUPS) map.clear();
+    map.set(key, reading);
+    reading.then(
+      () => {
+        if (generation !== this.generation && map.get(key) === reading) map.delete(key);
+      },
+      () => {
+        if (map.get(key) === reading) map.delete(key);
+      },
+    );
+    return reading;
   }
 
   async report(plan: ReportPlan): Promise<ReportRows> {

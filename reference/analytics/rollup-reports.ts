@@ -175,6 +175,22 @@ function makeRowAnswers(
   return { days, rows, text: texts.join(','), starts, ends };
 }
 
+/**
+ * The plan with a filter on the channel read as its channels: only the filter's channels are scanned, and the
+ * filter, which every row of theirs then meets, is left out (so a content owner's report on one of its channels
+ * is answered as that channel's own report is).
+ */
+function narrowedToChannelFilter(plan: ReportPlan): ReportPlan {
+  const filter = plan.filters.find((f) => f.column === 'channel_id');
+  if (!filter) return plan;
+  const named = new Set(filter.values);
+  return {
+    ...plan,
+    channels: plan.channels.filter((c) => named.has(c.id)),
+    filters: plan.filters.filter((f) => f !== filter),
+  };
+}
+
 export class RollupReports {
   private readonly held = new Map<string, HeldRollup | null>();
   /** Row answers by shape (most recently used last), and how often each shape not yet made was asked for. */
@@ -197,8 +213,9 @@ export class RollupReports {
   }
 
   /** The report's rows, or undefined when the SQL must answer it. */
-  answer(plan: ReportPlan): ReportRows | undefined {
-    if (plan.platformFilters || plan.dimensions.some((d) => d.join)) return undefined;
+  answer(asked: ReportPlan): ReportRows | undefined {
+    if (asked.platformFilters || asked.dimensions.some((d) => d.join)) return undefined;
+    const plan = narrowedToChannelFilter(asked);
     const table = reportSource(plan);
     const rollup = ROLLUPS.find((r) => r.table === table);
     if (!rollup) return undefined;

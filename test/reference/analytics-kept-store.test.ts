@@ -1,0 +1,63 @@
+// The analytics store on SQLite keeps what the seed alone writes (a content owner's channels, who holds a resource)
+// between reads, and reads it again once another connection has committed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { generateFacts } from '../../reference/analytics/facts.js';
+import { service as analytics } from '../../reference/analytics/index.js';
+import { KeptAnalyticsStore } from '../../reference/analytics/kept-store.js';
+import { parseSeed } from '../../reference/analytics/seed.js';
+import { SqlAnalyticsStore } from '../../reference/analytics/sql-store.js';
+import { migrate } from '../../reference/foundation/database.js';
+import { SqliteSql } from '../../reference/foundation/sqlite-sql.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const seed = parseSeed(parse(fs.readFileSync(path.join(ROOT, 'reference', 'seed.default.yaml'), 'utf8')).analytics);
+const CHANNEL_3 = 'UCchannel0000000000000003';
+const OWNER = { kind: 'contentOwner', id: 'owner-1' } as const;
+
+describe('the kept analytics store', () => {
+  it("reads an owner's channels and a resource's holder once, and again after another connection commits", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kept-analytics-')), 'analytics.db');
+    const db = new Database(file);
+    try {
+      migrate(db, analytics.migrations);
+      const inner = new SqlAnalyticsStore(new SqliteSql(db));
+      const reads = { ownerChannels: 0, owns: 0 };
+      const counted = new Proxy(inner, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver);
+          if (name !== 'ownerChannels' && name !== 'owns') return value;
+          return (...args: unknown[]) => {
+            reads[name] += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      const store = new KeptAnalyticsStore(counted, db);
+      await store.seedIfEmpty(seed, () => generateFacts(seed) as never);
+
+      const linked = async () => (await store.ownerChannels('owner-1')).find((c) => c.id === CHANNEL_3)?.linkedAt;
+      expect(await linked()).toBe('2024-02-01');
+      expect(await linked()).toBe('2024-02-01');
+      expect(await store.owns(OWNER, 'channel', CHANNEL_3)).toBe(true);
+      expect(await store.owns(OWNER, 'channel', CHANNEL_3)).toBe(true);
+      expect(await store.owns(OWNER, 'channel', 'UCchannel0000000000000002')).toBe(false);
+      expect(reads).toEqual({ ownerChannels: 1, owns: 2 });
+
+      // Another instance on the same file relinks the channel: this one reads the change, not what it kept.
+      const other = new Database(file);
+      other.prepare('DELETE FROM owner_channels WHERE channel_id = ?').run(CHANNEL_3);
+      other.close();
+      expect(await linked()).toBeUndefined();
+      expect(await store.owns(OWNER, 'channel', CHANNEL_3)).toBe(false);
+      expect(reads.ownerChannels).toBeGreaterThan(1);
+    } finally {
+      db.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
