@@ -275,6 +275,7 @@ function buildParameters(
   const byKey = new Map<string, { p: any; at: string }>();
   for (const { raw: r, at } of raw) {
     const p = checkedParameter(resolveRef(document, r), at, warn);
+    if (!p) continue;
     const key = `${p.in}:${p.in === 'header' ? String(p.name).toLowerCase() : p.name}`;
     const earlier = byKey.get(key);
     if (earlier && sameLevel(earlier.at, at))
@@ -531,15 +532,24 @@ const NO_CONTENT = new Set(['204', '205', '304']);
 const PARAMETER_PLACES = new Set(['query', 'header', 'path', 'cookie']);
 
 /**
- * A parameter object with the types OpenAPI gives its fields: `name` a string and `in` a place, or the document is
- * refused naming the pointer; `required`, `explode`, `allowReserved` and `deprecated` booleans and `style` a
- * string, else warned about and ignored (their defaults apply), as other tools tolerate them.
+ * A parameter object with the types OpenAPI gives its fields. One that no request can carry (not an object, no
+ * name, a place other than query, header, path or cookie) is left out with a warning: the rest of the operation
+ * is still right (brainbi's query parameter named ""). `required`, `explode`, `allowReserved` and `deprecated`
+ * booleans and `style` a string, else warned about and ignored (their defaults apply), as other tools tolerate them.
  */
 function checkedParameter(p: any, at: string, warn: (warning: SchemaWarning) => void): any {
-  if (!p || typeof p !== 'object') throw new Error(`${at}: a parameter must be an object`);
-  if (typeof p.name !== 'string' || p.name === '') throw new Error(`${at}/name: a parameter's name must be a string`);
-  if (typeof p.in !== 'string' || !PARAMETER_PLACES.has(p.in))
-    throw new Error(`${at}/in: a parameter's place must be query, header, path or cookie`);
+  const unusable =
+    !p || typeof p !== 'object'
+      ? 'not an object'
+      : typeof p.name !== 'string' || p.name === ''
+        ? `its name ${JSON.stringify(p.name ?? null)} is not a non-empty string`
+        : typeof p.in !== 'string' || !PARAMETER_PLACES.has(p.in)
+          ? `its place ${JSON.stringify(p.in ?? null)} is not query, header, path or cookie`
+          : undefined;
+  if (unusable) {
+    warn({ pointer: at, message: `a parameter no request can carry (${unusable}); left out` });
+    return undefined;
+  }
   let checked = p;
   for (const field of ['required', 'explode', 'allowReserved', 'deprecated', 'allowEmptyValue']) {
     if (checked[field] === undefined || typeof checked[field] === 'boolean') continue;

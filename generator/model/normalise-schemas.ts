@@ -17,6 +17,29 @@ const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
 /** Keys whose values are maps from names to schemas: the map itself is not a schema. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+const COUNT = { name: 'a non-negative integer', accepts: isCount };
+const NUMBER = { name: 'a number', accepts: (v: unknown) => typeof v === 'number' && Number.isFinite(v) };
+/**
+ * JSON Schema's validation keywords whose values have one type (draft 2020-12, section 6) and which no OpenAPI
+ * object outside a schema uses (unlike `required`, a boolean on a parameter): another type is warned about and
+ * dropped (api.video's `pattern: 0`).
+ */
+const KEYWORD_VALUES: ReadonlyArray<readonly [string, { name: string; accepts: (v: unknown) => boolean }]> = [
+  ['pattern', { name: 'a string', accepts: (v) => typeof v === 'string' }],
+  ['format', { name: 'a string', accepts: (v) => typeof v === 'string' }],
+  ['multipleOf', { name: 'a number above 0', accepts: (v) => NUMBER.accepts(v) && (v as number) > 0 }],
+  ['maximum', NUMBER],
+  ['minimum', NUMBER],
+  ['maxLength', COUNT],
+  ['minLength', COUNT],
+  ['maxItems', COUNT],
+  ['minItems', COUNT],
+  ['maxProperties', COUNT],
+  ['minProperties', COUNT],
+  ['uniqueItems', { name: 'a boolean', accepts: (v) => typeof v === 'boolean' }],
+];
+
 /** Fields that are text wherever OpenAPI and JSON Schema have them: another type is warned about and dropped. */
 const TEXT_KEYS = ['title', 'summary', 'description', 'operationId'];
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -79,6 +102,18 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
       warn({
         pointer: `${pointerHere()}/${escapeToken(key)}`,
         message: `not a string (${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}); ignored`,
+      });
+      delete writable()[key];
+    }
+    for (const [key, expected] of KEYWORD_VALUES) {
+      const value = (out ?? source)[key];
+      if (value === undefined || expected.accepts(value)) continue;
+      // An object here is an entry of a map of names (a schema or parameter called `format`), not a keyword's value.
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) continue;
+      // ajv refuses the whole schema over one such value; other tools skip the keyword: so does the package.
+      warn({
+        pointer: `${pointerHere()}/${escapeToken(key)}`,
+        message: `${JSON.stringify(value)} is not ${expected.name}; this \`${key}\` is ignored`,
       });
       delete writable()[key];
     }

@@ -163,3 +163,37 @@ describe('an allOf whose members have no type in common', () => {
     ]);
   });
 });
+
+describe('keywords whose value has the wrong type', () => {
+  it('a pattern that is not a string is left out with a warning naming its pointer (api.video writes `pattern: 0`)', () => {
+    const { out, warnings } = normalise(doc30({ A: { type: 'string', pattern: 0, maxLength: '5', minimum: 1 } }));
+    expect(out.components.schemas.A).toEqual({ type: 'string', minimum: 1 });
+    expect(warnings.map((w) => w.pointer).sort()).toEqual([
+      '#/components/schemas/A/maxLength',
+      '#/components/schemas/A/pattern',
+    ]);
+  });
+  it('a count below zero, a fraction, a multipleOf of 0 and a uniqueItems that is not a boolean are left out', () => {
+    const { out, warnings } = normalise(
+      doc30({
+        A: { type: 'array', minItems: -1, maxItems: 2.5, uniqueItems: 'yes' },
+        B: { type: 'number', multipleOf: 0 },
+      }),
+    );
+    expect(out.components.schemas).toEqual({ A: { type: 'array' }, B: { type: 'number' } });
+    expect(warnings).toHaveLength(4);
+  });
+  it('a schema, a property or a parameter named after a keyword is an entry of its map, never dropped', () => {
+    const document = {
+      ...doc30({
+        pattern: { type: 'string' },
+        format: { type: 'object', properties: { minimum: { type: 'integer' } } },
+      }),
+      paths: {},
+    };
+    (document.components as any).parameters = { format: { name: 'format', in: 'query', schema: { type: 'string' } } };
+    const { out, warnings } = normalise(document);
+    expect(out).toEqual(document);
+    expect(warnings).toEqual([]);
+  });
+});
