@@ -6,6 +6,7 @@
 // compiles only what it serves.
 import type { ValidateFunction, ValidationError } from './route-def.js';
 import { escapeToken as token, followPointer, fragmentTokens } from './json-pointer.js';
+import { addKeyedProperties, keyedProperties } from './keyed-properties.js';
 import { linearPatternError, linearRegExp } from './linear-regexp.js';
 import { Ajv2020, addFormats } from './vendor/ajv.js';
 
@@ -58,9 +59,18 @@ function createAjv(source: ValidatorSchemas, kind: ValidatorKind): Ajv2020 {
   ajv.opts.unevaluated = source.unevaluated;
   addFormats(ajv);
   const components = (kind === 'answer' ? source.answerComponents : source.requestComponents) ?? source.components;
-  ajv.addSchema({ ...source.elsewhere, $id: source.specId, components });
+  const document = { ...source.elsewhere, $id: source.specId, components };
+  if (keyed(source, kind)) addKeyedProperties(ajv);
+  ajv.addSchema(keyed(source, kind) ? keyedProperties(document) : document);
   return ajv;
 }
+
+/**
+ * Whether a validator's large `properties` are checked from the value's keys (keyed-properties.ts): an answer's,
+ * whose shape follows what the client selected; a request's errors keep the schema's order. Not where a schema
+ * tracks what its subschemas evaluated (unevaluatedProperties reads what `properties` marked).
+ */
+const keyed = (source: ValidatorSchemas, kind: ValidatorKind): boolean => kind === 'answer' && !source.unevaluated;
 
 /**
  * The validator factory of a package: `validator(kind, index)` is a validate function for the schema at `index`,
@@ -80,7 +90,7 @@ export function lazyValidators(load: () => ValidatorSchemas): (kind: ValidatorKi
       const schema = source.schemas[index];
       if (!schema) throw new Error(`the package's validators have no schema ${index}`);
       try {
-        validate = ajv.compile(schema) as ValidateFunction;
+        validate = ajv.compile(keyed(source, kind) ? keyedProperties(schema) : schema) as ValidateFunction;
       } catch (error) {
         // ajv names neither the place nor, for a pattern, the schema: the first place that explains it, if found.
         const place = refusedPlace(source, schema);

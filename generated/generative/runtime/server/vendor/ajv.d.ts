@@ -15,6 +15,8 @@ export declare class Ajv2020 {
   opts: Record<string, unknown>;
   addSchema(schema: object, key?: string): this;
   compile(schema: object): AjvValidateFunction;
+  /** A keyword of one's own (ajv's KeywordDefinition: `keyword`, `type`, `schemaType`, `compile`, ...). */
+  addKeyword(definition: object): this;
 }
 
 export declare function addFormats(ajv: Ajv2020): Ajv2020;
