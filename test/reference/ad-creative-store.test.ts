@@ -2,36 +2,19 @@
 // and on PostgreSQL: identity of creates (and after a delete), the list cap (no paging beyond the newest `cap`
 // creatives; the service passes 50,000, here 3), cursors both ways, and a change that would leave two identical
 // live creatives refused.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { service as adCreative } from '../../reference/ad-creative/index.js';
 import { KeptAdCreativeStore } from '../../reference/ad-creative/kept-store.js';
 import { parseSeed } from '../../reference/ad-creative/seed.js';
 import { SqlAdCreativeStore } from '../../reference/ad-creative/sql-store.js';
 import { IdenticalCreativeError, type AdCreativeStore } from '../../reference/ad-creative/store.js';
 import { migrate, openDatabase } from '../../reference/foundation/database.js';
-import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
 import { PostgresSql } from '../../reference/foundation/postgres-sql.js';
 import { SqliteSql } from '../../reference/foundation/sqlite-sql.js';
-import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { postgresSchemas } from '../support/postgres-schemas.js';
 
-const unavailable = postgresUnavailable();
-if (unavailable) console.warn(`\n*** SKIPPED: the ad creative store on PostgreSQL: ${unavailable} ***\n`);
-
-let server: PostgresServer | undefined;
-let url = '';
-const pools: Array<ReturnType<typeof openPool>> = [];
-let schemas = 0;
-
-beforeAll(async () => {
-  if (unavailable) return;
-  server = await startPostgres();
-  url = await server.createDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(pools.map((p) => p.end()));
-  await server?.stop();
-});
+const postgres = postgresSchemas('the ad creative store on PostgreSQL');
+const unavailable = postgres.unavailable;
 
 const sqlite = () => {
   const db = openDatabase({ name: 'ad-creative' });
@@ -45,11 +28,8 @@ const STORES: Array<[string, () => Promise<AdCreativeStore>]> = [
   [
     'PostgreSQL',
     async () => {
-      const schema = `ad${++schemas}`;
-      const pool = openPool(url, schema);
-      pools.push(pool);
-      await migratePostgres(pool, schema, adCreative.postgresMigrations!);
-      return new SqlAdCreativeStore(new PostgresSql(pool));
+      const [pool] = await postgres.schema(adCreative.postgresMigrations!);
+      return new SqlAdCreativeStore(new PostgresSql(pool!));
     },
   ],
 ];

@@ -1,8 +1,7 @@
 // The PostgreSQL stores' atomic steps, at the store seam: two stores on two pools (as two instances are) racing
 // at the edge of a limit, where a count-then-insert without the group's row lock, or a rate limit counted in
 // each process, would let several through. Runs on a throwaway PostgreSQL (test/support/postgres-server.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
+import { describe, expect, it } from 'vitest';
 import { service as adCreative } from '../../reference/ad-creative/index.js';
 import { PostgresRateLimiter } from '../../reference/ad-creative/postgres-rate-limiter.js';
 import { service as analytics } from '../../reference/analytics/index.js';
@@ -10,38 +9,22 @@ import { SqlAnalyticsStore } from '../../reference/analytics/sql-store.js';
 import { PostgresSql } from '../../reference/foundation/postgres-sql.js';
 import { service as generative } from '../../reference/generative/index.js';
 import { PostgresBursts } from '../../reference/generative/postgres-bursts.js';
-import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { postgresSchemas } from '../support/postgres-schemas.js';
 
-const unavailable = postgresUnavailable();
-if (unavailable) console.warn(`\n*** SKIPPED: the PostgreSQL store tests: ${unavailable} ***\n`);
+const postgres = postgresSchemas('the PostgreSQL store tests');
+const unavailable = postgres.unavailable;
 
 describe.skipIf(unavailable)(
   `PostgreSQL stores under concurrent instances${unavailable ? ` (SKIPPED: ${unavailable})` : ''}`,
   () => {
-    let server: PostgresServer;
-    let url: string;
-    const pools: Array<ReturnType<typeof openPool>> = [];
     /** Two pools on one schema, as two instances have. */
-    const twoPools = async (schema: string, migrations: string[]) => {
-      const a = openPool(url, schema, { poolSize: 30 });
-      const b = openPool(url, schema, { poolSize: 30 });
-      pools.push(a, b);
-      await migratePostgres(a, schema, migrations);
-      return [a, b] as const;
+    const twoPools = async (migrations: string[]) => {
+      const [a, b] = await postgres.schema(migrations, { count: 2, poolSize: 30 });
+      return [a!, b!] as const;
     };
 
-    beforeAll(async () => {
-      server = await startPostgres();
-      url = await server.createDatabase();
-    }, 60_000);
-
-    afterAll(async () => {
-      await Promise.all(pools.map((p) => p.end()));
-      await server?.stop();
-    });
-
     it('at 499 items, of 60 concurrent inserts through two instances exactly one is stored', async () => {
-      const [a, b] = await twoPools('analytics', analytics.postgresMigrations!);
+      const [a, b] = await twoPools(analytics.postgresMigrations!);
       await a.query(
         "INSERT INTO groups (id, owner, title, item_type, published_at) VALUES ('G1', 'channel:c', 't', 'platform#video', '2024-01-01')",
       );
@@ -58,7 +41,7 @@ describe.skipIf(unavailable)(
     });
 
     it('a rate limit of 10 calls admits exactly 10 of 60 concurrent calls through two instances', async () => {
-      const [a, b] = await twoPools('ad_creative', adCreative.postgresMigrations!);
+      const [a, b] = await twoPools(adCreative.postgresMigrations!);
       const limiters = [new PostgresRateLimiter(a), new PostgresRateLimiter(b)];
       const limit = { calls: 10, windowSeconds: 3600 };
       const admitted = await Promise.all(Array.from({ length: 60 }, (_, i) => limiters[i % 2]!.admit('acct', limit)));
@@ -72,7 +55,7 @@ describe.skipIf(unavailable)(
     });
 
     it('a burst counted through two instances numbers 60 concurrent calls 1 to 60, and a pause starts a new one', async () => {
-      const [a, b] = await twoPools('generative', generative.postgresMigrations!);
+      const [a, b] = await twoPools(generative.postgresMigrations!);
       const counters = [new PostgresBursts(a), new PostgresBursts(b)];
       const now = Date.now();
       const counts = await Promise.all(

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIMENSIONS, METRICS } from '../../reference/analytics/catalogue.js';
 import { generateFacts } from '../../reference/analytics/facts.js';
 import { service as analytics } from '../../reference/analytics/index.js';
@@ -13,33 +13,16 @@ import { parseSeed as parseAnalyticsSeed } from '../../reference/analytics/seed.
 import { SqlAnalyticsStore } from '../../reference/analytics/sql-store.js';
 import type { AnalyticsStore, ReportPlan } from '../../reference/analytics/store.js';
 import { migrate, openDatabase } from '../../reference/foundation/database.js';
-import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
 import { numberedPlaceholders, PostgresSql } from '../../reference/foundation/postgres-sql.js';
 import type { ReferenceService } from '../../reference/foundation/service.js';
 import type { Sql } from '../../reference/foundation/sql.js';
 import { SqliteSql } from '../../reference/foundation/sqlite-sql.js';
 import { service as generative } from '../../reference/generative/index.js';
 import { SqlGenerativeStore } from '../../reference/generative/sql-store.js';
-import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { postgresSchemas } from '../support/postgres-schemas.js';
 
-const unavailable = postgresUnavailable();
-if (unavailable) console.warn(`\n*** SKIPPED: the PostgreSQL half of the SQL store tests: ${unavailable} ***\n`);
-
-let server: PostgresServer | undefined;
-let url = '';
-const pools: Array<ReturnType<typeof openPool>> = [];
-let schemas = 0;
-
-beforeAll(async () => {
-  if (unavailable) return;
-  server = await startPostgres();
-  url = await server.createDatabase();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(pools.map((p) => p.end()));
-  await server?.stop();
-});
+const postgres = postgresSchemas('the PostgreSQL half of the SQL store tests');
+const unavailable = postgres.unavailable;
 
 /** A fresh database of `service`'s schema, as the Sql surface of each dialect. */
 const databases: Record<'sqlite' | 'postgres', (service: ReferenceService) => Promise<Sql>> = {
@@ -49,11 +32,8 @@ const databases: Record<'sqlite' | 'postgres', (service: ReferenceService) => Pr
     return new SqliteSql(db);
   },
   postgres: async (service) => {
-    const schema = `s${++schemas}`;
-    const pool = openPool(url, schema);
-    pools.push(pool);
-    await migratePostgres(pool, schema, service.postgresMigrations!);
-    return new PostgresSql(pool);
+    const [pool] = await postgres.schema(service.postgresMigrations!);
+    return new PostgresSql(pool!);
   },
 };
 
