@@ -11,7 +11,7 @@ import type {
 } from 'ts-morph';
 import { StructureKind } from 'ts-morph';
 import { isLinesType } from '../model/media-types.js';
-import { pascalCase } from '../model/names.js';
+import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 import {
   bodyContentType,
@@ -285,7 +285,7 @@ function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: M
   const existing = [...unions.entries()].find(([, f]) => f.join() === fields.join());
   if (existing) return existing[0];
   const base = op.success?.schema?.$ref?.split('/').pop() ?? op.typeName;
-  let name = `${pascalCase(base.replace(/(List|Response)$/, ''))}Field`;
+  let name = `${typeIdentifier(base.replace(/(List|Response)$/, ''))}Field`;
   if (unions.has(name)) name = `${op.typeName}Field`;
   unions.set(name, fields);
   return name;

@@ -3,7 +3,8 @@ import { isLinesType } from './media-types.js';
 import { directionViews, type SchemaView } from './read-write-views.js';
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
-import { camelCase, pascalCase, propertyIdentifier, serviceName } from './names.js';
+import { camelCase, propertyIdentifier, serviceName, typeIdentifier } from './names.js';
+import { declarePathTemplates } from './path-templates.js';
 import { receiverEntries, webhookSources } from './receivers.js';
 import type {
   StyledField,
@@ -64,7 +65,7 @@ export function buildServiceModel(
     warned.add(w.pointer + w.message);
     warnOf(w);
   };
-  const document = normaliseSchemas(source, warn);
+  const document = declarePathTemplates(normaliseSchemas(source, warn), warn);
   const errorStyle = errorStyleOf(service, document['x-error-style']);
   const securitySchemes = buildSecuritySchemes(document);
   const operations: OperationModel[] = [];
@@ -129,11 +130,11 @@ function buildReceivers(
   const receivers: OperationModel[] = [];
   for (const entry of receiverEntries(document, owners)) {
     let id = entry.baseName;
-    for (let n = 2; taken.has(id) || taken.has(pascalCase(id)); n++) id = `${entry.baseName}_${n}`;
+    for (let n = 2; taken.has(id) || taken.has(typeIdentifier(id)); n++) id = `${entry.baseName}_${n}`;
     taken.add(id);
-    taken.add(pascalCase(id));
+    taken.add(typeIdentifier(id));
     const key = `receiver ${entry.method} ${id}`;
-    ids.set(key, { id, typeName: pascalCase(id), typesRef: entry.typesRef });
+    ids.set(key, { id, typeName: typeIdentifier(id), typesRef: entry.typesRef });
     // The root's security describes calls to the service, not its requests to a receiver: only their own applies.
     const op = { ...entry.op, security: entry.op.security ?? [] };
     const pointer =

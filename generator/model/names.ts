@@ -81,6 +81,12 @@ export function serviceName(key: string): string {
   return p === '' || /^[0-9]/.test(p) ? `Api${p}` : p;
 }
 
+/** A name cased for a type (`<Op>Params`, `<Op>Result`): PascalCase, `_` first where that would start with a digit. */
+export function typeIdentifier(name: string): string {
+  const p = pascalCase(name);
+  return p === '' || /^[0-9]/.test(p) ? `_${p}` : p;
+}
+
 export function camelCase(name: string): string {
   const p = pascalCase(name);
   // Nothing usable (only symbols), or a leading digit: still an identifier.

@@ -1,6 +1,6 @@
 // Operation identifiers and type names, unique within a service, and where openapi-typescript types each.
 import { METHODS } from './methods.js';
-import { camelCase, isPlainIdentifier, pascalCase } from './names.js';
+import { camelCase, isPlainIdentifier, pascalCase, typeIdentifier } from './names.js';
 import type { OpenApiDocument } from './ref.js';
 import type { TypesRef } from './types.js';
 
@@ -31,13 +31,13 @@ export function operationIds(document: OpenApiDocument): Map<string, OperationNa
         : camelCase(`${method} ${path.replace(/\{([^}]*)\}/g, ' by $1 ')}`);
     if (!/^[A-Za-z_$]/.test(base)) base = `op${pascalCase(base)}`;
     let id = base;
-    for (let n = 2; ids.has(id) || typeNames.has(pascalCase(id)); n++) id = `${base}_${n}`;
+    for (let n = 2; ids.has(id) || typeNames.has(typeIdentifier(id)); n++) id = `${base}_${n}`;
     ids.add(id);
-    typeNames.add(pascalCase(id));
+    typeNames.add(typeIdentifier(id));
     const key = typesKey(op);
     const typesRef =
       key !== '' && keyCount.get(key) === 1 ? (['operations', key] as const) : (['paths', path, method] as const);
-    out.set(`${method} ${path}`, { id, typeName: pascalCase(id), typesRef });
+    out.set(`${method} ${path}`, { id, typeName: typeIdentifier(id), typesRef });
   }
   return out;
 }

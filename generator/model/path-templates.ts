@@ -1,0 +1,91 @@
+// Every `{name}` of a path template as a path parameter: OpenAPI says "each template expression in the path MUST
+// correspond to a path parameter", and no request can be made without a value for it. Documents that miss one are
+// read as their authors meant, with a warning naming the place, instead of refusing the whole document.
+import { escapeToken } from './json-pointer.js';
+import type { SchemaWarning } from './normalise-schemas.js';
+import { type OpenApiDocument, resolveRef } from './ref.js';
+import { METHODS } from './methods.js';
+
+/**
+ * The document with each template name declared as a path parameter of each operation under it: a parameter of
+ * that name declared in another place (Intercom's `in: query`) becomes the path's, in its place in the list; one not
+ * declared at all is added as a required string. Path items and operations that change are copies; the rest is
+ * shared with `document`.
+ */
+export function declarePathTemplates(
+  document: OpenApiDocument,
+  warn: (warning: SchemaWarning) => void,
+): OpenApiDocument {
+  let paths: Record<string, unknown> | undefined;
+  for (const [path, raw] of Object.entries<any>(document.paths ?? {})) {
+    const names = [...path.replace(/#.*$/, '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    if (names.length === 0 || !raw || typeof raw !== 'object') continue;
+    const itemPointer = `#/paths/${escapeToken(path)}`;
+    let item = raw;
+    for (const method of METHODS) {
+      if (!item[method] || typeof item[method] !== 'object') continue;
+      const declared = (list: unknown) =>
+        (Array.isArray(list) ? list : [])
+          .map((p) => safeResolve(document, p))
+          .filter((p) => p && typeof p === 'object');
+      for (const name of names) {
+        const op = item[method];
+        const all = [...declared(item.parameters), ...declared(op.parameters)];
+        if (all.some((p: any) => p.in === 'path' && p.name === name)) continue;
+        // The operation's own list first: it overrides the path item's.
+        const found =
+          findIndex(document, op.parameters, name) ?? findIndex(document, item.parameters, name, 'parameters');
+        if (found) {
+          const owner = found.level === 'parameters' ? item : op;
+          const p = safeResolve(document, owner.parameters[found.index]);
+          const { style: _style, explode: _explode, allowReserved: _reserved, ...rest } = p;
+          const list = [...owner.parameters];
+          list[found.index] = { ...rest, in: 'path', required: true };
+          const at = `${itemPointer}${found.level === 'parameters' ? '' : `/${method}`}/parameters/${found.index}`;
+          warn({
+            pointer: at,
+            message: `${p.in} parameter ${name} is named in the path template; read as a path parameter`,
+          });
+          if (found.level === 'parameters') item = { ...item, parameters: list };
+          else item = { ...item, [method]: { ...op, parameters: list } };
+        } else {
+          warn({
+            pointer: `${itemPointer}/${method}`,
+            message: `path template {${name}} has no path parameter declared; read as a required string`,
+          });
+          const added = { name, in: 'path', required: true, schema: { type: 'string' } };
+          item = {
+            ...item,
+            [method]: { ...op, parameters: [...(Array.isArray(op.parameters) ? op.parameters : []), added] },
+          };
+        }
+      }
+    }
+    if (item !== raw) (paths ??= { ...document.paths })[path] = item;
+  }
+  return paths ? { ...document, paths } : document;
+}
+
+/** Where in `list` a parameter named `name` sits in a place other than the path (a query, header or cookie one). */
+function findIndex(
+  document: OpenApiDocument,
+  list: unknown,
+  name: string,
+  level: 'operation' | 'parameters' = 'operation',
+): { index: number; level: 'operation' | 'parameters' } | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const index = list.findIndex((raw) => {
+    const p = safeResolve(document, raw);
+    return p && typeof p === 'object' && p.name === name && p.in !== 'path';
+  });
+  return index < 0 ? undefined : { index, level };
+}
+
+/** A parameter with its reference followed; undefined where the reference leads nowhere (the model names that). */
+function safeResolve(document: OpenApiDocument, node: unknown): any {
+  try {
+    return resolveRef(document, node);
+  } catch {
+    return undefined;
+  }
+}
