@@ -223,8 +223,18 @@ describe.skipIf(unavailable)(
       // The suite goes through the same balancer as the load: the instances link to the address asked for (the
       // balancer's), so the paging links stay on the origin the suite's credentials were configured for.
       const servedBefore = balancer.served.reduce((a, b) => a + b, 0);
+      // The rules that span instances: what a request cut off by the kill can fail.
       const suite = runSuite(
-        ['--target', base, '--service', 'ad-creative', '--strict', ...ownFixturesConfig()],
+        [
+          '--target',
+          base,
+          '--service',
+          'ad-creative',
+          '--rule',
+          ACROSS_INSTANCES['ad-creative'],
+          '--strict',
+          ...ownFixturesConfig(),
+        ],
         'ad-creative during a kill',
       );
       await balancer.whenServed(servedBefore + 20);
