@@ -1,5 +1,5 @@
 // npm run contracts -- [--target prism | stubs | reference | <base URL>] [--service <key>] [--rule <id or prefix>[,...]]
-//                      [--config file] [--strict | --no-strict] [--allow-bursts] [--deadline <duration>]
+//                      [--check <id or prefix>] [--exclude-check <id or prefix>] [--config file] [--strict | --no-strict] [--allow-bursts] [--deadline <duration>]
 //                      [--max-answer-bytes <size>]
 // Runs the rule tests against one target through vitest and prints the conformance report.
 import fs from 'node:fs';
@@ -20,6 +20,7 @@ import {
 import { unreachableMessage, unreachableServices } from '../targets/reachability.js';
 import { defaultTargetName } from '../targets/resolve.js';
 import { urlEndpoints } from '../targets/url.js';
+import { checkRules } from './check-filter.js';
 import { unknownRuleMessage } from './rule-filter.js';
 import { DEADLINE_PER_SERVICE_SECONDS, parseBytes, parseDuration } from './run-limits.js';
 import { runRedactor } from '../report/run-redactor.js';
@@ -27,8 +28,12 @@ import { DEFAULT_MAX_ANSWER_BYTES, formatBytes } from '../harness/answer-body.js
 import { REDACTED } from '../harness/redact.js';
 
 export const USAGE = `usage: npm run contracts -- [--target prism|stubs|reference|<base URL>] [--service <key>] [--rule <id or prefix>[,...]]
+                          [--check <id or prefix>] [--exclude-check <id or prefix>]
                           [--config <file>] [--strict | --no-strict] [--allow-bursts]
                           [--deadline <duration>] [--max-answer-bytes <size>]
+  --check             only the rules built on these checks of spec-first test (*-CONFORM-1, *-INVALID-1), judging
+                      only these checks (an id or a prefix; repeatable)
+  --exclude-check     every answer judged by all the checks but these
   --strict            convention-only expectations fail (default on for reference and stubs, off otherwise)
   --allow-bursts      run rate-limit bursts on a third-party target (or "allowBursts": true in the config)
   --deadline          the run's time limit (90s, 20m, 1h; default ${DEADLINE_PER_SERVICE_SECONDS / 60}m per service): tests after it are errors
@@ -48,6 +53,8 @@ export async function runContracts(argv: string[]): Promise<number> {
         target: { type: 'string' },
         service: { type: 'string', multiple: true },
         rule: { type: 'string', multiple: true },
+        check: { type: 'string', multiple: true },
+        'exclude-check': { type: 'string', multiple: true },
         config: { type: 'string', default: path.join(ROOT, 'contracts.config.json') },
         strict: { type: 'boolean' },
         'no-strict': { type: 'boolean' },
@@ -67,12 +74,23 @@ export async function runContracts(argv: string[]): Promise<number> {
     return 2;
   }
   // --rule repeats or takes a comma list: a run of several families pays the suite's start once.
-  const rules = (values.rule ?? []).flatMap((r) => r.split(',')).filter(Boolean);
+  let rules = (values.rule ?? []).flatMap((r) => r.split(',')).filter(Boolean);
   const ruleProblem = rules.map((r) => unknownRuleMessage(r, services)).find(Boolean);
   if (ruleProblem) {
     console.error(ruleProblem);
     return 2;
   }
+  const checkSelection = checkRules(
+    (values.check ?? []).flatMap((c) => c.split(',')).filter(Boolean),
+    (values['exclude-check'] ?? []).flatMap((c) => c.split(',')).filter(Boolean),
+    services.filter(isServiceKey),
+    rules,
+  );
+  if ('problem' in checkSelection) {
+    console.error(checkSelection.problem);
+    return 2;
+  }
+  rules = checkSelection.rules;
   if (argv.some((a) => a === '--config' || a.startsWith('--config=')) && !fs.existsSync(values.config)) {
     console.error(`config file not found: ${values.config}`);
     return 2;
@@ -140,6 +158,7 @@ export async function runContracts(argv: string[]): Promise<number> {
     deadline: { at: started + deadlineSeconds * 1000, seconds: deadlineSeconds },
     maxAnswerBytes: flagBytes ?? config.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     rules,
+    ...(checkSelection.checks ? { checks: checkSelection.checks } : {}),
     // Where the reports go and what they call the target: the environment of the process that started the CLI.
     targetLabel: process.env.CONTRACT_TARGET_LABEL,
     reportDir: process.env.CONTRACT_REPORT_DIR,

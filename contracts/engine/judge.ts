@@ -1,5 +1,7 @@
 // What the document says of one answer: its status is documented, its media type is one its response documents,
-// a JSON body matches the response's schema, and the headers it documents as required are there and valid.
+// a JSON body matches the response's schema (an event stream its declared event schema), and the headers it
+// documents as required are there and valid. The one judge of answers: `spec-first test` and every rule test of
+// the three services (contracts/harness/conformance.ts) read it.
 import { isDeepStrictEqual } from 'node:util';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import {
@@ -10,6 +12,7 @@ import {
   type ServiceModel,
 } from '../../generator/model/index.js';
 import type { CheckId } from './checks.js';
+import { eventStreamProblems } from './event-stream.js';
 import { type DocumentPointers, type DocumentSchemas, errorText } from './schemas.js';
 import type { EngineAnswer } from './transport.js';
 
@@ -143,7 +146,8 @@ export function judgeAnswer(
       });
     else out.push({ check: 'content_type_conformance' });
   }
-  if (type && isJson(type) && response.schema !== undefined && !answer.truncated && answer.body.length > 0) {
+  const media = type ? answeredMedia(model, op, response, type) : undefined;
+  if (type && isJson(type) && media?.schema !== undefined && !answer.truncated && answer.body.length > 0) {
     let value: unknown;
     try {
       value = JSON.parse(answer.body);
@@ -152,11 +156,10 @@ export function judgeAnswer(
       value = NOT_JSON;
     }
     if (value !== NOT_JSON) {
-      const error = schemas.firstError(response.schema, value);
+      const error = schemas.firstError(media.schema, value);
       const problem = error && errorText(error);
-      const base = `#/paths/${pointerToken(op.path)}/${op.method.toLowerCase()}/responses/${response.status}/content/${pointerToken(response.contentTypes.find((t) => isJson(mediaType(t))) ?? response.contentTypes[0] ?? '')}/schema`;
-      const own =
-        error && (ownExample(error, pointers, base) ?? exampleOnTheWay(model, pointers, response.schema, error));
+      const base = `#/paths/${pointerToken(op.path)}/${op.method.toLowerCase()}/responses/${response.status}/content/${pointerToken(media.type)}/schema`;
+      const own = error && (ownExample(error, pointers, base) ?? exampleOnTheWay(model, pointers, media.schema, error));
       if (problem && documentedExamples(model, op, response.status).some((e) => isDeepStrictEqual(e, value)))
         out.push({
           check: 'response_schema_conformance',
@@ -175,8 +178,42 @@ export function judgeAnswer(
         });
     }
   }
+  if (type === 'text/event-stream' && response.sseData !== undefined && !answer.truncated) {
+    const problems = eventStreamProblems(schemas, answer.body, response.sseData);
+    out.push({ check: 'response_schema_conformance', failure: problems.length ? problems.join('; ') : undefined });
+  }
   out.push(...judgeHeaders(model, schemas, op, response, answer));
   return out;
+}
+
+/**
+ * negative_data_rejection on the answer to a request with one documented constraint broken: a 2xx accepted it (a
+ * FAIL), a 4xx refused it (a pass); anything else (5xx: not_a_server_error's) tells nothing of the constraint.
+ */
+export function judgeRefusal(title: string, status: number): Judgement | undefined {
+  if (status >= 200 && status < 300)
+    return { check: 'negative_data_rejection', failure: `${title}: accepted with ${status}` };
+  if (status >= 400 && status < 500) return { check: 'negative_data_rejection' };
+  return undefined;
+}
+
+/**
+ * The documented media type an answer of `type` is read as (exact, then a wildcard) and its schema: a response that
+ * documents an event stream first and JSON after judges a JSON answer by the JSON schema, not the first one.
+ */
+function answeredMedia(
+  model: ServiceModel,
+  op: OperationModel,
+  response: ResponseModel,
+  type: string,
+): { type: string; schema: unknown } | undefined {
+  const responses = operationObject(model.document, { path: op.path, method: op.method }).responses ?? {};
+  const raw = resolveRef<{ content?: Record<string, MediaObject> }>(model.document, responses[response.status] ?? {});
+  const entries = Object.entries(raw.content ?? {});
+  const found =
+    entries.find(([t]) => mediaType(t) === type) ?? entries.find(([t]) => documents([t], type) && isJson(type));
+  if (!found) return undefined;
+  return { type: found[0], schema: resolveRef<MediaObject>(model.document, found[1]).schema };
 }
 
 interface MediaObject {

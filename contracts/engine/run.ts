@@ -5,7 +5,7 @@
 import type { OperationModel, ParameterModel, ServiceModel } from '../../generator/model/index.js';
 import { bound, type Chain, chainsOf, nestedChains } from './chains.js';
 import { ANSWER_CHECKS, type CheckId, CHECK_IDS } from './checks.js';
-import { documentedResponse, judgeAnswer } from './judge.js';
+import { documentedResponse, judgeAnswer, judgeRefusal } from './judge.js';
 import fc from 'fast-check';
 import { assemble, authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
 import { prismAcceptsBroken, prismDeviation } from './prism-deviations.js';
@@ -604,12 +604,12 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
           if (!answer?.answer) continue;
           const deviation =
             options.mock && is2xx(answer.answer.status) ? prismAcceptsBroken(op, invalid.param) : undefined;
+          const refusal = judgeRefusal(invalid.title, answer.answer.status);
           if (deviation) {
             note('mock', deviation);
             ledger.notJudged('negative_data_rejection', deviation);
-          } else if (is2xx(answer.answer.status))
-            ledger.fail('negative_data_rejection', `${invalid.title}: accepted with ${answer.answer.status}`, answer);
-          else if (is4xx(answer.answer.status)) ledger.pass('negative_data_rejection');
+          } else if (refusal?.failure) ledger.fail('negative_data_rejection', refusal.failure, answer);
+          else if (refusal) ledger.pass('negative_data_rejection');
         }
       } else
         ledger.notApplicable(

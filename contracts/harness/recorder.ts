@@ -17,6 +17,8 @@ export interface Exchange {
   requestBodyText?: string;
   status: number;
   responseContentType?: string;
+  /** The answer's headers (lower-case names): the documented ones are judged too. */
+  responseHeaders?: Record<string, string>;
   /** The answer's text; for an event stream, the whole stream as received (read from a copy, once it ends). */
   responseBody: string;
   /** An event stream still being read: resolves when it ends (the conformance check waits for it). */
@@ -174,6 +176,7 @@ export class Recorder {
       requestBodyText: fullBodyText(init?.body),
       status: response.status,
       responseContentType: contentType,
+      responseHeaders: Object.fromEntries(response.headers),
       responseBody: '',
     };
     this.exchanges.push(exchange);

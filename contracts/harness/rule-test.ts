@@ -9,7 +9,8 @@ import type { ServiceKey } from './services.js';
 import { ANNOTATION } from '../report/outcome.js';
 import type { RuleMeta } from '../report/rule-meta.js';
 import { Clients } from './clients.js';
-import { checkExchanges } from './conformance.js';
+import type { CheckId } from '../engine/checks.js';
+import { checkExchanges, findingsText } from './conformance.js';
 import { formatFailure, Recorder } from './recorder.js';
 import { TargetError, targetErrorOf } from './target-error.js';
 import { session, type SessionInfo } from './session.js';
@@ -67,6 +68,10 @@ export interface RuleContext {
   fixture<K extends string>(key: K): any;
   /** Rate-limit bursts and quota spending: not applicable on a third-party target without --allow-bursts. */
   requireBursts(): void;
+  /** Whether the run judges this check of the engine (--check, --exclude-check; every check when neither). */
+  judges(check: CheckId): boolean;
+  /** Fails the test with the engine's findings (none: nothing), their check ids recorded beneath the rule id. */
+  failChecks(findings: ReadonlyArray<{ check: CheckId; message: string }>): void;
 }
 
 export interface RuleTestOptions {
@@ -141,6 +146,7 @@ function found(ctx: TestContext, outcome: Omit<RuleMeta, 'ruleId'>): void {
   rule.verdict ??= outcome.verdict;
   rule.detail ??= outcome.detail;
   rule.exchange ??= outcome.exchange;
+  if (outcome.checks) rule.checks = [...new Set([...(rule.checks ?? []), ...outcome.checks])];
   if (outcome.warnings) rule.warnings = [...(rule.warnings ?? []), ...outcome.warnings];
 }
 
@@ -202,6 +208,7 @@ async function judge(
   redact: Redactor,
 ): Promise<void> {
   const service = rule.service as ServiceKey;
+  const selectedChecks = inject('contractRun')?.checks;
   const annotate = (message: string, finding: Finding) => report(ctx, redact(message), finding);
   const skip = (reason: string) => ctx.skip(redact(reason));
   const cleanups: Array<() => unknown> = [];
@@ -265,6 +272,12 @@ async function judge(
     requireBursts: () => {
       if (!info.ownTarget && !info.allowBursts) throw new NotApplicable(BURSTS_SKIPPED);
     },
+    judges: (check) => selectedChecks?.includes(check) ?? true,
+    failChecks: (findings) => {
+      if (findings.length === 0) return;
+      found(ctx, { checks: [...new Set(findings.map((f) => f.check))] });
+      expect.fail(findingsText(findings));
+    },
   };
   const pastDeadline = () => (deadline?.aborted ? deadlineMessage(info.deadline!) : undefined);
   try {
@@ -310,12 +323,16 @@ async function judge(
     if (recorder.exchanges.length) await annotate(formatFailure(recorder), ANNOTATION.exchange);
     throw error;
   }
-  // Every answer of the test must be documented for its operation and valid against the spec.
-  const violations = await checkExchanges(service, recorder.exchanges);
+  // Every answer of the test judged by the engine's checks (the selected ones) on the service's spec.
+  const violations = await checkExchanges(service, recorder.exchanges, {
+    checks: selectedChecks,
+    mock: info.kind === 'mock',
+  });
   if (violations.length > 0) {
     violations[0]!.exchange.failed = true;
+    found(ctx, { checks: [...new Set(violations.map((v) => v.check))] });
     await annotate(formatFailure(recorder), ANNOTATION.exchange);
-    expect.fail(redact(`answers that break the spec:\n${violations.map((v) => `  ${v.message}`).join('\n')}`));
+    expect.fail(redact(findingsText(violations)));
   }
   // Passed, but only the part a stateless target can show: never reported as a pass.
   if (partly.length > 0) {

@@ -1,6 +1,7 @@
 // The settings of one contract run, made once by whoever starts vitest (the CLI, the mutation gate, the coverage
 // collector) and handed over through vitest's provide: the global setup, the rule files and the reporter read them
 // here, never from environment variables.
+import type { CheckId } from '../engine/checks.js';
 import { isServiceKey, SERVICE_KEYS, type ServiceKey } from './services.js';
 
 export interface RunSettings {
@@ -20,6 +21,8 @@ export interface RunSettings {
   deadline?: { at: number; seconds: number };
   /** --rule: the id prefixes of the rules that run (any of them). */
   rules?: string[];
+  /** --check / --exclude-check: the engine's checks judged on every answer (all the answer checks when absent). */
+  checks?: CheckId[];
   /** How the reports name the target (default: the target itself). */
   targetLabel?: string;
   /** Where the reports are written (default: reports/). */

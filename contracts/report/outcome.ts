@@ -26,6 +26,8 @@ export interface TestOutcome {
   exchange?: string;
   /** Convention-only expectations the target broke (warnings; failures under --strict). */
   warnings?: string[];
+  /** The engine's checks the test found broken (a FAIL's), beneath its rule id. */
+  checks?: string[];
   durationMs: number;
 }
 

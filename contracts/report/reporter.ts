@@ -43,7 +43,13 @@ export function outcomeOf(testCase: TestCase): TestOutcome | undefined {
       (found.verdict === 'error' ? found.detail : undefined) ??
       (isTestTimeout(detail) ? `the target did not finish answering: ${detail}` : undefined);
     if (unjudged) return { ...base, verdict: 'error', detail: unjudged, exchange: found.exchange };
-    return { ...base, verdict: 'fail', detail, exchange: found.exchange };
+    return {
+      ...base,
+      verdict: 'fail',
+      detail,
+      exchange: found.exchange,
+      ...(found.checks ? { checks: found.checks } : {}),
+    };
   }
   if (result.state === 'skipped') {
     if (found.verdict === 'mock-limitation')

@@ -14,6 +14,8 @@ export interface RuleMeta {
   exchange?: string;
   /** Convention-only expectations the target broke (warnings; failures under --strict). */
   warnings?: string[];
+  /** The engine's checks (contracts/engine/checks.ts) the test found broken, beneath its rule id. */
+  checks?: string[];
 }
 
 declare module '@vitest/runner' {

@@ -1,17 +1,19 @@
 // Per-operation conformance (*-CONFORM-1) and schema-derived negative tests (*-INVALID-1), for every
-// operation of a service (each service's conform.rules.ts and invalid.rules.ts call them): a valid request gets a
-// documented status with a schema-valid body (the harness validates every answer), and each request with one
-// broken constraint gets the documented error.
+// operation of a service (each service's conform.rules.ts and invalid.rules.ts call them), judged by the engine's
+// generic checks (contracts/engine/): a valid request's answer by the answer checks and positive_data_acceptance,
+// a request with one broken constraint by negative_data_rejection, each finding under its check id beneath the
+// rule id. What stays the service's: the example request succeeds, and a broken one gets the documented error.
 import { expect } from 'vitest';
 import { generatedSpec, type OperationSource, operationsOf } from '../../generator/model/index.js';
+import { ANSWER_CHECKS } from '../engine/checks.js';
+import { judgeRefusal } from '../engine/judge.js';
+import { judgeExchange } from '../harness/conformance.js';
+import { CONFORM_RULE as CONFORM, INVALID_RULE as INVALID } from '../harness/engine-rules.js';
 import type { ServiceKey } from '../harness/services.js';
 import { DEFAULT_FIXTURES } from '../targets/fixtures.js';
 import { negativeCases } from '../harness/negative-cases.js';
 import { ruleTests, type RuleContext } from '../harness/rule-test.js';
 import { exampleIdsNamed, fixtureRequest, send } from '../harness/spec-docs.js';
-
-const CONFORM = { 'ad-creative': 'ADC-CONFORM-1', analytics: 'ANA-CONFORM-1', generative: 'GEN-CONFORM-1' } as const;
-const INVALID = { 'ad-creative': 'ADC-INVALID-1', analytics: 'ANA-INVALID-1', generative: 'GEN-INVALID-1' } as const;
 
 /**
  * The operations in the order their example requests can run on a stateful target: the examples share
@@ -47,6 +49,18 @@ export function conformRules(service: ServiceKey): void {
           );
         const response = await send(t.session, service, t.clients.fetch, request);
         await response.arrayBuffer();
+        // The engine's judge on the answer, as `spec-first test` judges a valid request's.
+        const exchange = t.recorder.last()!;
+        const findings = judgeExchange(service, exchange, {
+          checks: ANSWER_CHECKS.filter((c) => t.judges(c)),
+          mock: t.session.kind === 'mock',
+        });
+        if (t.judges('positive_data_acceptance') && (response.status === 400 || response.status === 422))
+          findings.push({
+            check: 'positive_data_acceptance',
+            message: `positive_data_acceptance: ${op.id}: a request the document allows was refused with ${response.status}`,
+          });
+        t.failChecks(findings);
         const documented = op.model.responses.map((r) => r.status).filter((s) => s.startsWith('2'));
         expect(documented, `${op.id}: HTTP ${response.status}`).toContain(String(response.status));
       },
@@ -84,6 +98,12 @@ export function invalidRules(service: ServiceKey): void {
             !shaped || response.status !== 400,
             `${response.status < 400 ? 'the mock accepted the broken request' : `the mock answered HTTP ${response.status} in its own shape`} (${title})`,
           );
+          // The engine's negative_data_rejection, as `spec-first test` judges a broken request's answer.
+          const refusal = t.judges('negative_data_rejection') ? judgeRefusal(title, response.status) : undefined;
+          if (refusal?.failure)
+            t.failChecks([
+              { check: 'negative_data_rejection', message: `negative_data_rejection: ${op.id}: ${refusal.failure}` },
+            ]);
           expect(response.status, `${title}: ${text.slice(0, 200)}`).toBe(400);
           expect(shaped, `${title}: error body in the service's shape: ${text.slice(0, 200)}`).toBe(true);
           const actual = service === 'ad-creative' ? body.error.code : body.error.status;

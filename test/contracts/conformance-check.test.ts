@@ -1,6 +1,7 @@
-// The per-answer check every rule test ends with (contracts/harness/conformance.ts): undocumented statuses,
-// content types other than the documented ones, and event streams (framing and each event's schema) are
-// violations; a conforming answer is not. The recorder keeps a stream's events for that check.
+// The per-answer check every rule test ends with (contracts/harness/conformance.ts, over the engine's judge):
+// undocumented statuses, content types other than the documented ones, and event streams (framing and each event's
+// schema) are violations, each under the engine's check id; a conforming answer is not. The recorder keeps a
+// stream's events for that check.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExchange, checkExchanges, routeOf } from '../../contracts/harness/conformance.js';
@@ -61,25 +62,26 @@ describe('checkExchange', () => {
     const problems = checkExchange('generative', stream(body));
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.join('\n')).toMatch(message);
+    expect(problems.join('\n')).toMatch(/^response_schema_conformance: streamGenerateContent: /);
   });
 
   it('flags a stream answered with an undocumented content type', () => {
     expect(checkExchange('generative', stream(`data: ${EVENT_1}\n\n`, 'text/plain')).join('\n')).toMatch(
-      /text\/plain; the spec documents text\/event-stream/,
+      /^content_type_conformance: streamGenerateContent: text\/plain is not documented for 200 \(documented: text\/event-stream, application\/json\)/,
     );
   });
 
   it('flags an undocumented HTTP status, even with a well-shaped body', () => {
     const body = JSON.stringify({ error: { message: 'teapot', type: 'OAuthException', code: 100, fbtrace_id: 'A1' } });
     expect(checkExchange('ad-creative', creativeRead(418, 'application/json', body)).join('\n')).toMatch(
-      /HTTP 418 is not a documented response/,
+      /^status_code_conformance: getAdCreative: 418 is not documented/,
     );
   });
 
   it('flags a JSON operation answered as text/html', () => {
     expect(
       checkExchange('ad-creative', creativeRead(200, 'text/html; charset=utf-8', '<html></html>')).join('\n'),
-    ).toMatch(/text\/html; the spec documents application\/json/);
+    ).toMatch(/^content_type_conformance: getAdCreative: text\/html is not documented for 200/);
   });
 
   it('accepts a documented JSON answer and flags a body that breaks its schema', () => {
@@ -91,7 +93,7 @@ describe('checkExchange', () => {
     ).toEqual([]);
     expect(
       checkExchange('ad-creative', creativeRead(200, 'application/json', JSON.stringify({ id: 12 }))).join('\n'),
-    ).toMatch(/does not match the spec/);
+    ).toMatch(/^response_schema_conformance: getAdCreative: the body at \/id must be string/);
   });
 });
 

@@ -14,12 +14,22 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface Verdict {
   ruleId: string;
   verdict: 'pass' | 'fail' | 'mock-limitation' | 'not-applicable' | string;
-  tests: Array<{ name: string; verdict: string; detail?: string; exchange?: string; warnings?: string[] }>;
+  tests: Array<{
+    name: string;
+    verdict: string;
+    detail?: string;
+    exchange?: string;
+    warnings?: string[];
+    checks?: string[];
+  }>;
 }
 
 export interface SuiteRun {
   exitCode: number;
   verdicts: Verdict[];
+  /** The Markdown and JUnit reports of the run, as written. */
+  markdown: string;
+  junit: string;
 }
 
 /**
@@ -60,8 +70,10 @@ export async function runSuite(args: string[], label: string): Promise<SuiteRun>
   if (!fs.existsSync(report))
     throw new Error(`the ${label} run exited ${exitCode} without a report:\n${stderr.slice(-4000)}`);
   const verdicts = JSON.parse(fs.readFileSync(report, 'utf8')) as Verdict[];
+  const markdown = fs.readFileSync(path.join(reportDir, 'contracts.md'), 'utf8');
+  const junit = fs.readFileSync(path.join(reportDir, 'contracts.junit.xml'), 'utf8');
   fs.rmSync(reportDir, { recursive: true, force: true });
-  return { exitCode, verdicts };
+  return { exitCode, verdicts, markdown, junit };
 }
 
 export interface ServerProcess {
