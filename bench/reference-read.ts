@@ -21,6 +21,16 @@ import {
 } from './reference-servers.js';
 
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
+/** Requests of each operation a server answers before it is measured (BENCH_WARMUP_REQUESTS; see warmUp). */
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 2000);
+const WARMUP_MAX_SECONDS = 30;
+/** Alternating rounds of the reference and the bare server (BENCH_READ_ROUNDS): the figures are their medians. */
+const ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 3);
+/**
+ * Seconds of each round (BENCH_READ_SECONDS): three rounds of three take about what the bare server's distinct
+ * reports allow after its warm-up (33,488 of them; the table counts any sent twice).
+ */
+export const ROUND_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 3);
 /**
  * Distinct requests made per operation (BENCH_DISTINCT, at most what the operation's parameters allow): enough for
  * the bare server's rate over the warm-up and the measurement, so no request is sent twice. A run that needs more
@@ -289,11 +299,34 @@ async function capture(
   return { meanBytes };
 }
 
-async function measure(name: string, ops: ReadOperation[], servers: RunningServers): Promise<MixResult> {
-  const cursors = ops.map(newCursor);
-  if (WARMUP_SECONDS > 0) await runMix(parts(ops, servers, cursors), { duration: WARMUP_SECONDS });
+/** Where each operation's requests are for one server, kept across its warm-up and every round. */
+type Cursors = RequestCursor[];
+
+/**
+ * Warms a server up: BENCH_WARMUP seconds of the mix, then more seconds until it has answered WARMUP_REQUESTS of
+ * every operation (at most WARMUP_MAX_SECONDS in all). The compiler's work on the first thousands of requests
+ * (its threads count in the process's CPU) is no part of serving; on a busy machine the reference answers only a
+ * few hundred requests in a second, and a warm-up counted in seconds measured its compiling.
+ */
+async function warmUp(ops: ReadOperation[], servers: RunningServers, cursors: Cursors): Promise<void> {
+  if (WARMUP_SECONDS <= 0) return;
+  await runMix(parts(ops, servers, cursors), { duration: WARMUP_SECONDS });
+  const started = Date.now();
+  while (
+    cursors.some((c, o) => c.next < Math.min(WARMUP_REQUESTS, distinctCount(ops[o]!) / 4)) &&
+    Date.now() - started < WARMUP_MAX_SECONDS * 1000
+  )
+    await runMix(parts(ops, servers, cursors), { duration: 1 });
+}
+
+async function measure(
+  name: string,
+  ops: ReadOperation[],
+  servers: RunningServers,
+  cursors: Cursors,
+): Promise<MixResult> {
   const cpuBefore = servers.cpuSeconds?.();
-  const measured = await runMix(parts(ops, servers, cursors));
+  const measured = await runMix(parts(ops, servers, cursors), { duration: ROUND_SECONDS });
   const cpuAfter = servers.cpuSeconds?.();
   const result: MixResult = {
     ...measured,
@@ -310,10 +343,50 @@ async function measure(name: string, ops: ReadOperation[], servers: RunningServe
   return result;
 }
 
-export interface ReadBench {
-  /** The reference: every answer computed (route, authenticate, validate, read, serialise). */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * One figure of several rounds: the median of each number (req/s, percentiles, CPU per request, each
+ * operation's), the counts summed, the distinct requests as sent by the last round.
+ */
+export function medianOfRounds(rounds: MixResult[]): MixResult {
+  const of = (pick: (m: MixResult) => number | undefined) => {
+    const values = rounds.map(pick).filter((v): v is number => v !== undefined);
+    return values.length === rounds.length ? median(values) : undefined;
+  };
+  const last = rounds.at(-1)!;
+  return {
+    requestsPerSecond: of((m) => m.requestsPerSecond)!,
+    p50Ms: of((m) => m.p50Ms)!,
+    p99Ms: of((m) => m.p99Ms)!,
+    responses: rounds.reduce((n, m) => n + m.responses, 0),
+    non2xx: rounds.reduce((n, m) => n + m.non2xx, 0),
+    errors: rounds.reduce((n, m) => n + m.errors, 0),
+    serverCpuMicrosPerRequest: of((m) => m.serverCpuMicrosPerRequest),
+    perPart: last.perPart.map((part, i) => ({
+      label: part.label,
+      requestsPerSecond: of((m) => m.perPart[i]!.requestsPerSecond)!,
+      p50Ms: of((m) => m.perPart[i]!.p50Ms)!,
+      p99Ms: of((m) => m.perPart[i]!.p99Ms)!,
+      non2xx: rounds.reduce((n, m) => n + m.perPart[i]!.non2xx, 0),
+    })),
+    distinct: last.distinct,
+  };
+}
+
+/** One round: the reference and the bare server measured one after the other. */
+export interface ReadRound {
   reference: MixResult;
   bare: MixResult;
+}
+
+export interface ReadBench {
+  /** The reference: every answer computed (route, authenticate, validate, read, serialise); median of the rounds. */
+  reference: MixResult;
+  /** The bare server; median of the rounds. */
+  bare: MixResult;
+  /** Each round's pair, in order. */
+  rounds: ReadRound[];
   prism?: MixResult;
   prismError?: string;
   /** Mean bytes of each operation's answers (what the bare server sends), for the report. */
@@ -335,24 +408,33 @@ export async function readBench(dir: string): Promise<ReadBench> {
     await capturing.stop();
   }
 
-  console.error('read mix: reference (a fresh process)');
+  // Both servers run at once and are measured in turns, the order swapped every round, so each round's pair
+  // sees the same machine; the figures are the rounds' medians, with each round's pair kept for the report.
+  console.error(`read mix: reference (a fresh process) and bare node:http, ${ROUNDS} alternating rounds`);
   const reference = await startReferenceProcess(SERVICES, seed);
-  let referenceResult: MixResult;
+  let bare: RunningServers | undefined;
+  const rounds: ReadRound[] = [];
   try {
-    referenceResult = await measure('reference', ops, reference);
+    bare = await startBareProcess(SERVICES, answersFile);
+    const cursors = { reference: ops.map(newCursor), bare: ops.map(newCursor) };
+    const servers = { reference, bare };
+    const names = { reference: 'reference', bare: 'bare node:http' } as const;
+    await warmUp(ops, reference, cursors.reference);
+    await warmUp(ops, bare, cursors.bare);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['reference', 'bare'] as const) : (['bare', 'reference'] as const);
+      const pair = {} as ReadRound;
+      for (const side of order)
+        pair[side] = await measure(`round ${round + 1}, ${names[side]}`, ops, servers[side], cursors[side]);
+      rounds.push(pair);
+    }
   } finally {
     await reference.stop();
-  }
-
-  console.error('read mix: bare node:http');
-  const bare = await startBareProcess(SERVICES, answersFile);
-  let bareResult: MixResult;
-  try {
-    bareResult = await measure('bare node:http', ops, bare);
-  } finally {
-    await bare.stop();
+    await bare?.stop();
     fs.rmSync(answersFile, { force: true });
   }
+  const referenceResult = medianOfRounds(rounds.map((r) => r.reference));
+  const bareResult = medianOfRounds(rounds.map((r) => r.bare));
 
   let prismResult: MixResult | undefined;
   let prismError: string | undefined;
@@ -362,7 +444,9 @@ export async function readBench(dir: string): Promise<ReadBench> {
       console.error('read mix: Prism (slow to start)');
       const prism = await startPrismProcesses(SERVICES);
       try {
-        prismResult = await measure('Prism', ops, prism);
+        const cursors = ops.map(newCursor);
+        await warmUp(ops, prism, cursors);
+        prismResult = await measure('Prism', ops, prism, cursors);
       } finally {
         await prism.stop();
       }
@@ -373,6 +457,7 @@ export async function readBench(dir: string): Promise<ReadBench> {
   return {
     reference: referenceResult,
     bare: bareResult,
+    rounds,
     prism: prismResult,
     prismError,
     answerBytes: meanBytes,

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../generator/model/index.js';
 import { CONNECTIONS, DURATION_SECONDS, type MixResult } from './reference-load.js';
-import { readBench, type ReadBench } from './reference-read.js';
+import { readBench, ROUND_SECONDS, type ReadBench } from './reference-read.js';
 import { postgresBench, type PostgresBench } from './reference-postgres.js';
 import { benchTempDir } from './reference-servers.js';
 import { suiteBench, type SuiteBench } from './reference-suite.js';
@@ -75,7 +75,7 @@ function readRows(r: ReadBench): string[] {
   const ratio = (m: MixResult) => m.requestsPerSecond / r.bare.requestsPerSecond;
   const cpuRatio = (m: MixResult) => (r.bare.serverCpuMicrosPerRequest ?? NaN) / (m.serverCpuMicrosPerRequest ?? NaN);
   const lines = [
-    `### Read mix of distinct reads (${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s, 4 operations at once)`,
+    `### Read mix of distinct reads (${CONNECTIONS} keep-alive connections, 4 operations at once, ${r.rounds.length} rounds of ${ROUND_SECONDS} s each)`,
     '',
     'No two requests alike (thumbnail sizes, group ids, report date ranges with dimensions and metrics, page sizes and fields), so every',
     'answer of the reference is computed: route, authenticate, validate, read, serialise. The bare server sends the captured bytes.',
@@ -90,6 +90,12 @@ function readRows(r: ReadBench): string[] {
     `- reference / bare node:http: **${f2(ratio(r.reference))}x** (goal >= 0.5x: ${ratio(r.reference) >= 0.5 ? 'met' : 'NOT met'})`,
     `- reference p99: **${f2(r.reference.p99Ms)} ms**, bare ${f2(r.bare.p99Ms)} ms (goal within 2x of bare: ${r.reference.p99Ms <= 2 * r.bare.p99Ms ? 'met' : 'NOT met'})`,
     `- server CPU per request (user + system of the server process; hardly affected by the other load on the machine): reference ${f0(r.reference.serverCpuMicrosPerRequest)} µs, bare ${f0(r.bare.serverCpuMicrosPerRequest)} µs: CPU-bound ratio **${f2(cpuRatio(r.reference))}x**`,
+    `- each round (the two in turns, the order swapped every round): ${r.rounds
+      .map(
+        (round, i) =>
+          `${i + 1}: ${f2(round.reference.requestsPerSecond / round.bare.requestsPerSecond)}x, CPU ${f0(round.reference.serverCpuMicrosPerRequest)} / ${f0(round.bare.serverCpuMicrosPerRequest)} µs, p99 ${f2(round.reference.p99Ms)} / ${f2(round.bare.p99Ms)} ms`,
+      )
+      .join('; ')} (reference / bare; the table gives each figure's median)`,
     `- reference / Prism: **${r.prism ? f0(r.reference.requestsPerSecond / r.prism.requestsPerSecond) : '-'}x**`,
     '',
     '| operation | mean answer bytes | reference req/s | p99 ms | bare req/s | Prism req/s |',
