@@ -1,4 +1,4 @@
-// Runs a serve script (reference/serve.ts or the notes-service variant) as a child process, as users do,
+// Runs a serve script (reference/serve.ts, the notes-service variant, or a bundle of one) as a child process, as users do,
 // and waits for the base URLs it prints ("<service> listening on <url>").
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -22,7 +22,9 @@ export function startServe(
   expectedServices: number,
   timeoutMs = 30_000,
 ): Promise<ServeChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // A TypeScript script runs under tsx; a bundle (test/support/serve-bundle.ts) on plain Node.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -28,6 +28,8 @@ async function ok(res: Response, what: string): Promise<Response> {
   return res;
 }
 
+const READERS = 8;
+
 /** The notes test service (foundation-notes-service.ts): the foundation alone. */
 export const notesWorkload: Workload = {
   name: 'notes test service',
@@ -46,7 +48,16 @@ export const notesWorkload: Workload = {
   async list(base) {
     const { ids } = (await (await fetch(`${base}/notes?tenant=crash`)).json()) as { ids: number[] };
     const out = new Map<string, string>();
-    for (const id of ids) out.set(String(id), (await this.read(base, String(id)))!);
+    // Every note stored so far is read after every restart: by a few readers at once, each taking the next id as
+    // soon as it has its answer (a connection left idle between batches could meet the server's keep-alive close).
+    let next = 0;
+    const reader = async () => {
+      while (next < ids.length) {
+        const id = String(ids[next++]);
+        out.set(id, (await this.read(base, id))!);
+      }
+    };
+    await Promise.all(Array.from({ length: READERS }, reader));
     return out;
   },
 };

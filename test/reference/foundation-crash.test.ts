@@ -8,23 +8,26 @@
 // that exists, all three written at once (foundation-crash-workloads.ts), in one thread
 // (foundation-serve-one-thread.ts: a restart loads the modules once, not once per service thread). CRASH_SEED reproduces a run
 // (fast-check's generator); CRASH_ROUNDS=N runs another number of rounds.
-// A round costs a child start (mostly loading the modules), a kill moment drawn from the load's first
+// A round costs a child start (mostly loading the modules: each serve script is bundled once into one module,
+// test/support/serve-bundle.ts, so a start is plain Node on one file), a kill moment drawn from the load's first
 // acknowledgements on, and a check of everything stored so far.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE } from '../../reference/foundation/seed.js';
 import { SERVICE_KEYS } from '../../contracts/harness/services.js';
 import { serviceModuleExists } from '../../reference/index.js';
 import { SERVICE_WORKLOADS, notesWorkload, type Workload } from './foundation-crash-workloads.js';
+import { bundleServeScript, type ServeBundle } from '../support/serve-bundle.js';
 import { startServe, type ServeChild } from './foundation-child.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const WRITERS = 8;
+const START_TIMEOUT_MS = 90_000;
 /**
  * Kill moments, as the number of writes of the round acknowledged before the kill (the other writers' requests
  * are in flight then): the notes service writes fast; the real services fsync files too.
@@ -32,9 +35,11 @@ const WRITERS = 8;
 const killMoments = (min: number, max: number) => fc.sample(fc.integer({ min, max }), { seed: SEED, numRuns: ROUNDS });
 const dirs: string[] = [];
 const running = new Set<ServeChild>();
+const bundles = new Map<string, ServeBundle>();
 afterAll(() => {
   for (const r of running) r.child.kill('SIGKILL');
   dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  for (const b of bundles.values()) b.remove();
 });
 
 function tmp(): string {
@@ -97,6 +102,10 @@ const SETUPS: Setup[] = [
     : []),
 ];
 
+beforeAll(async () => {
+  for (const { script } of SETUPS) bundles.set(script, await bundleServeScript(script));
+}, 120_000);
+
 // The setups run at the same time (separate processes and directories): the round trips of one overlap the
 // child start-up of the other.
 describe.concurrent('crash safety', () => {
@@ -108,7 +117,8 @@ describe.concurrent('crash safety', () => {
       let current: ServeChild | undefined;
       const serve = async () => {
         if (current) running.delete(current);
-        current = await startServe(script, fixedArgs, workloads.length);
+        // A start on a loaded machine may take long; a child that never listens still fails here.
+        current = await startServe(bundles.get(script)!.file, fixedArgs, workloads.length, START_TIMEOUT_MS);
         running.add(current);
         return current;
       };
@@ -167,7 +177,7 @@ describe.concurrent('crash safety', () => {
       );
       for (const a of acknowledged) expect(a.size).toBeGreaterThan(ROUNDS); // the load did write in every run
     },
-    60_000 + ROUNDS * 30_000,
+    START_TIMEOUT_MS + ROUNDS * 30_000,
   );
 });
 

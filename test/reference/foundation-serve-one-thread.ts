@@ -2,9 +2,18 @@
 // all in this one thread: given as service objects, not keys, they get no worker thread each, so a start loads
 // the modules once instead of once per thread. The crash test restarts it twenty times; what it tests (every
 // acknowledged write survives SIGKILL) lives in the services' stores, which are the same in a thread or not.
-import { loadService } from '../../reference/foundation/modules.js';
-import type { ServiceKey } from '../../reference/index.js';
+// The services are imported here, not loaded by path, so the crash test can bundle this file into one module
+// (test/support/serve-bundle.ts).
+import { service as adCreative } from '../../reference/ad-creative/index.js';
+import { service as analytics } from '../../reference/analytics/index.js';
+import { service as generative } from '../../reference/generative/index.js';
+import type { ReferenceService, ServiceKey } from '../../reference/index.js';
 import { runServe } from '../../reference/serve.js';
 
-const services = await Promise.all((process.argv[2] ?? '').split(',').map((key) => loadService(key as ServiceKey)));
+const SERVICES: Record<ServiceKey, ReferenceService> = { 'ad-creative': adCreative, analytics, generative };
+const services = (process.argv[2] ?? '').split(',').map((key) => {
+  const service = SERVICES[key as ServiceKey];
+  if (!service) throw new Error(`no service ${key}`);
+  return service;
+});
 await runServe(process.argv.slice(2), { resolveServices: () => services });
