@@ -4,7 +4,7 @@
 // be honoured is reported with the JSON pointer of its place and left out, never silently.
 import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
-import { escapeToken } from './json-pointer.js';
+import { escapeToken, followPointer, fragmentTokens } from './json-pointer.js';
 
 /** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
 export interface SchemaWarning {
@@ -40,6 +40,39 @@ const KEYWORD_VALUES: ReadonlyArray<readonly [string, { name: string; accepts: (
   ['uniqueItems', { name: 'a boolean', accepts: (v) => typeof v === 'boolean' }],
 ];
 
+/** `type`'s value in JSON Schema: a name, or a list of names. */
+const isTypeValue = (v: unknown) =>
+  typeof v === 'string' || (Array.isArray(v) && v.every((t) => typeof t === 'string'));
+
+/** Keys whose value is one schema. */
+const SCHEMA_KEYS = new Set([
+  'schema',
+  'items',
+  'not',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+/** Keys whose value is a list of schemas. */
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+
+/**
+ * Whether the node at `path` is surely a schema (where `type` is a keyword, not a name in a map or a security
+ * scheme's field): a component schema, an entry of a schema map, the value of a schema keyword, a member of a list.
+ */
+function isSchemaPlace(path: readonly string[]): boolean {
+  const n = path.length;
+  if (n === 3 && path[0] === 'components' && path[1] === 'schemas') return true;
+  if (n >= 1 && SCHEMA_KEYS.has(path[n - 1]!)) return true;
+  return n >= 2 && (SCHEMA_MAPS.has(path[n - 2]!) || SCHEMA_LISTS.has(path[n - 2]!));
+}
+
 /** Fields that are text wherever OpenAPI and JSON Schema have them: another type is warned about and dropped. */
 const TEXT_KEYS = ['title', 'summary', 'description', 'operationId'];
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -57,6 +90,8 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
   const openapi30 = /^3\.0\./.test(String(document.openapi ?? ''));
   // The keys on the way to the node walked; its JSON pointer is made only for a warning.
   const path: string[] = [];
+  // The distinct internal references met, checked against the normalised document at the end.
+  const refs = new Set<string>();
   const pointerHere = () => {
     let pointer = '#';
     for (const segment of path) pointer += `/${escapeToken(segment)}`;
@@ -93,6 +128,7 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
       }
     }
     if (isMap) return out ?? source;
+    if (typeof source.$ref === 'string' && source.$ref.startsWith('#/')) refs.add(source.$ref);
     for (const key of TEXT_KEYS) {
       const value = (out ?? source)[key];
       if (value === undefined || typeof value === 'string') continue;
@@ -116,6 +152,15 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         message: `${JSON.stringify(value)} is not ${expected.name}; this \`${key}\` is ignored`,
       });
       delete writable()[key];
+    }
+    const type = (out ?? source).type;
+    if (type !== undefined && !isTypeValue(type) && isSchemaPlace(path)) {
+      // codat's `itemType: {type: {type: 'string', enum: [...]}}`: a schema wrapped in `type`, which ajv refuses.
+      warn({
+        pointer: `${pointerHere()}/type`,
+        message: `${typeof type === 'object' ? 'an object' : JSON.stringify(type)} is not a type name or a list of them; this \`type\` is ignored`,
+      });
+      delete writable().type;
     }
     const pattern = (out ?? source).pattern;
     if (typeof pattern === 'string') {
@@ -180,7 +225,61 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     const schema = out ?? source;
     return changedIn30(schema, openapi30) ? fromOpenApi30(writable(), openapi30) : schema;
   };
-  return walk(document, false) as OpenApiDocument;
+  const normalised = walk(document, false) as OpenApiDocument;
+  // A reference into what normalising left out (3.0's ignored siblings of a `$ref`, where dnd5eapi's document points)
+  // is replaced by the schema written there. One to nothing at all is left to the loader and ajv, which name it.
+  const lost = new Map<string, unknown>();
+  for (const ref of refs) {
+    const keys = fragmentTokens(ref);
+    if (followPointer(normalised, keys) !== undefined) continue;
+    const written = followPointer(document, keys);
+    if (written === undefined) continue;
+    warn({
+      pointer: ref,
+      message:
+        "a $ref into a place OpenAPI 3.0 ignores (a $ref's siblings); the schema written there is used in its stead",
+    });
+    path.push(...keys);
+    lost.set(ref, walk(written, false));
+    path.length = 0;
+  }
+  return lost.size === 0 ? normalised : (replaceRefs(normalised, lost) as OpenApiDocument);
+}
+
+/** `node` with every `{$ref}` whose target is in `replacements` replaced by that schema (a copy where it changes). */
+function replaceRefs(
+  node: unknown,
+  replacements: ReadonlyMap<string, unknown>,
+  done = new Map<object, unknown>(),
+): unknown {
+  if (!node || typeof node !== 'object') return node;
+  // Normalised documents share nodes: each is replaced once, and every place that holds it gets the same result.
+  if (done.has(node)) return done.get(node);
+  done.set(node, node);
+  let result: unknown = node;
+  if (Array.isArray(node)) {
+    const items = node.map((item) => replaceRefs(item, replacements, done));
+    if (items.some((item, i) => item !== node[i])) result = items;
+  } else {
+    const source = node as Record<string, unknown>;
+    const ref = source.$ref;
+    if (typeof ref === 'string' && replacements.has(ref)) {
+      const { $ref: _ref, ...rest } = source;
+      const target = replacements.get(ref);
+      result =
+        Object.keys(rest).length === 0 ? target : { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), target] };
+    } else {
+      let out: Record<string, unknown> | undefined;
+      for (const key of Object.keys(source)) {
+        if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
+        const value = replaceRefs(source[key], replacements, done);
+        if (value !== source[key]) (out ??= { ...source })[key] = value;
+      }
+      if (out) result = out;
+    }
+  }
+  done.set(node, result);
+  return result;
 }
 
 /** The object as a loop of assignments copies it (what the walk made of every node before it copied on write). */

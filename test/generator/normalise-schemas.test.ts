@@ -197,3 +197,44 @@ describe('keywords whose value has the wrong type', () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('a type that is not a type name', () => {
+  it('a schema wrapped in `type` (codat) is warned about with its pointer and the `type` left out', () => {
+    const wrapped = { type: { type: 'string', enum: ['Unknown', 'Service'] } };
+    const { out, warnings } = normalise(doc30({ Item: { type: 'object', definitions: { itemType: wrapped } } }));
+    expect(out.components.schemas.Item.definitions.itemType).toEqual({});
+    expect(warnings.map((w) => w.pointer)).toEqual(['#/components/schemas/Item/definitions/itemType/type']);
+  });
+  it("a schema named `type`, a property named `type` and a security scheme's type are left as they are", () => {
+    const document = {
+      ...doc30({ type: { type: 'object', properties: { type: { type: 'string' } } } }),
+      paths: {},
+    };
+    (document.components as any).securitySchemes = { key: { type: 'apiKey', in: 'header', name: 'k' } };
+    const { out, warnings } = normalise(document);
+    expect(out).toEqual(document);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('a $ref into what normalising leaves out', () => {
+  it("a $ref into a 3.0 $ref's ignored siblings (dnd5eapi) is replaced by the schema written there, with a warning", () => {
+    const target = '#/components/schemas/Wrapper/allOf/0/properties/damage';
+    const document = doc30({
+      Monster: { type: 'object', properties: { name: { type: 'string' } } },
+      Wrapper: { $ref: '#/components/schemas/Monster', allOf: [{ properties: { damage: { type: 'integer' } } }] },
+      Attack: { type: 'object', properties: { damage: { $ref: target }, again: { $ref: target } } },
+    });
+    const { out, warnings } = normalise(document);
+    expect(out.components.schemas.Attack.properties).toEqual({
+      damage: { type: 'integer' },
+      again: { type: 'integer' },
+    });
+    expect(warnings.map((w) => w.pointer)).toEqual([target]);
+  });
+  it('a $ref to nothing at all is left as written, for the loader and ajv to name', () => {
+    const { out, warnings } = normalise(doc30({ A: { properties: { b: { $ref: '#/components/schemas/Gone' } } } }));
+    expect(out.components.schemas.A.properties.b).toEqual({ $ref: '#/components/schemas/Gone' });
+    expect(warnings).toEqual([]);
+  });
+});
