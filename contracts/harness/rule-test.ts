@@ -13,7 +13,7 @@ import type { CheckId } from '../engine/checks.js';
 import { checkExchanges, findingsText } from './conformance.js';
 import { formatFailure, Recorder } from './recorder.js';
 import { TargetError, targetErrorOf } from './target-error.js';
-import { session, type SessionInfo } from './session.js';
+import { type RunTarget, session, type SessionInfo } from './session.js';
 import { deadlineMessage, deadlineSignal, rejectOnAbort } from './run-deadline.js';
 import { originsOf } from './credential-guard.js';
 import { type Redactor, redactError, redactor, secretValues } from './redact.js';
@@ -116,21 +116,41 @@ export function ruleTests(
   options: RuleTestOptions = {},
 ): void {
   const rule = RULES.get(id);
+  const targets = inject('contractTargets');
+  if (targets) {
+    // Several targets in one run: the rule's tests once for each target that judges it, each against its session.
+    const judging = targets.filter((t) => rule?.service === t.service && (t.rule === undefined || t.rule === id));
+    if (judging.length === 0) return;
+    describe(id, () => {
+      for (const target of judging) describe(target.id, () => register(id, rule, cases, options, target));
+    });
+    return;
+  }
   // Services not selected for this run register no tests: they are not part of the total.
   const selected = inject('contractRun')?.services;
   if (rule && selected?.length && !selected.includes(rule.service)) return;
-  describe(id, () => {
-    // The rule id travels as data on each test (task meta), not in its name, which is for people.
-    const meta = () => ({ rule: { ruleId: id } });
-    for (const [title, fn] of cases) {
-      it(`${id} ${title}`, { timeout: options.timeout, meta: meta() }, async (ctx) => runRule(ctx, rule, fn));
-    }
-    if (cases.length === 0)
-      it(`${id} has cases`, { meta: meta() }, (ctx) => {
-        found(ctx, { verdict: 'not-applicable', detail: 'no cases apply to the selected services' });
-        ctx.skip('no cases apply to the selected services');
-      });
-  });
+  describe(id, () => register(id, rule, cases, options));
+}
+
+function register(
+  id: AnyRuleId,
+  rule: (typeof ALL_RULES)[number] | undefined,
+  cases: Array<[string, (t: RuleContext) => Promise<unknown>]>,
+  options: RuleTestOptions,
+  target?: RunTarget,
+): void {
+  // The rule id travels as data on each test (task meta), not in its name, which is for people.
+  const meta = () => ({ rule: { ruleId: id, ...(target ? { target: target.id } : {}) } });
+  for (const [title, fn] of cases) {
+    it(`${id} ${title}`, { timeout: options.timeout, meta: meta() }, async (ctx) =>
+      runRule(ctx, rule, fn, target?.session ?? session()),
+    );
+  }
+  if (cases.length === 0)
+    it(`${id} has cases`, { meta: meta() }, (ctx) => {
+      found(ctx, { verdict: 'not-applicable', detail: 'no cases apply to the selected services' });
+      ctx.skip('no cases apply to the selected services');
+    });
 }
 
 type Finding = (typeof ANNOTATION)[keyof typeof ANNOTATION];
@@ -162,9 +182,9 @@ async function runRule(
   ctx: TestContext,
   rule: (typeof ALL_RULES)[number] | undefined,
   fn: (t: RuleContext) => Promise<unknown>,
+  info: SessionInfo,
 ): Promise<void> {
   expect(rule, 'the rule id is in the catalogue').toBeDefined();
-  const info = session();
   const service = rule!.service as ServiceKey;
   if (!info.endpoints[service]) {
     await report(ctx, `service ${service} not selected`, ANNOTATION.notApplicable);

@@ -24,9 +24,24 @@ export interface SessionInfo {
   deadline?: RunDeadline;
 }
 
+/**
+ * One of several targets judged in one run (the mutation gate: each a fresh implementation with one mutant planted),
+ * each on its own service's rules, or on one rule of it: each rule's tests are registered once per target.
+ */
+export interface RunTarget {
+  /** Names the target in the tests' meta (the mutant id). */
+  id: string;
+  service: ServiceKey;
+  /** The one rule judged on it (absent: every rule of the service). */
+  rule?: string;
+  session: SessionInfo;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     contractSession: SessionInfo;
+    /** When provided, the run judges these targets and contractSession is not read. */
+    contractTargets?: RunTarget[];
   }
 }
 

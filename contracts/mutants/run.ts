@@ -99,7 +99,7 @@ export async function runMutants(argv: string[]): Promise<number> {
   const results = new Map<string, TaskResult>();
   const tasks: Task[] = [
     ...toRun.map((service): Task => ({ kind: 'baseline', service })),
-    ...selected.map((m): Task => ({ kind: 'mutant', id: m.id })),
+    ...batchesOf(selected, jobs).map((ids): Task => ({ kind: 'mutants', ids })),
   ];
   const byId = new Map<string, Mutant>(selected.map((m) => [m.id, m]));
   let done = 0;
@@ -136,16 +136,17 @@ export async function runMutants(argv: string[]): Promise<number> {
       workers.push(w);
       child.on('message', (message: WorkerMessage) => {
         if (message.kind === 'ready') return next(w);
-        const { result } = message;
-        if (result.task.kind === 'baseline') {
-          baseline.set(result.task.service, result);
-          const broken = result.error
-            ? `did not run: ${result.error.split('\n')[0]}`
-            : result.failed.length
-              ? `${result.failed.length} rule(s) FAIL without a mutant: ${result.failed.map((f) => f.ruleId).join(', ')}`
-              : 'every rule passes';
-          console.log(`baseline ${result.task.service.padEnd(12)} ${broken}  (${(result.ms / 1000).toFixed(1)} s)`);
-        } else {
+        for (const result of message.results) {
+          if (result.task.kind === 'baseline') {
+            baseline.set(result.task.service, result);
+            const broken = result.error
+              ? `did not run: ${result.error.split('\n')[0]}`
+              : result.failed.length
+                ? `${result.failed.length} rule(s) FAIL without a mutant: ${result.failed.map((f) => f.ruleId).join(', ')}`
+                : 'every rule passes';
+            console.log(`baseline ${result.task.service.padEnd(12)} ${broken}  (${(result.ms / 1000).toFixed(1)} s)`);
+            continue;
+          }
           results.set(result.task.id, result);
           done += 1;
           const m = byId.get(result.task.id)!;
@@ -218,6 +219,20 @@ export async function runMutants(argv: string[]): Promise<number> {
   console.log(`\nReports: ${path.relative(ROOT, dir) || '.'}/mutation.{md,json}`);
   const unguardedCounts = !values.mutant && (report.summary.unguarded > 0 || report.summary.noMutant > 0);
   return report.summary.survived + report.summary.invalid + report.summary.errors > 0 || unguardedCounts ? 1 : 0;
+}
+
+/**
+ * The mutants in batches of one service each, a worker's run judging a whole batch: a few batches per worker, so the
+ * workers share the work evenly and the progress lines come in steps; at most 25 implementations started at once.
+ */
+function batchesOf(mutants: readonly Mutant[], jobs: number): string[][] {
+  const size = Math.max(1, Math.min(25, Math.ceil(mutants.length / (jobs * 3))));
+  const batches: string[][] = [];
+  for (const service of SERVICE_KEYS) {
+    const ids = mutants.filter((m) => serviceOfMutant(m) === service).map((m) => m.id);
+    for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
+  }
+  return batches;
 }
 
 /**

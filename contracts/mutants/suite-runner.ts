@@ -1,6 +1,7 @@
-// One vitest instance reused for many short contract runs (the mutation gate's cost is vitest's start-up, paid
-// once per worker here): each run provides a new session (the target of that run), selects the tests of one
-// rule (or of a whole service) by name, and returns the rules' verdicts. Strict, bursts allowed: our own target.
+// One vitest instance reused for many contract runs (vitest's start-up is paid once per worker process here): each
+// run judges several started targets at once (RunTarget: one per mutant, each a fresh implementation), registering
+// each rule's tests once per target that judges it, so the test thread and the module graph are set up once per run,
+// not once per mutant; it returns each target's verdicts. Strict, bursts allowed: our own targets.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -9,13 +10,19 @@ import { ROOT } from '../../generator/model/index.js';
 import { familyFileParts, familyOf } from '../harness/families.js';
 import '../harness/run-settings.js';
 import { SERVICE_KEYS, type ServiceKey } from '../harness/services.js';
+import '../harness/session.js';
 import { sessionInfoOf } from '../harness/session-info.js';
 import type { RuleVerdict, TestOutcome } from '../report/outcome.js';
 import { outcomeOf, verdictsOf } from '../report/reporter.js';
 import type { TargetSession } from '../targets/target.js';
 
-const PREFIX: Record<ServiceKey, string> = { 'ad-creative': 'ADC', analytics: 'ANA', generative: 'GEN' };
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** One target of a run: `key` names it (a mutant id), `rule` the one rule judged on it (absent: its whole service). */
+export interface SuiteRun {
+  key: string;
+  session: TargetSession;
+  service: ServiceKey;
+  rule?: string;
+}
 
 export class SuiteRunner {
   private constructor(
@@ -32,7 +39,7 @@ export class SuiteRunner {
       isolate: false,
       pool: 'threads',
     }); // silent (results are read from the run); one module cache across runs
-    // The sessions come from this process (vitest.provide), not from the global setup's target.
+    // The targets come from this process (vitest.provide), not from the global setup's target.
     vitest.provide('contractRun', {
       services: [...SERVICE_KEYS],
       externalSession: true,
@@ -41,27 +48,49 @@ export class SuiteRunner {
     return new SuiteRunner(vitest, await vitest.globTestSpecifications());
   }
 
-  /** Runs `rule`'s tests (all of `service`'s rules when absent) against `session`; the verdicts of the rules that ran. */
-  async run(session: TargetSession, service: ServiceKey, rule?: string): Promise<RuleVerdict[]> {
-    this.vitest.provide('contractSession', sessionInfoOf(session, { strict: true, allowBursts: true }));
-    this.vitest.setGlobalTestNamePattern(rule ? `^${escapeRegExp(rule)} ` : `^${PREFIX[service]}-`);
-    // A rule's family file alone (the whole service: its folder).
+  /**
+   * One vitest run judging several started targets, each on its rule (absent: every rule of its service): the
+   * verdicts of the rules that ran on each, and the time its tests took, by the run's key.
+   */
+  async runEach(runs: readonly SuiteRun[]): Promise<Map<string, { verdicts: RuleVerdict[]; ms: number }>> {
+    this.vitest.provide(
+      'contractTargets',
+      runs.map(({ key, service, rule, session }) => ({
+        id: key,
+        service,
+        ...(rule ? { rule } : {}),
+        session: sessionInfoOf(session, { strict: true, allowBursts: true }),
+      })),
+    );
+    // The family files of the rules judged (a whole service: its folder).
     const files = this.files.filter((f) => {
       const parts = familyFileParts(f.moduleId);
-      return parts?.service === service && (!rule || parts.family === familyOf(rule));
+      return runs.some((r) => parts?.service === r.service && (!r.rule || parts.family === familyOf(r.rule)));
     });
     const result = await this.vitest.runTestSpecifications(files);
-    const outcomes: TestOutcome[] = [];
+    const outcomes = new Map<string, TestOutcome[]>(runs.map((r) => [r.key, []]));
     for (const module of result.testModules) {
       const errors = module.errors();
       if (errors.length > 0) throw new Error(`${path.basename(module.moduleId)}: ${errors[0]!.message}`);
       for (const test of module.children.allTests()) {
         if (test.options.mode !== 'run') continue;
         const outcome = outcomeOf(test);
-        if (outcome) outcomes.push(outcome);
+        const key = test.meta().rule?.target;
+        if (outcome && key !== undefined) outcomes.get(key)?.push(outcome);
       }
     }
-    return verdictsOf(outcomes, [service]).filter((v) => v.tests.length > 0);
+    return new Map(
+      runs.map((r) => {
+        const own = outcomes.get(r.key)!;
+        return [
+          r.key,
+          {
+            verdicts: verdictsOf(own, [r.service]).filter((v) => v.tests.length > 0),
+            ms: own.reduce((sum, o) => sum + o.durationMs, 0),
+          },
+        ];
+      }),
+    );
   }
 
   close(): Promise<void> {

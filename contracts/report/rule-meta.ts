@@ -16,6 +16,8 @@ export interface RuleMeta {
   warnings?: string[];
   /** The engine's checks (contracts/engine/checks.ts) the test found broken, beneath its rule id. */
   checks?: string[];
+  /** The run's target the test judged, when one run judges several (session.ts, RunTarget). */
+  target?: string;
 }
 
 declare module '@vitest/runner' {
