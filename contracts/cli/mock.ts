@@ -6,10 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultPackageKey } from '../../generator/model/index.js';
 import { SERVICE_KEYS, type ServiceKey, isServiceKey } from '../harness/services.js';
-import { bundleFileToTempFile, bundleToTempFile } from '../targets/bundle-to-file.js';
-import { startPrism } from '../targets/prism-process.js';
 import { closest } from './closest.js';
 
 export const USAGE = [
@@ -66,7 +63,11 @@ if (values.spec === undefined && positionals.length !== 1)
   refuse(positionals.length ? 'name one service' : 'name a service');
 if (values.spec !== undefined && !fs.statSync(values.spec, { throwIfNoEntry: false })?.isFile())
   refuse(`--spec ${values.spec}: no such file`);
-const service = values.spec !== undefined ? defaultPackageKey(values.spec) : positionals[0]!;
+// The model, the bundler and Prism are loaded only for a command line that names something to serve.
+const service =
+  values.spec !== undefined
+    ? (await import('../../generator/model/index.js')).defaultPackageKey(values.spec)
+    : positionals[0]!;
 if (values.spec === undefined && !isServiceKey(service))
   refuse(`unknown service ${service} (did you mean ${closest(service, SERVICE_KEYS, 1)[0]}?)`);
 let port: number | undefined;
@@ -81,6 +82,8 @@ if (values.port !== undefined) {
   }
 }
 
+const { bundleFileToTempFile, bundleToTempFile } = await import('../targets/bundle-to-file.js');
+const { startPrism } = await import('../targets/prism-process.js');
 let file: string;
 try {
   file =

@@ -6,24 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { TestModule } from 'vitest/node';
-import { ROOT } from '../../generator/model/index.js';
 import { familyFileParts } from '../harness/families.js';
 import type { RunSettings } from '../harness/run-settings.js';
 import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
-import {
-  ConfigError,
-  MissingFixturesError,
-  assertRequiredFixtures,
-  readConfigFile,
-  thirdPartyFixtures,
-} from '../targets/fixtures.js';
-import { unreachableMessage, unreachableServices } from '../targets/reachability.js';
-import { defaultTargetName } from '../targets/resolve.js';
-import { urlEndpoints } from '../targets/url.js';
 import { checkRules } from './check-filter.js';
 import { unknownRuleMessage } from './rule-filter.js';
 import { DEADLINE_PER_SERVICE_SECONDS, parseBytes, parseDuration } from './run-limits.js';
-import { runRedactor } from '../report/run-redactor.js';
 import { DEFAULT_MAX_ANSWER_BYTES, formatBytes } from '../harness/answer-body.js';
 import { REDACTED } from '../harness/redact.js';
 
@@ -55,7 +43,7 @@ export async function runContracts(argv: string[]): Promise<number> {
         rule: { type: 'string', multiple: true },
         check: { type: 'string', multiple: true },
         'exclude-check': { type: 'string', multiple: true },
-        config: { type: 'string', default: path.join(ROOT, 'contracts.config.json') },
+        config: { type: 'string' },
         strict: { type: 'boolean' },
         'no-strict': { type: 'boolean' },
         'allow-bursts': { type: 'boolean' },
@@ -91,12 +79,11 @@ export async function runContracts(argv: string[]): Promise<number> {
     return 2;
   }
   rules = checkSelection.rules;
-  if (argv.some((a) => a === '--config' || a.startsWith('--config=')) && !fs.existsSync(values.config)) {
+  if (values.config !== undefined && !fs.existsSync(values.config)) {
     console.error(`config file not found: ${values.config}`);
     return 2;
   }
   const started = Date.now();
-  const target = values.target ?? defaultTargetName();
   const deadlineSeconds =
     values.deadline !== undefined ? parseDuration(values.deadline) : DEADLINE_PER_SERVICE_SECONDS * services.length;
   if (deadlineSeconds === undefined) {
@@ -108,15 +95,21 @@ export async function runContracts(argv: string[]): Promise<number> {
     console.error(`--max-answer-bytes ${values['max-answer-bytes']}: not a size (1048576, 512KiB, 8MiB)\n${USAGE}`);
     return 2;
   }
+  // The model and the fixtures are loaded once the flags are read (a refused flag answers at once), the targets
+  // only where the command line needs them.
+  const [{ ROOT }, { ConfigError, MissingFixturesError, assertRequiredFixtures, readConfigFile, thirdPartyFixtures }] =
+    await Promise.all([import('../../generator/model/index.js'), import('../targets/fixtures.js')]);
+  const configFile = values.config ?? path.join(ROOT, 'contracts.config.json');
+  const target = values.target ?? (await import('../targets/resolve.js')).defaultTargetName();
   let config;
   try {
-    config = readConfigFile(values.config);
+    config = readConfigFile(configFile);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     return 2;
   }
-  const redact = runRedactor(values.config);
+  const redact = (await import('../report/run-redactor.js')).runRedactor(configFile);
   if (isUrlTarget(target) ? !URL.canParse(target) : !['prism', 'stubs', 'reference'].includes(target)) {
     console.error(`unknown target ${redact(target)}: prism, stubs, reference or a base URL (http://...)\n${USAGE}`);
     return 2;
@@ -134,13 +127,17 @@ export async function runContracts(argv: string[]): Promise<number> {
   // A third party is tested with its own fixtures only: stop here, before vitest starts, when one is missing.
   if (isUrlTarget(target)) {
     try {
-      assertRequiredFixtures(thirdPartyFixtures(config), services, values.config);
+      assertRequiredFixtures(thirdPartyFixtures(config), services, configFile);
     } catch (error) {
       if (!(error instanceof MissingFixturesError || error instanceof ConfigError)) throw error;
       console.error(error.message);
       return 2;
     }
     // A target that does not answer is not judged rule by rule: one line, and no test runs.
+    const [{ unreachableMessage, unreachableServices }, { urlEndpoints }] = await Promise.all([
+      import('../targets/reachability.js'),
+      import('../targets/url.js'),
+    ]);
     const unreachable = await unreachableServices(urlEndpoints(target, config, services));
     if (unreachable.length > 0) {
       console.error(redact(unreachableMessage(unreachable)));
@@ -151,7 +148,7 @@ export async function runContracts(argv: string[]): Promise<number> {
   const settings: RunSettings = {
     services: services.filter(isServiceKey),
     target,
-    config: values.config,
+    config: configFile,
     // The flags, or the same switches as variables (docs/contract-suite.md): CONTRACT_STRICT=1|0, CONTRACT_ALLOW_BURSTS=1.
     strict: values.strict ? true : values['no-strict'] ? false : strictFromEnv(process.env.CONTRACT_STRICT),
     allowBursts: values['allow-bursts'] === true || process.env.CONTRACT_ALLOW_BURSTS === '1',

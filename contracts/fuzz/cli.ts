@@ -2,11 +2,8 @@
 // Starts the embedded reference, fuzzes each service (default: all three, 10,000 requests each), prints the
 // distribution of answers and every violation with the request that caused it; exits 1 on any violation.
 import { parseArgs } from 'node:util';
-import { startReferenceTarget } from '../targets/reference.js';
 import { SERVICE_KEYS } from '../harness/services.js';
 import type { ServiceKey } from '../../reference/index.js';
-import { formatResult, runFuzz } from './run.js';
-import { fuzzService } from './services.js';
 import { closest } from '../cli/closest.js';
 
 const SERVICES: readonly ServiceKey[] = SERVICE_KEYS;
@@ -45,6 +42,12 @@ for (const s of services)
 const count = wholeNumber('count', values.count, 1);
 const concurrency = wholeNumber('concurrency', values.concurrency, 1);
 const seed = values.seed !== undefined ? wholeNumber('seed', values.seed, 0) : Math.floor(Math.random() * 2 ** 31);
+// Loaded once the command line is accepted: a refused one answers at once.
+const [{ startReferenceTarget }, { formatResult, runFuzz }, { fuzzService }] = await Promise.all([
+  import('../targets/reference.js'),
+  import('./run.js'),
+  import('./services.js'),
+]);
 const session = await startReferenceTarget(services);
 let failed = false;
 try {

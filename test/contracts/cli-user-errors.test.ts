@@ -1,12 +1,17 @@
 // Every command refuses a user's mistake in one line (plus the usage) with a non-zero exit, never a stack
 // trace: unknown flags, services, rule ids and mutant ids, bad numbers, malformed or misspelt config files, a
 // busy port, a target where nothing listens. And the mock leaves no temporary spec file behind after Ctrl-C.
+// The contracts and mutants commands' argument handling is judged in this process, through the functions their
+// scripts call (runContracts, runMutants), with what they print captured; each of those commands is also run as a
+// process once, for its exit code and its stderr.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { format, promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runContracts } from '../../contracts/cli/run.js';
+import { runMutants } from '../../contracts/mutants/run.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { ROOT, cleanEnv, ownFixturesConfig } from '../support/contract-run.js';
 
@@ -38,6 +43,29 @@ async function command(name: keyof typeof COMMANDS, args: string[]): Promise<Out
   } catch (error) {
     const e = error as Outcome & { code: number | string };
     return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** A command's entry function run here, its console captured: a throw is what a process would print as a stack. */
+async function inProcess(entry: (argv: string[]) => Promise<number>, args: string[]): Promise<Outcome> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const capture =
+    (into: string[]) =>
+    (...parts: unknown[]) =>
+      void into.push(format(...parts));
+  const spies = [
+    vi.spyOn(console, 'log').mockImplementation(capture(stdout)),
+    vi.spyOn(console, 'warn').mockImplementation(capture(stderr)),
+    vi.spyOn(console, 'error').mockImplementation(capture(stderr)),
+  ];
+  try {
+    const code = await entry(args);
+    return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
+  } catch (error) {
+    return { code: -1, stdout: stdout.join('\n'), stderr: [...stderr, (error as Error).stack].join('\n') };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
   }
 }
 
@@ -81,6 +109,10 @@ afterAll(async () => {
 const config = (name: string) => path.join(tmp, name);
 
 describe('contracts', () => {
+  it('a process refused its flag: exit 2, one line and the usage', async () => {
+    expectOneLineRefusal(await command('contracts', ['--bogus']), 2, /Unknown option '--bogus'/);
+  });
+
   it.each([
     [['--bogus'], 2, /Unknown option '--bogus'/],
     [['--service', 'foo'], 2, /unknown service\(s\): foo/],
@@ -92,24 +124,24 @@ describe('contracts', () => {
     [['--deadline', 'soon'], 2, /--deadline soon: not a duration/],
     [['--max-answer-bytes', '8 apples'], 2, /--max-answer-bytes 8 apples: not a size/],
   ] as const)('%j', async (args, code, says) => {
-    expectOneLineRefusal(await command('contracts', [...args]), code, says);
+    expectOneLineRefusal(await inProcess(runContracts, [...args]), code, says);
   });
 
   it('a malformed config names the file, line and column', async () => {
     const file = config('malformed.json');
-    const outcome = await command('contracts', ['--target', dead, '--config', file]);
+    const outcome = await inProcess(runContracts, ['--target', dead, '--config', file]);
     expectOneLineRefusal(outcome, 2, new RegExp(`^${file}: line 3, column \\d+: not valid JSON`));
   });
 
   it('a misspelt config key is named with the closest valid key', async () => {
-    const top = await command('contracts', ['--target', dead, '--config', config('misspelt.json')]);
+    const top = await inProcess(runContracts, ['--target', dead, '--config', config('misspelt.json')]);
     expectOneLineRefusal(top, 2, /unknown key "fixture" \(did you mean "fixtures"\?\)/);
-    const nested = await command('contracts', ['--target', dead, '--config', config('wrong-key.json')]);
+    const nested = await inProcess(runContracts, ['--target', dead, '--config', config('wrong-key.json')]);
     expectOneLineRefusal(nested, 2, /unknown key "fixtures\.analytics\.videoId" \(did you mean "videoIds"\?\)/);
   });
 
   it('a target URL with a password is refused without printing the password', async () => {
-    const outcome = await command('contracts', ['--target', 'http://user:hunter2-pass@127.0.0.1:1']);
+    const outcome = await inProcess(runContracts, ['--target', 'http://user:hunter2-pass@127.0.0.1:1']);
     expectOneLineRefusal(outcome, 2, /^http:\/\/\*\*\*@127\.0\.0\.1:1: a URL with a user name or password/);
     expect(`${outcome.stdout}${outcome.stderr}`).not.toContain('hunter2');
   });
@@ -165,6 +197,10 @@ describe('fuzz', () => {
 });
 
 describe('mutants', () => {
+  it('a process refused its flag: exit 2, one line and the usage', async () => {
+    expectOneLineRefusal(await command('mutants', ['--bogus']), 2, /Unknown option '--bogus'/);
+  });
+
   it.each([
     [['--bogus'], 2, /Unknown option '--bogus'/],
     [['--service', 'foo'], 2, /unknown service\(s\): foo/],
@@ -172,7 +208,7 @@ describe('mutants', () => {
     [['--jobs', '0'], 2, /--jobs must be a whole number/],
     [['--mutants', '/no/such/mutants.ts'], 2, /--mutants: file not found/],
   ] as const)('%j', async (args, code, says) => {
-    expectOneLineRefusal(await command('mutants', [...args]), code, says);
+    expectOneLineRefusal(await inProcess(runMutants, [...args]), code, says);
   });
 });
 
