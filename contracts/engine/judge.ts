@@ -25,8 +25,11 @@ export interface Judgement {
    * the target's fault, so not a FAIL.
    */
   documentFault?: string;
-  /** For a body the response's schema refuses: the keyword that refused it and the value it refused. */
-  refused?: { keyword: string; value: unknown; instancePath: string };
+  /**
+   * For a body the response's schema refuses: the keyword that refused it and the value it refused; for a missing
+   * required member the schema does not declare among its properties, that member (`undeclared`).
+   */
+  refused?: { keyword: string; value: unknown; instancePath: string; undeclared?: string };
 }
 
 /** The response that documents a status: the exact code, then its range (4XX), then default. */
@@ -174,7 +177,12 @@ export function judgeAnswer(
         out.push({
           check: 'response_schema_conformance',
           failure: problem && `the body at ${problem}`,
-          refused: error && { keyword: error.keyword, value: error.data, instancePath: error.instancePath },
+          refused: error && {
+            keyword: error.keyword,
+            value: error.data,
+            instancePath: error.instancePath,
+            ...undeclaredMember(error),
+          },
         });
     }
   }
@@ -214,6 +222,14 @@ function answeredMedia(
     entries.find(([t]) => mediaType(t) === type) ?? entries.find(([t]) => documents([t], type) && isJson(type));
   if (!found) return undefined;
   return { type: found[0], schema: resolveRef<MediaObject>(model.document, found[1]).schema };
+}
+
+/** A `required` member the refusing schema does not declare among its `properties`: `{ undeclared: name }`. */
+function undeclaredMember(error: ErrorObject): { undeclared?: string } {
+  const missing = (error.params as { missingProperty?: unknown }).missingProperty;
+  if (error.keyword !== 'required' || typeof missing !== 'string') return {};
+  const properties = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return properties && Object.hasOwn(properties, missing) ? {} : { undeclared: missing };
 }
 
 interface MediaObject {

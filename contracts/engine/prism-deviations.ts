@@ -43,6 +43,10 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
       return `Prism's static answer writes "string" whatever the schema's ${refused.keyword} (stoplightio/prism#2243, #2698)`;
     if (refused.value === 0 && NUMBER_KEYWORDS.has(refused.keyword))
       return `Prism's static answer writes 0 where its sampler does not see the schema's ${refused.keyword} (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
+    if (Array.isArray(refused.value) && refused.value.length === 0 && refused.keyword === 'minItems')
+      return `Prism's static answer writes [] where its sampler does not see the schema's minItems (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
+    if (refused.undeclared !== undefined)
+      return `Prism's answers carry the members a schema declares: a required member no properties declare (${refused.undeclared}) is never written`;
   }
   return undefined;
 }

@@ -158,6 +158,80 @@ describe('a mock (Prism) deviating from its document', () => {
   });
 });
 
+const listDocument = {
+  openapi: '3.0.3',
+  info: { title: 'Lists', version: '1' },
+  paths: {
+    '/list': {
+      get: {
+        operationId: 'getList',
+        responses: {
+          '200': {
+            description: 'a list of at least one item, in an allOf (as AWS documents write it)',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    items: { allOf: [{ $ref: '#/components/schemas/Items' }, { description: 'the items' }] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/receiver': {
+      get: {
+        operationId: 'getReceiver',
+        responses: {
+          '200': {
+            description: 'a receiver whose schema requires a member it never declares (a typo in the document)',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Receiver' } } },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Items: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      Receiver: {
+        type: 'object',
+        required: ['name', 'filter'],
+        properties: { name: { type: 'string' }, filters: { type: 'array', items: { type: 'string' } } },
+      },
+    },
+  },
+};
+
+describe('a mock whose sampler cannot write what the schema asks', () => {
+  const prismLike: http.RequestListener = (req, res) =>
+    req.url?.startsWith('/list')
+      ? json(res, 200, { items: [] })
+      : json(res, 200, { name: 'string', filters: ['string'] });
+
+  it('[] for a minItems inside an allOf member, and no member a schema requires but never declares: n/a on a mock, FAILs elsewhere', async () => {
+    const onMock = await against(listDocument, prismLike, true);
+    expect(fails(onMock.result)).toEqual([]);
+    expect(verdictOf(onMock.result, 'response_schema_conformance', 'getList')!.message).toMatch(
+      /writes \[\] where its sampler does not see the schema's minItems/,
+    );
+    expect(verdictOf(onMock.result, 'response_schema_conformance', 'getReceiver')!.message).toMatch(
+      /a required member no properties declare \(filter\) is never written/,
+    );
+    const onServer = await against(listDocument, prismLike, false);
+    expect(verdictOf(onServer.result, 'response_schema_conformance', 'getList')!.verdict).toBe('FAIL');
+    expect(verdictOf(onServer.result, 'response_schema_conformance', 'getReceiver')!.verdict).toBe('FAIL');
+  });
+
+  it('a declared required member missing is still a FAIL on a mock', async () => {
+    const wrong = await against(listDocument, (_req, res) => json(res, 200, { filters: [] }), true);
+    expect(verdictOf(wrong.result, 'response_schema_conformance', 'getReceiver')!.verdict).toBe('FAIL');
+  });
+});
+
 describe('a mock reading parameter names without case', () => {
   const document = {
     openapi: '3.0.3',
