@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteRateLimiter } from '../../reference/ad-creative/sqlite-rate-limiter.js';
 import { ownFixturesConfig, runSuite } from '../support/contract-run.js';
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
 import { startInstance, stopInstance, type Instance } from '../support/reference-instances.js';
+import { bundleServeScript, type ServeBundle } from '../support/serve-bundle.js';
 import { startBalancer, type Balancer } from '../support/round-robin-balancer.js';
 
 /** Long enough that the 90 calls of the rule, one after another, take longer than the account's 10 s window. */
@@ -21,8 +22,10 @@ async function rateRuleThroughBalancer(args: string[]): Promise<{ verdict: strin
   const instances: Instance[] = [];
   let balancer: Balancer | undefined;
   try {
-    // One after another: the first seeds the empty store, the others find it seeded.
-    for (let i = 0; i < 3; i++) instances.push(await startInstance(args, 'ad-creative'));
+    // The first seeds the empty store, then the other two start together and find it seeded.
+    const start = () => startInstance(args, 'ad-creative', bundle!.file);
+    instances.push(await start());
+    instances.push(...(await Promise.all([1, 2].map(start))));
     balancer = await startBalancer(
       instances.map((i) => i.urls['ad-creative']),
       { latencyMs: LATENCY_MS },
@@ -51,6 +54,13 @@ async function rateRuleThroughBalancer(args: string[]): Promise<{ verdict: strin
     await Promise.all(instances.map((i) => stopInstance(i)));
   }
 }
+
+// Each instance is the ad creative service on plain Node from one bundle: six starts without tsx.
+let bundle: ServeBundle | undefined;
+beforeAll(async () => {
+  bundle = await bundleServeScript('test/reference/foundation-serve-one-thread.ts');
+}, 120_000);
+afterAll(() => bundle?.remove());
 
 const dirs: string[] = [];
 function tempDir(prefix: string): string {

@@ -17,11 +17,12 @@ export interface Instance {
 
 /**
  * Starts `serve all` (or the services named, comma-separated) with the given options; resolves once every service
- * listens (its stdout says so).
+ * listens (its stdout says so). `entry` runs another serve script instead of the bin, e.g. a bundle of
+ * test/reference/foundation-serve-one-thread.ts (test/support/serve-bundle.ts), which takes the services by name.
  */
-export async function startInstance(args: string[], services = 'all'): Promise<Instance> {
+export async function startInstance(args: string[], services = 'all', entry = SERVE_BIN): Promise<Instance> {
   const expected = services === 'all' ? 3 : services.split(',').length;
-  const child = spawn(process.execPath, [SERVE_BIN, services, '--log-level', 'error', ...args], {
+  const child = spawn(process.execPath, [entry, services, '--log-level', 'error', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
