@@ -146,9 +146,11 @@ describe('contracts', () => {
     expect(`${outcome.stdout}${outcome.stderr}`).not.toContain('hunter2');
   });
 
-  it('a target where nothing listens stops the run in one line', async () => {
-    const outcome = await command('contracts', ['--target', dead, '--service', 'generative', ...ownFixturesConfig()]);
-    expectOneLineRefusal(outcome, 1, /^the target does not answer: generative at /);
+  it('a target where nothing listens stops the run before any test, in one line naming each service', async () => {
+    const outcome = await command('contracts', ['--target', dead, ...ownFixturesConfig()]);
+    expectOneLineRefusal(outcome, 1, /^the target does not answer: /);
+    for (const service of ['ad-creative', 'analytics', 'generative']) expect(outcome.stderr).toContain(service);
+    expect(outcome.stdout).not.toMatch(/\bpass\b/);
   });
 });
 

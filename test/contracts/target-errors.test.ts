@@ -1,17 +1,13 @@
-// A target that does not answer is never judged as passing. Nothing listening: the run stops before any test
-// with one line and a non-zero exit. A target that answers its base URL but then drops connections or answers
-// 5xx: every rule it touched is an error (ANA-SORT-1's convention-only check included), none passes, exit 1.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// A target that does not answer is never judged as passing. A target that answers its base URL but then drops
+// connections or answers 5xx: every rule it touched is an error (ANA-SORT-1's convention-only check included), none
+// passes, exit 1. (Nothing listening at all: the run stops before any test, in one line: cli-user-errors.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_FIXTURES, REQUIRED_FIXTURES } from '../../contracts/targets/fixtures.js';
-import { ROOT, cleanEnv, ownFixturesConfig, runSuite, type Verdict } from '../support/contract-run.js';
-
-const run = promisify(execFile);
+import { runSuite, type Verdict } from '../support/contract-run.js';
 
 /** A config with the required analytics keys only: as a third party starts (no reportMonth, so report rules are n/a). */
 function requiredOnlyConfig(): string[] {
@@ -20,40 +16,6 @@ function requiredOnlyConfig(): string[] {
   fs.writeFileSync(file, JSON.stringify({ fixtures: { analytics: fixtures } }));
   return ['--config', file];
 }
-
-/** A loopback port nobody listens on: bound by the OS, then released. */
-async function deadPort(): Promise<string> {
-  const server = await listenLocal(() => undefined);
-  await server.close();
-  return server.baseUrl;
-}
-
-describe('a target where nothing listens', () => {
-  let result: { code: number; stdout: string; stderr: string };
-
-  beforeAll(async () => {
-    const target = await deadPort();
-    try {
-      const out = await run(
-        process.execPath,
-        ['--import', 'tsx', 'contracts/cli/run.ts', '--target', target, ...ownFixturesConfig()],
-        { cwd: ROOT, env: cleanEnv() },
-      );
-      result = { code: 0, ...out };
-    } catch (error) {
-      result = error as typeof result;
-    }
-  }, 60_000);
-
-  it('stops before any test with one line naming each service, and a non-zero exit', () => {
-    expect(result.code).not.toBe(0);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^the target does not answer: /);
-    for (const service of ['ad-creative', 'analytics', 'generative']) expect(lines[0]).toContain(service);
-    expect(result.stdout).not.toMatch(/\bpass\b/);
-  });
-});
 
 describe('a target that answers its base URL, then drops connections (reports) or answers 503 (the rest)', () => {
   let target: RunningServer;
