@@ -1,5 +1,6 @@
-// Three reference instances (each its own `serve all --database URL` process, started without --public-url, as
-// deployments run it with nothing told about what stands in front) on one throwaway PostgreSQL, behind
+// Three reference instances (each its own serve process with every service and --database URL, started without
+// --public-url, as deployments run it with nothing told about what stands in front; the services in one thread,
+// from one bundle built for the file, test/support/serve-bundle.ts) on one throwaway PostgreSQL, behind
 // round-robin balancers (test/support/round-robin-balancer.ts): consecutive requests land on different
 // instances, and the instances behave as one. They start at once on an empty database (one migrates and seeds
 // under the start lock); identical creates store one creative; concurrent group item inserts stop at 500; a rate
@@ -19,6 +20,7 @@ import { startRewritingProxy, type RewritingProxy } from '../support/rewriting-p
 import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
 import { startInstance, stopInstance, type Instance } from '../support/reference-instances.js';
 import { startBalancer, type Balancer } from '../support/round-robin-balancer.js';
+import { bundleServeScript, type ServeBundle } from '../support/serve-bundle.js';
 
 const SERVICES: ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
 const PREFIX: Record<ServiceKey, string> = { 'ad-creative': 'ADC-', analytics: 'ANA-', generative: 'GEN-' };
@@ -90,13 +92,17 @@ describe.skipIf(unavailable)(
     const balancers = {} as Record<ServiceKey, Balancer>;
     const proxies = {} as Record<ServiceKey, RewritingProxy>;
 
+    let bundle: ServeBundle;
+    const start = () => startInstance(args, SERVICES.join(','), bundle.file);
+
     beforeAll(async () => {
+      bundle = await bundleServeScript('test/reference/foundation-serve-one-thread.ts');
       postgres = await startPostgres();
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
       const database = await postgres.createDatabase();
       args = ['--database', database, '--files', path.join(dir, 'files'), '--seed', seedFile(dir)];
       // All three at once on the empty database: the start lock lets one migrate and seed.
-      instances.push(...(await Promise.all([0, 1, 2].map(() => startInstance(args)))));
+      instances.push(...(await Promise.all([0, 1, 2].map(start))));
       for (const key of SERVICES) {
         balancers[key] = await startBalancer(instances.map((i) => i.urls[key]));
         proxies[key] = await startRewritingProxy(balancers[key].url);
@@ -108,6 +114,7 @@ describe.skipIf(unavailable)(
       for (const b of Object.values(balancers)) await b.stop();
       await Promise.all(instances.map((i) => stopInstance(i)));
       await postgres?.stop();
+      bundle?.remove();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
@@ -258,7 +265,7 @@ describe.skipIf(unavailable)(
       await halfway;
       const victim = 1;
       await stopInstance(instances[victim]!, 'SIGKILL');
-      instances[victim] = await startInstance(args);
+      instances[victim] = await start();
       for (const key of SERVICES) balancers[key].setTarget(victim, instances[victim]!.urls[key]);
       await load;
       const run = await suite;
