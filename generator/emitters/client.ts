@@ -566,7 +566,6 @@ function operationMethod(
   const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
   const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
   if (op.streaming) {
-    const hasAlt = op.parameters.some((p) => p.name === 'alt' && p.in === 'query');
     return {
       name: op.id,
       docs: [
@@ -579,7 +578,8 @@ function operationMethod(
       returnType: `ApiStream<${op.typeName}Result>`,
       statements: [
         ...cookieStatements(op),
-        `const spec: RequestSpec = ${requestSpec(service, op, { query: hasAlt ? [] : [`alt: 'sse'`] })};`,
+        // Only what the document declares goes on the wire: `alt=sse` is the generative spec's declared parameter.
+        `const spec: RequestSpec = ${requestSpec(service, op)};`,
         `spec.headers = { accept: 'text/event-stream', ...spec.headers };`,
         `return new ApiStream<${op.typeName}Result>(${stringLiteral(op.id)}, core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal);`,
       ],

@@ -32,6 +32,18 @@ export interface RoundTripExpectations {
   skipped?: string[];
 }
 
+/**
+ * What a call gave, as a promise: a stream (an event stream, JSON lines) is read to its end, its values in order,
+ * so that a stream's refusal rejects as a plain call's does.
+ */
+async function outcome(call: unknown): Promise<unknown> {
+  const data = await call;
+  if (!data || typeof data !== 'object' || !(Symbol.asyncIterator in data)) return data;
+  const values: unknown[] = [];
+  for await (const value of data as AsyncIterable<unknown>) values.push(value);
+  return values;
+}
+
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-roundtrip-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -186,6 +198,19 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
           });
           continue;
         }
+        if (o.streaming) {
+          // An event stream: two values drawn from the schema of an event's data (an object where it has none).
+          const data = o.responses.find((x) => x.sseData)?.sseData;
+          const values = data ? [sample(model, data, 1), sample(model, data, 2)] : [{ event: 1 }, { event: 2 }];
+          answers.set(o.id, { status, body: values });
+          handlers[o.id] = async () => ({
+            status,
+            sse: (async function* () {
+              yield* values;
+            })(),
+          });
+          continue;
+        }
         if (r && json) {
           const media = resolveRef<any>(model.document, operationObject(model, o).responses[r.status]).content?.[json];
           const validate = pkg.validators[`validate${o.typeName}Response${r.status.toUpperCase()}`];
@@ -280,7 +305,7 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
         }
         if (unsatisfiable.some((u) => u.startsWith(`${o.id}:`))) continue;
         if (unmeetable(o)) {
-          const refused = await invoke(o, params).then(
+          const refused = await outcome(invoke(o, params)).then(
             () => 'an answer',
             (error: { httpStatus?: number }) => error.httpStatus,
           );
@@ -292,7 +317,7 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
           // A body its schema refuses is answered 400 before the handler runs.
           const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(json)}`]!;
           if (!validate(42)) {
-            const refused = await invoke(o, { ...params, body: 42 }).then(
+            const refused = await outcome(invoke(o, { ...params, body: 42 })).then(
               () => undefined,
               (error: { httpStatus?: number }) => error.httpStatus,
             );
@@ -302,13 +327,7 @@ export function roundTripSuite(d: CorpusDocument, expected: RoundTripExpectation
         }
         called++;
         try {
-          let data = await invoke(o, params);
-          // A stream (JSON lines): its values, in order.
-          if (data && typeof data === 'object' && Symbol.asyncIterator in data) {
-            const values: unknown[] = [];
-            for await (const value of data as AsyncIterable<unknown>) values.push(value);
-            data = values;
-          }
+          const data = await outcome(invoke(o, params));
           const expected = answers.get(o.id)!.body;
           const same =
             expected instanceof Uint8Array

@@ -32,5 +32,12 @@ const documents = [
     : []),
 ];
 for (const d of documents) roundTripSuite(d, { unsatisfiable: UNSATISFIABLE[d.name], skipped: SKIPPED[d.name] });
-for (const spec of (process.env.SPEC_FIRST_ROUNDTRIP ?? '').split(',').filter(Boolean))
-  roundTripSuite({ name: path.basename(spec).replace(/\..*$/, ''), spec: path.resolve(spec) });
+// Each document its own name (its package's folder): 3.0/json/petstore.json and 3.1/json/petstore.json are two.
+const named = new Set(documents.map((d) => d.name));
+for (const spec of (process.env.SPEC_FIRST_ROUNDTRIP ?? '').split(',').filter(Boolean)) {
+  const base = path.basename(spec).replace(/\..*$/, '');
+  let name = base;
+  for (let n = 2; named.has(name); n++) name = `${base}-${n}`;
+  named.add(name);
+  roundTripSuite({ name, spec: path.resolve(spec) });
+}

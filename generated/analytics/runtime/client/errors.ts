@@ -170,6 +170,18 @@ export class ApiAbortError extends ClientError {
   }
 }
 
+/** The answer is of a media type the call cannot read as it asked (a JSON document where an event stream was asked). */
+export class ApiAnswerTypeError extends ClientError {
+  static override readonly kind: string = 'ApiAnswerTypeError';
+  override name = 'ApiAnswerTypeError';
+  constructor(
+    readonly operationId: string,
+    readonly contentType: string,
+  ) {
+    super(`${operationId}: the answer is ${contentType.slice(0, 100)}, not the event stream asked for`);
+  }
+}
+
 /** Error codes of a connection that was never made: the request did not reach the server. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 

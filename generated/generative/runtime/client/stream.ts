@@ -4,7 +4,7 @@
 // and `toReadableStream()` hands the events on as newline-delimited JSON. An `event: error` (or a data
 // payload, or a JSON line, that is `{"error": {...}}` alone: a failed stream's last) ends the stream with the
 // service's typed error.
-import { ApiAbortError, type ErrorFactory, plainError } from './errors.js';
+import { ApiAbortError, ApiAnswerTypeError, type ErrorFactory, plainError } from './errors.js';
 import { readSseMessages, SseParseError } from './sse.js';
 
 /** The lines of a newline-delimited JSON body, as they arrive (a last line without its newline included). */
@@ -68,6 +68,12 @@ export class ApiStream<T> implements AsyncIterable<T> {
     if (this.#consumed) throw new Error(`${this.operationId}: a stream can be iterated only once`);
     this.#consumed = true;
     const response = await this.#response;
+    const type = response.headers.get('content-type') ?? '';
+    // A JSON document is no event stream: read as one, it would end with no event at all, silently.
+    if (this.framing === 'sse' && /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type)) {
+      await response.body?.cancel();
+      throw new ApiAnswerTypeError(this.operationId, type);
+    }
     const messages = this.framing === 'lines' ? readLines(response) : readSseMessages(response);
     for await (const message of messages) {
       if (this.controller.signal.aborted) throw new ApiAbortError(this.operationId, this.controller.signal.reason);
