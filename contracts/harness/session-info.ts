@@ -26,7 +26,7 @@ export function sessionInfoOf(
     strict: settings.strict ?? STRICT_BY_DEFAULT.includes(running.name),
     allowBursts,
     ownTarget,
-    changeSignals: running.changeSignals === true,
+    ...(running.changeSignals ? { changeSignals: running.changeSignals } : {}),
     maxAnswerBytes: settings.maxAnswerBytes || DEFAULT_MAX_ANSWER_BYTES,
     ...(settings.deadline && settings.deadline.at > 0 ? { deadline: settings.deadline } : {}),
   };

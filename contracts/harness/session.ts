@@ -17,7 +17,7 @@ export interface SessionInfo {
   /** A target this project runs itself (reference, stubs, Prism): bursts are always allowed there. */
   ownTarget: boolean;
   /** The target posts change signals (contracts/targets/change-signals.ts): waits for background work hear them. */
-  changeSignals: boolean;
+  changeSignals?: string;
   /** --max-answer-bytes: the largest answer the suite reads; a larger one is cut off and its test is an error. */
   maxAnswerBytes: number;
   /** --deadline: when the run stops judging (tests after it are errors). */

@@ -5,10 +5,12 @@
 // service asked its store to keep, posted once the store has answered: from then on, a read that does not show
 // that change is a change not stored (judged at once, not after a timeout). A target at a URL posts none: there
 // the documented protocol is a poll of files.get, paced as the public service's cookbook paces it.
+import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
 import type { GenerativeStore } from '../../reference/generative/store.js';
 
-const CHANNEL = 'spec-first-contract-target-changes';
+/** A new channel name for one started target (TargetSession.changeSignals). */
+export const changeChannel = (): string => `spec-first-contract-target-changes-${randomUUID()}`;
 
 /** The pause between two polls of a target that posts no signal (the public cookbook's poll interval). */
 export const PROTOCOL_POLL_MS = 1_000;
@@ -19,9 +21,9 @@ export interface FileChange {
   readonly state?: string;
 }
 
-/** A decorator of the generative store (ReferenceOptions.decorate) that posts a FileChange at each file change. */
-export function signallingFileChanges(inner: GenerativeStore): GenerativeStore {
-  const channel = new BroadcastChannel(CHANNEL);
+/** A decorator of the generative store (ReferenceOptions.decorate) that posts a FileChange on channel `name` at each file change. */
+export function signallingFileChanges(inner: GenerativeStore, name: string): GenerativeStore {
+  const channel = new BroadcastChannel(name);
   channel.unref();
   return new Proxy(inner, {
     get(store, name) {
@@ -39,7 +41,7 @@ export function signallingFileChanges(inner: GenerativeStore): GenerativeStore {
 }
 
 /**
- * A wait for the next signal naming `resource`, armed now (before the read it follows), cancelled by `stop`.
+ * A wait for the next signal on channel `name` naming `resource`, armed now (before the read it follows), cancelled by `stop`.
  * `changed` gives the state the change stored (undefined when stopped or when the change set no state).
  */
 export interface ChangeWait {
@@ -47,8 +49,8 @@ export interface ChangeWait {
   stop(): void;
 }
 
-export function nextChange(resource: string): ChangeWait {
-  const channel = new BroadcastChannel(CHANNEL);
+export function nextChange(name: string, resource: string): ChangeWait {
+  const channel = new BroadcastChannel(name);
   channel.unref();
   let stop = () => channel.close();
   const changed = new Promise<string | undefined>((resolve) => {

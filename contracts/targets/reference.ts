@@ -11,7 +11,7 @@ import type { ReferenceOptions, ReferenceSession } from '../../reference/index.j
 import { ROOT } from '../../generator/model/index.js';
 import type { ServiceKey } from '../harness/services.js';
 import type { GenerativeStore } from '../../reference/generative/store.js';
-import { signallingFileChanges } from './change-signals.js';
+import { changeChannel, signallingFileChanges } from './change-signals.js';
 import { DEFAULT_FIXTURES, type Fixtures } from './fixtures.js';
 import type { ServiceEndpoint, Target, TargetSession } from './target.js';
 
@@ -35,7 +35,7 @@ export interface ReferenceTargetSession extends TargetSession {
 }
 
 /** The reference session as the suite sees it: each service's base URL, which also takes its uploads. */
-export function asTargetSession(reference: ReferenceSession): ReferenceTargetSession {
+export function asTargetSession(reference: ReferenceSession, changeSignals?: string): ReferenceTargetSession {
   const endpoints: Partial<Record<ServiceKey, ServiceEndpoint>> = {};
   for (const [key, endpoint] of Object.entries(reference.endpoints) as Array<[ServiceKey, { baseUrl: string }]>)
     endpoints[key] = { baseUrl: endpoint.baseUrl, uploadUrl: endpoint.baseUrl };
@@ -45,7 +45,7 @@ export function asTargetSession(reference: ReferenceSession): ReferenceTargetSes
     endpoints,
     fixtures: REFERENCE_FIXTURES,
     reference,
-    changeSignals: true,
+    ...(changeSignals ? { changeSignals } : {}),
     stop: () => reference.stop(),
   };
 }
@@ -58,14 +58,15 @@ export async function startReferenceTarget(
   const mod = (await import(pathToFileURL(ENTRY).href)) as ReferenceModule;
   // The generative store posts the change signals tests wait on, outside any stand-in a mutant hands it.
   const store = options.decorate?.generative?.store;
+  const channel = changeChannel();
   const decorate = {
     ...options.decorate,
     generative: {
       ...options.decorate?.generative,
-      store: (inner: GenerativeStore) => signallingFileChanges(store ? store(inner) : inner),
+      store: (inner: GenerativeStore) => signallingFileChanges(store ? store(inner) : inner, channel),
     },
   };
-  return asTargetSession(await mod.startReference(services, { ...options, decorate }));
+  return asTargetSession(await mod.startReference(services, { ...options, decorate }), channel);
 }
 
 export const referenceTarget: Target = {

@@ -26,8 +26,11 @@ export interface TargetSession {
   fixtures: Fixtures;
   /** The target's config opts in to rate-limit bursts (config key `allowBursts`). */
   allowBursts?: boolean;
-  /** The target posts change signals of its background work (./change-signals.ts): tests wait on them. */
-  changeSignals?: boolean;
+  /**
+   * The channel on which the target posts change signals of its background work (./change-signals.ts): tests wait
+   * on them. Each started target has its own, so targets started side by side never hear each other's.
+   */
+  changeSignals?: string;
   stop(): Promise<void>;
 }
 

@@ -17,7 +17,6 @@ const session = {
   strict: false,
   allowBursts: false,
   ownTarget: false,
-  changeSignals: false,
   maxAnswerBytes: 1 << 20,
   fixtures: mergeFixtures({
     'ad-creative': {

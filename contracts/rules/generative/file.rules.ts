@@ -29,7 +29,7 @@ async function waitForState(
   done: (state: string) => boolean,
 ): Promise<FileBody> {
   for (;;) {
-    const wait = t.session.changeSignals ? nextChange(name) : undefined;
+    const wait = t.session.changeSignals ? nextChange(t.session.changeSignals, name) : undefined;
     const file = await client.getFile({ file: idOf(name) });
     if (done(file.state ?? '')) {
       wait?.stop();
