@@ -298,6 +298,19 @@ function withoutCredentials(model: ServiceModel, op: OperationModel, value: unkn
   return Object.fromEntries(Object.entries(value).filter(([k]) => !names.has(k)));
 }
 
+/**
+ * Whether the document allows an empty value of a parameter: a query parameter with `allowEmptyValue` only (OpenAPI:
+ * false by default; Prism reads `id=` as no id); never a path segment (another path) nor a header (read as none).
+ */
+export function allowsEmpty(model: ServiceModel, op: OperationModel, p: ParameterModel): boolean {
+  if (p.in === 'cookie') return true;
+  if (p.in !== 'query') return false;
+  const object = parameterObjects(model.document, { path: op.path, method: op.method }).find(
+    (r) => r.name === p.name && r.in === p.in,
+  ) as { allowEmptyValue?: unknown } | undefined;
+  return object?.allowEmptyValue === true;
+}
+
 /** The operation's valid request: every required parameter, the optional ones with an example, a body. */
 export function validRequest(
   model: ServiceModel,

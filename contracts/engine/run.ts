@@ -7,7 +7,15 @@ import { bound, type Chain, chainsOf, nestedChains } from './chains.js';
 import { ANSWER_CHECKS, type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer, judgeRefusal } from './judge.js';
 import fc from 'fast-check';
-import { assemble, authorise, invalidRequests, place, type RequestSettings, validRequest } from './requests.js';
+import {
+  allowsEmpty,
+  assemble,
+  authorise,
+  invalidRequests,
+  place,
+  type RequestSettings,
+  validRequest,
+} from './requests.js';
 import { prismAcceptsBroken, prismDeviation } from './prism-deviations.js';
 import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
@@ -358,7 +366,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       params.every(([p], i) => {
         if (!Object.hasOwn(input.params, key(i))) return !p.required;
         const value = input.params[key(i)];
-        if (p.in === 'path' && (value === '' || value === undefined)) return false;
+        if (p.in === 'path' && value === undefined) return false;
+        // An empty value is one the document does not allow (as the valid request is drawn): never a smaller case.
+        if ((value === '' || (Array.isArray(value) && value.length === 0)) && !allowsEmpty(model, op, p)) return false;
         return schemas.validator(p.schema)?.(value) ?? true;
       }) &&
       (!valid.body || (schemas.validator(valid.body.schema)?.(input.body) ?? true));
