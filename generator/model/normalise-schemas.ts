@@ -73,6 +73,13 @@ function isSchemaPlace(path: readonly string[]): boolean {
   return n >= 2 && (SCHEMA_MAPS.has(path[n - 2]!) || SCHEMA_LISTS.has(path[n - 2]!));
 }
 
+/**
+ * Whether the node at `path` maps names the document chose to objects (the components' maps, a response's or an
+ * encoding's headers): a name there such as `x-idempotency-key` (Open Banking's parameter) is no extension.
+ */
+const namesMap = (path: readonly string[]) =>
+  (path.length === 2 && path[0] === 'components') || path[path.length - 1] === 'headers';
+
 /** Fields that are text wherever OpenAPI and JSON Schema have them: another type is warned about and dropped. */
 const TEXT_KEYS = ['title', 'summary', 'description', 'operationId'];
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -122,7 +129,7 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
       if (isMap || webhooks || !(DATA_KEYS.has(key) || key.startsWith('x-'))) {
         const value = source[key];
         path.push(key);
-        const normalised = walk(value, webhooks || (!isMap && SCHEMA_MAPS.has(key)));
+        const normalised = walk(value, webhooks || (!isMap && (SCHEMA_MAPS.has(key) || namesMap(path))));
         path.pop();
         if (normalised !== value || out) writable()[key] = normalised;
       }

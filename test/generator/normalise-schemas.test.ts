@@ -238,3 +238,26 @@ describe('a $ref into what normalising leaves out', () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('names that start with x- in maps of names', () => {
+  it("a component parameter and a response header named x-... are normalised (Open Banking's x-idempotency-key)", () => {
+    const document: any = doc30({});
+    document.components.parameters = {
+      'x-idempotency-key': {
+        name: 'x-idempotency-key',
+        in: 'header',
+        schema: { type: 'string', pattern: '^(?!\\s)(.*)$' },
+      },
+    };
+    document.components.responses = {
+      Ok: { description: 'ok', headers: { 'x-rate-limit': { schema: { type: 'integer', nullable: true } } } },
+    };
+    document['x-extension'] = { schema: { nullable: true, type: 'string' } };
+    const { out, warnings } = normalise(document);
+    expect(out.components.parameters['x-idempotency-key'].schema).toEqual({ type: 'string' });
+    expect(warnings.map((w) => w.pointer)).toEqual(['#/components/parameters/x-idempotency-key/schema/pattern']);
+    expect(out.components.responses.Ok.headers['x-rate-limit'].schema).toEqual({ type: ['integer', 'null'] });
+    // An extension is still the author's, left as written.
+    expect(out['x-extension']).toEqual({ schema: { nullable: true, type: 'string' } });
+  });
+});
