@@ -26,6 +26,9 @@ export function prismError(answer: EngineAnswer): { code: string; title: string 
 const STRING_KEYWORDS = new Set(['pattern', 'format', 'minLength', 'maxLength']);
 const NUMBER_KEYWORDS = new Set(['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf']);
 
+/** Prism's filler for a string: "string", repeated and cut to the schema's length ("stringstri" for minLength 10). */
+const isStringFiller = (value: unknown) => typeof value === 'string' && /^(string)+(s|st|str|stri|strin)?$/.test(value);
+
 /**
  * The deviation an answer of Prism shows for a check, as one line naming its evidence; undefined when the answer
  * shows none (it is judged as it is).
@@ -39,7 +42,7 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
     return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;
   const refused = judgement?.refused;
   if (judgement?.check === 'response_schema_conformance' && refused) {
-    if (refused.value === 'string' && STRING_KEYWORDS.has(refused.keyword))
+    if (isStringFiller(refused.value) && STRING_KEYWORDS.has(refused.keyword))
       return `Prism's static answer writes "string" whatever the schema's ${refused.keyword} (stoplightio/prism#2243, #2698)`;
     if (refused.value === 0 && NUMBER_KEYWORDS.has(refused.keyword))
       return `Prism's static answer writes 0 where its sampler does not see the schema's ${refused.keyword} (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;

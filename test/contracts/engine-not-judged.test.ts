@@ -92,6 +92,15 @@ describe('a mock (Prism) deviating from its document', () => {
     expect(verdictOf(onServer.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
   });
 
+  it('its "string" repeated to a minLength, where a pattern is required: n/a on a mock too', async () => {
+    const filler = await against(arnDocument, (_req, res) => json(res, 200, { arn: 'stringstringstri' }), true);
+    expect(verdictOf(filler.result, 'response_schema_conformance', 'getGraph')!.message).toContain(
+      'stoplightio/prism#2243',
+    );
+    const other = await against(arnDocument, (_req, res) => json(res, 200, { arn: 'stringy-value' }), true);
+    expect(verdictOf(other.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
+  });
+
   it('another value its schema refuses is still a FAIL on a mock', async () => {
     const wrong = await against(arnDocument, (_req, res) => json(res, 200, { arn: 'xyz' }), true);
     expect(verdictOf(wrong.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
