@@ -114,6 +114,8 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
       seen.add(current);
       const node = step(current) as any;
       if (node === undefined) return ref; // dangling: left for the transform to report
+      // Text (Shutterstock's code samples refer to one another's `source` inside an extension) is no component.
+      if (node === null || typeof node !== 'object') return ref;
       if (typeof node?.$ref === 'string') {
         current = node.$ref;
         continue;

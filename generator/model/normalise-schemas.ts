@@ -44,6 +44,16 @@ const KEYWORD_VALUES: ReadonlyArray<readonly [string, { name: string; accepts: (
 const isTypeValue = (v: unknown) =>
   typeof v === 'string' || (Array.isArray(v) && v.every((t) => typeof t === 'string'));
 
+/** Whether a JSON value is of a JSON Schema type. */
+function ofType(value: unknown, type: string): boolean {
+  if (type === 'null') return value === null;
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (type === 'integer') return Number.isInteger(value);
+  // An unknown type name constrains nothing here: ajv names it.
+  return type === 'string' || type === 'number' || type === 'boolean' ? typeof value === type : true;
+}
+
 /** Keys whose value is one schema. */
 const SCHEMA_KEYS = new Set([
   'schema',
@@ -220,6 +230,24 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         schema.items = schema.additionalItems;
         delete schema.additionalItems;
       }
+    }
+    const listed = (out ?? source).enum;
+    const declared = (out ?? source).type;
+    if (
+      Array.isArray(listed) &&
+      listed.length > 0 &&
+      isTypeValue(declared) &&
+      !listed.some((value) => ([] as string[]).concat(declared as string | string[]).some((t) => ofType(value, t)))
+    ) {
+      // Mercedes-Benz's `type: object` with an enum of names: no value is both; honoured (JSON Schema accepts none)
+      // and said, and openapi-typescript, which reads such an enum as schemas, is not handed it.
+      warn({
+        pointer: `${pointerHere()}/enum`,
+        message: `none of the enum's values is of the type ${JSON.stringify(declared)}: no value is valid here; checked as \`not: {}\``,
+      });
+      const schema = writable();
+      delete schema.enum;
+      schema.not = {};
     }
     const values = (out ?? source).enum;
     if (Array.isArray(values) && values.length === 0) {

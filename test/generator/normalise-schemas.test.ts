@@ -261,3 +261,24 @@ describe('names that start with x- in maps of names', () => {
     expect(out['x-extension']).toEqual({ schema: { nullable: true, type: 'string' } });
   });
 });
+
+describe('an enum none of whose values has the declared type', () => {
+  it('(Mercedes-Benz: type object, enum of names) is checked as `not: {}`, with a warning naming its pointer', () => {
+    const { out, warnings } = normalise(
+      doc30({ Group: { type: 'object', enum: ['PKW', 'VAN'], properties: { name: { type: 'string' } } } }),
+    );
+    expect(out.components.schemas.Group).toEqual({ type: 'object', properties: { name: { type: 'string' } }, not: {} });
+    expect(warnings.map((w) => w.pointer)).toEqual(['#/components/schemas/Group/enum']);
+  });
+  it('an enum with one value of the type, a nullable one and integers under number are left as they are', () => {
+    const schemas = {
+      A: { type: 'string', enum: ['a', 1] },
+      B: { type: 'string', nullable: true, enum: ['a'] },
+      C: { type: 'number', enum: [1, 2] },
+    };
+    const { out, warnings } = normalise(doc30(structuredClone(schemas)));
+    expect(out.components.schemas.A).toEqual(schemas.A);
+    expect(out.components.schemas.C).toEqual(schemas.C);
+    expect(warnings).toEqual([]);
+  });
+});
