@@ -159,7 +159,7 @@ export function judgeAnswer(
       value = NOT_JSON;
     }
     if (value !== NOT_JSON) {
-      const error = schemas.firstError(media.schema, value);
+      const error = schemas.firstError(schemas.answerSchema(media.schema), value);
       const problem = error && errorText(error);
       const base = `#/paths/${pointerToken(op.path)}/${op.method.toLowerCase()}/responses/${response.status}/content/${pointerToken(media.type)}/schema`;
       const own = error && (ownExample(error, pointers, base) ?? exampleOnTheWay(model, pointers, media.schema, error));

@@ -3,7 +3,13 @@
 // a target, it does not serve one, and a pattern that backtracks costs only this run's time, bounded by its deadline.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { OpenApiDocument } from '../../generator/model/index.js';
+import {
+  type DirectionViews,
+  directionViews,
+  escapeToken,
+  type OpenApiDocument,
+  VIEW_ROOTS,
+} from '../../generator/model/index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: ajv-formats' CommonJS default export
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -23,6 +29,9 @@ function rebased(node: unknown): unknown {
 export class DocumentSchemas {
   private readonly ajv: Ajv2020;
   private readonly compiled = new Map<unknown, ValidateFunction | undefined>();
+  private readonly answers: DirectionViews;
+  /** Each schema's answer view, made once: the compiled validators are kept by schema object. */
+  private readonly answerViews = new WeakMap<object, unknown>();
 
   constructor(document: OpenApiDocument) {
     // An unknown format (uint16, a vendor's own) is not judged, and not printed either.
@@ -37,7 +46,33 @@ export class DocumentSchemas {
       verbose: true,
     });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: (document as { components?: unknown }).components ?? {} });
+    // Every component's answer view made at once, so that the views registered here are all an answer refers to.
+    this.answers = directionViews(document, 'answer');
+    for (const name of Object.keys(document.components?.schemas ?? {}))
+      this.answers.of({ $ref: `#/components/schemas/${escapeToken(name)}` });
+    this.ajv.addSchema({
+      $id: DOCUMENT_ID,
+      components: (document as { components?: unknown }).components ?? {},
+      [VIEW_ROOTS.answer]: { schemas: this.answers.schemas },
+    });
+  }
+
+  /**
+   * A schema as an answer is judged by it: its writeOnly members not required (OpenAPI: they "SHOULD NOT be sent
+   * as part of the response"), at any depth; the schema itself where no member is writeOnly.
+   */
+  answerSchema(schema: unknown): unknown {
+    if (!schema || typeof schema !== 'object') return schema;
+    if (this.answerViews.has(schema)) return this.answerViews.get(schema);
+    const view = this.answers.of(schema as object);
+    const seen =
+      view === undefined
+        ? schema
+        : 'component' in view
+          ? { $ref: `#/${VIEW_ROOTS.answer}/schemas/${escapeToken(view.component)}` }
+          : view.own;
+    this.answerViews.set(schema, seen);
+    return seen;
   }
 
   /** The validator of a schema of the document; undefined when ajv cannot compile it (then nothing is judged). */

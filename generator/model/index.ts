@@ -6,6 +6,8 @@ export { defaultPackageKey } from './package-key.js';
 export * from './json-pointer.js';
 export { buildServiceModel } from './build.js';
 export { unmetSecurityReason } from './security.js';
+// Schemas as requests or answers see them (readOnly / writeOnly members left out): what a judge of either checks.
+export { type Direction, type DirectionViews, directionViews, VIEW_ROOTS } from './read-write-views.js';
 export {
   type GeneratedSpec,
   generatedSpec,
