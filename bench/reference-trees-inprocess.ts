@@ -11,11 +11,11 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { LoadRequest } from './reference-load.js';
 import { distinctRequests, newCursor, readOperations } from './reference-read.js';
 import { benchSeedFile, benchTempDir } from './reference-servers.js';
+import { MemorySocket } from './memory-socket.js';
 
 const trees = (process.env.BENCH_TREES ?? '').split(',').filter(Boolean);
 if (trees.length < 2) {
@@ -27,43 +27,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const requests = Number(process.env.BENCH_REQUESTS ?? 800);
 const BATCH = 16;
 const SERVICES = ['ad-creative', 'analytics'] as const;
-
-/** A connection in memory: what the server writes is counted as answers (each must be a 200). */
-class MemorySocket extends Duplex {
-  answers = 0;
-  refused: string[] = [];
-  onAnswer: (() => void) | undefined;
-  remoteAddress = '127.0.0.1';
-  remotePort = 40000;
-  localAddress = '127.0.0.1';
-  localPort = 80;
-  _read(): void {}
-  _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.count(chunk);
-    done();
-  }
-  _writev(chunks: Array<{ chunk: Buffer }>, done: () => void): void {
-    for (const { chunk } of chunks) this.count(chunk);
-    done();
-  }
-  setTimeout(): this {
-    return this;
-  }
-  setNoDelay(): this {
-    return this;
-  }
-  setKeepAlive(): this {
-    return this;
-  }
-  private count(chunk: Buffer): void {
-    const text = chunk.toString('latin1');
-    for (let at = text.indexOf('HTTP/1.1 '); at >= 0; at = text.indexOf('HTTP/1.1 ', at + 1)) {
-      this.answers++;
-      if (text.slice(at + 9, at + 12) !== '200') this.refused.push(text.slice(at, at + 300));
-    }
-    this.onAnswer?.();
-  }
-}
 
 const wire = (r: LoadRequest) =>
   `${r.method ?? 'GET'} ${r.path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(r.headers ?? {})

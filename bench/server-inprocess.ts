@@ -7,8 +7,8 @@
 // early: the generated server's 404 (an unknown path) and 401 (no credentials) beside the bare server's 401, a
 // small JSON error written by node:http alone (the floor of any early answer).
 import type http from 'node:http';
-import { Duplex } from 'node:stream';
 import { buildServer, SERVER_KINDS, type ServerKind } from './server-builds.js';
+import { MemorySocket } from './memory-socket.js';
 
 const BODY = JSON.stringify({ snippet: { title: 'A new group' }, contentDetails: { itemType: 'platform#video' } });
 const GET = 'GET /v2/groups?mine=true HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer bench-token\r\n\r\n';
@@ -27,46 +27,6 @@ const EARLY = {
   noCredentials: Buffer.from('GET /v2/groups?mine=true HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'.repeat(16)),
 };
 
-/** A connection in memory: what the server writes is counted as answers (each must have the expected status). */
-class MemorySocket extends Duplex {
-  answers = 0;
-  refused = 0;
-  constructor(readonly expected = '200') {
-    super();
-  }
-  onAnswer: (() => void) | undefined;
-  remoteAddress = '127.0.0.1';
-  remotePort = 40000;
-  localAddress = '127.0.0.1';
-  localPort = 80;
-  _read(): void {}
-  _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.count(chunk);
-    done();
-  }
-  _writev(chunks: Array<{ chunk: Buffer }>, done: () => void): void {
-    for (const { chunk } of chunks) this.count(chunk);
-    done();
-  }
-  setTimeout(): this {
-    return this;
-  }
-  setNoDelay(): this {
-    return this;
-  }
-  setKeepAlive(): this {
-    return this;
-  }
-  private count(chunk: Buffer): void {
-    const text = chunk.toString('latin1');
-    for (let at = text.indexOf('HTTP/1.1 '); at >= 0; at = text.indexOf('HTTP/1.1 ', at + 1)) {
-      this.answers++;
-      if (text.slice(at + 9, at + 12) !== this.expected) this.refused++;
-    }
-    this.onAnswer?.();
-  }
-}
-
 /** CPU µs per answered request over `requests` requests on one in-memory connection. */
 export async function drive(server: http.Server, requests: number, batch = BATCH, expected = '200'): Promise<number> {
   const socket = new MemorySocket(expected);
@@ -84,7 +44,8 @@ export async function drive(server: http.Server, requests: number, batch = BATCH
   }
   const used = process.cpuUsage(start);
   socket.destroy();
-  if (socket.refused > 0) throw new Error(`${socket.refused} answers were not ${expected}`);
+  if (socket.refused.length > 0)
+    throw new Error(`${socket.refused.length} answers were not ${expected}: ${socket.refused[0]}`);
   return (used.user + used.system) / requests;
 }
 
