@@ -22,32 +22,29 @@ export function declarePathTemplates(
     if (names.length === 0 || !raw || typeof raw !== 'object') continue;
     const itemPointer = `#/paths/${escapeToken(path)}`;
     let item = raw;
+    const declared = (list: unknown) =>
+      (Array.isArray(list) ? list : []).map((p) => safeResolve(document, p)).filter((p) => p && typeof p === 'object');
     for (const method of METHODS) {
       if (!item[method] || typeof item[method] !== 'object') continue;
-      const declared = (list: unknown) =>
-        (Array.isArray(list) ? list : [])
-          .map((p) => safeResolve(document, p))
-          .filter((p) => p && typeof p === 'object');
       for (const name of names) {
         const op = item[method];
         const all = [...declared(item.parameters), ...declared(op.parameters)];
         if (all.some((p: any) => p.in === 'path' && p.name === name)) continue;
         // The operation's own list first: it overrides the path item's.
-        const found =
-          findIndex(document, op.parameters, name) ?? findIndex(document, item.parameters, name, 'parameters');
-        if (found) {
-          const owner = found.level === 'parameters' ? item : op;
-          const p = safeResolve(document, owner.parameters[found.index]);
+        const opIndex = indexElsewhere(document, op.parameters, name);
+        const onItem = opIndex === undefined;
+        const index = onItem ? indexElsewhere(document, item.parameters, name) : opIndex;
+        if (index !== undefined) {
+          const owner = onItem ? item : op;
+          const p = safeResolve(document, owner.parameters[index]);
           const { style: _style, explode: _explode, allowReserved: _reserved, ...rest } = p;
           const list = [...owner.parameters];
-          list[found.index] = { ...rest, in: 'path', required: true };
-          const at = `${itemPointer}${found.level === 'parameters' ? '' : `/${method}`}/parameters/${found.index}`;
+          list[index] = { ...rest, in: 'path', required: true };
           warn({
-            pointer: at,
+            pointer: `${itemPointer}${onItem ? '' : `/${method}`}/parameters/${index}`,
             message: `${p.in} parameter ${name} is named in the path template; read as a path parameter`,
           });
-          if (found.level === 'parameters') item = { ...item, parameters: list };
-          else item = { ...item, [method]: { ...op, parameters: list } };
+          item = onItem ? { ...item, parameters: list } : { ...item, [method]: { ...op, parameters: list } };
         } else {
           warn({
             pointer: `${itemPointer}/${method}`,
@@ -67,18 +64,13 @@ export function declarePathTemplates(
 }
 
 /** Where in `list` a parameter named `name` sits in a place other than the path (a query, header or cookie one). */
-function findIndex(
-  document: OpenApiDocument,
-  list: unknown,
-  name: string,
-  level: 'operation' | 'parameters' = 'operation',
-): { index: number; level: 'operation' | 'parameters' } | undefined {
+function indexElsewhere(document: OpenApiDocument, list: unknown, name: string): number | undefined {
   if (!Array.isArray(list)) return undefined;
   const index = list.findIndex((raw) => {
     const p = safeResolve(document, raw);
     return p && typeof p === 'object' && p.name === name && p.in !== 'path';
   });
-  return index < 0 ? undefined : { index, level };
+  return index < 0 ? undefined : index;
 }
 
 /** A parameter with its reference followed; undefined where the reference leads nowhere (the model names that). */
