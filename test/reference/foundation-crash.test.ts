@@ -2,8 +2,9 @@
 // with SIGKILL at a seeded random moment of its load (after a drawn number of acknowledged writes: an event, so
 // a loaded machine moves the moment in time, not in the load), restarted on the same directory: every write that was
 // acknowledged (answered with success) is readable with exactly what was sent, and nothing half-written
-// is visible (every stored record of the workload is one whole payload that was sent). Twenty kill-restart
-// rounds on one directory (recovery of a recovered database included), as issue 15 asks. Two processes are
+// is visible (every stored record of the workload is one whole payload that was sent). Kill-restart rounds on one
+// directory (recovery of a recovered database included): a seeded sample of five in `npm test`, the twenty issue 15
+// asks for in `npm run test:nightly` (CRASH_ROUNDS=20). Two processes are
 // tested at the same time: the foundation alone (the notes test service) and `serve` with every real service
 // that exists, all three written at once (foundation-crash-workloads.ts), in one thread
 // (foundation-serve-one-thread.ts: a restart loads the modules once, not once per service thread). CRASH_SEED reproduces a run
@@ -25,7 +26,7 @@ import { bundleServeScript, type ServeBundle } from '../support/serve-bundle.js'
 import { startServe, type ServeChild } from './foundation-child.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 5);
 const WRITERS = 8;
 const START_TIMEOUT_MS = 90_000;
 /**
