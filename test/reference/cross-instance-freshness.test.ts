@@ -9,7 +9,8 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceOptions, type ReferenceSession } from '../../reference/index.js';
-import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { postgresUnavailable } from '../support/postgres-server.js';
+import { testDatabase, type TestDatabase } from '../support/test-database.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cross-instance-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -192,13 +193,13 @@ twoInstances('--data folder (SQLite)', async () => ({ dataDir: fs.mkdtempSync(pa
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`\n*** SKIPPED: two instances on one PostgreSQL database: ${unavailable} ***\n`);
 describe.skipIf(unavailable !== undefined)('PostgreSQL', () => {
-  let server: PostgresServer;
+  let database: TestDatabase | undefined;
   let url: string;
   beforeAll(async () => {
-    server = await startPostgres();
-    url = await server.createDatabase();
+    database = await testDatabase();
+    url = database.url;
   }, 60_000);
-  afterAll(() => server?.stop());
+  afterAll(() => database?.drop());
   twoInstances('PostgreSQL database', async () => ({
     database: url,
     filesDir: fs.mkdtempSync(path.join(root, 'files-')),

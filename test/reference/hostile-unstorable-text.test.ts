@@ -13,7 +13,8 @@ import {
   type ReferenceSession,
   type ServiceKey,
 } from '../../reference/index.js';
-import { postgresUnavailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { postgresUnavailable } from '../support/postgres-server.js';
+import { testDatabase, type TestDatabase } from '../support/test-database.js';
 
 const SERVICES: ServiceKey[] = ['ad-creative', 'analytics', 'generative'];
 const CREATIVE = '120330000008134415';
@@ -257,15 +258,15 @@ modes('SQLite', async () => ({}));
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`\n*** SKIPPED: unstorable text on PostgreSQL: ${unavailable} ***\n`);
 describe.skipIf(unavailable)('PostgreSQL', () => {
-  let postgres: PostgresServer | undefined;
+  let database: TestDatabase | undefined;
   let url = '';
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'unstorable-'));
   beforeAll(async () => {
-    postgres = await startPostgres();
-    url = await postgres.createDatabase();
+    database = await testDatabase();
+    url = database.url;
   }, 120_000);
   afterAll(async () => {
-    await postgres?.stop();
+    await database?.drop();
     fs.rmSync(root, { recursive: true, force: true });
   });
   modes('PostgreSQL', async () => ({ database: url, filesDir: fs.mkdtempSync(path.join(root, 'files-')) }));

@@ -1,11 +1,12 @@
-// A test file's PostgreSQL at the store seam: one throwaway server (test/support/postgres-server.ts) with one
-// database, started before the file's tests and stopped after them, and pools on fresh schemas of it, each
-// migrated with a service's PostgreSQL migrations. On a machine without PostgreSQL nothing starts and
+// A test file's PostgreSQL at the store seam: a database of its own on the run's server
+// (test/support/test-database.ts), made before the file's tests and dropped after them, and pools on fresh schemas
+// of it, each migrated with a service's PostgreSQL migrations. On a machine without PostgreSQL nothing starts and
 // `unavailable` says why (the file skips its PostgreSQL tests with it, and the run says so once).
 import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { migratePostgres, openPool } from '../../reference/foundation/postgres.js';
-import { postgresUnavailable, startPostgres, type PostgresServer } from './postgres-server.js';
+import { postgresUnavailable } from './postgres-server.js';
+import { testDatabase, type TestDatabase } from './test-database.js';
 
 export interface PostgresSchemas {
   /** Why PostgreSQL tests cannot run here, or undefined when they can. */
@@ -17,22 +18,22 @@ export interface PostgresSchemas {
   schema(migrations: readonly string[], options?: { count?: number; poolSize?: number }): Promise<pg.Pool[]>;
 }
 
-/** Registers the file's server (beforeAll/afterAll); `what` names the tests skipped where PostgreSQL is missing. */
+/** Registers the file's database (beforeAll/afterAll); `what` names the tests skipped where PostgreSQL is missing. */
 export function postgresSchemas(what: string): PostgresSchemas {
   const unavailable = postgresUnavailable();
   if (unavailable) console.warn(`\n*** SKIPPED: ${what}: ${unavailable} ***\n`);
-  let server: PostgresServer | undefined;
+  let database: TestDatabase | undefined;
   let url = '';
   const pools: pg.Pool[] = [];
   let schemas = 0;
   beforeAll(async () => {
     if (unavailable) return;
-    server = await startPostgres();
-    url = await server.createDatabase();
+    database = await testDatabase();
+    url = database.url;
   }, 60_000);
   afterAll(async () => {
     await Promise.all(pools.splice(0).map((p) => p.end()));
-    await server?.stop();
+    await database?.drop();
   });
   return {
     unavailable,

@@ -16,6 +16,8 @@ export interface PostgresServer {
   port: number;
   /** A new empty database on this server; answers its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Drops a database, ending the sessions still open on it. */
+  dropDatabase(name: string): Promise<void>;
   /** Stops the server (fast shutdown) and removes its directory. */
   stop(): Promise<void>;
 }
@@ -140,6 +142,18 @@ function readyOrExit(child: ChildProcess): Promise<{ ready: boolean; log: string
   });
 }
 
+/** Runs one statement on the server's maintenance database. */
+async function administer(url: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 function server(port: number, child: ChildProcess, dir: string, onExit: () => void): PostgresServer {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let databases = 0;
@@ -148,15 +162,11 @@ function server(port: number, child: ChildProcess, dir: string, onExit: () => vo
     url,
     port,
     async createDatabase(name = `test_${process.pid}_${++databases}`) {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE "${name}"`);
-      } finally {
-        await client.end();
-      }
+      await administer(url, `CREATE DATABASE "${name}"`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async dropDatabase(name) {
+      await administer(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
     stop() {
       stopped ??= (async () => {
