@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { TestModule } from 'vitest/node';
-import { familyFileParts } from '../harness/families.js';
+import { ALL_RULES } from '../../generated/rules.js';
+import { familyFileParts, familyOf } from '../harness/families.js';
 import type { RunSettings } from '../harness/run-settings.js';
 import { SERVICE_KEYS, isServiceKey } from '../harness/services.js';
 import { checkRules } from './check-filter.js';
-import { unknownRuleMessage } from './rule-filter.js';
+import { rulesMatching, unknownRuleMessage } from './rule-filter.js';
 import { DEADLINE_PER_SERVICE_SECONDS, parseBytes, parseDuration } from './run-limits.js';
 import { DEFAULT_MAX_ANSWER_BYTES, formatBytes } from '../harness/answer-body.js';
 import { REDACTED } from '../harness/redact.js';
@@ -180,7 +181,7 @@ export async function runContracts(argv: string[]): Promise<number> {
   });
   vitest.provide('contractRun', settings);
   try {
-    const specifications = selectedFiles(await vitest.globTestSpecifications(), services);
+    const specifications = selectedFiles(await vitest.globTestSpecifications(), services, rules);
     // Every test is collected before the first runs, so the progress total is known from the first line.
     if (process.env.CONTRACT_PRECOUNT !== '0') {
       const collected = await vitest.collectTests(specifications);
@@ -208,9 +209,26 @@ export async function runContracts(argv: string[]): Promise<number> {
 const strictFromEnv = (value: string | undefined): boolean | undefined =>
   value === '1' ? true : value === '0' ? false : undefined;
 
-/** The rule family files of the selected services (contracts/rules/<service>/<family>.rules.ts). */
-export function selectedFiles<T extends { moduleId: string }>(files: T[], services: readonly string[]): T[] {
-  return files.filter((f) => services.includes(familyFileParts(f.moduleId)?.service ?? ''));
+/**
+ * The rule family files of the selected services (contracts/rules/<service>/<family>.rules.ts); with --rule, only
+ * the families of the rules it selects (a rule's tests live in its family's file: the coverage gate checks it), so a
+ * run of one rule imports one file, not the service's every file.
+ */
+export function selectedFiles<T extends { moduleId: string }>(
+  files: T[],
+  services: readonly string[],
+  rules: readonly string[] = [],
+): T[] {
+  const families = new Set(
+    ALL_RULES.filter((r) => rules.some((filter) => rulesMatching(filter, services).includes(r.id))).map(
+      (r) => `${r.service}/${familyOf(r.id)}`,
+    ),
+  );
+  return files.filter((f) => {
+    const parts = familyFileParts(f.moduleId);
+    if (!parts || !services.includes(parts.service)) return false;
+    return rules.length === 0 || families.has(`${parts.service}/${parts.family}`);
+  });
 }
 
 /** Tests that will run: collected, and not filtered out by --rule. */
