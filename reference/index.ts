@@ -54,6 +54,11 @@ export interface ReferenceOptions {
    * (foundation/public-base.ts).
    */
   publicUrls?: Partial<Record<ServiceKey, string>>;
+  /**
+   * Links name the address a proxy in front says the client asked for (`Forwarded`, `X-Forwarded-Host`/`-Proto`/
+   * `-Port`) when no public URL is configured: for proxies that send their upstream's Host (serve --trust-forwarded).
+   */
+  trustForwarded?: boolean;
   /** Port of the first service, the next one gets port + 1, ...; free ports when absent or 0. */
   port?: number;
   /** Interface to bind (default 127.0.0.1). */
@@ -195,7 +200,11 @@ export async function startReference(
         clientError: entry.instance.clientError,
       });
       const configured = options.publicUrls?.[key];
-      entry.instance.bound?.((configured ?? entry.server.baseUrl).replace(/\/$/, ''), configured !== undefined);
+      entry.instance.bound?.({
+        baseUrl: configured ?? entry.server.baseUrl,
+        configured: configured !== undefined,
+        trustForwarded: options.trustForwarded === true,
+      });
       endpoints[key] = { baseUrl: entry.server.baseUrl };
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 // npm run serve -- <service|all> [--port N] [--data DIR | --database URL [--files DIR]] [--seed FILE] [--log-level L] [--host H]
-//                  [--public-url [SERVICE=]URL ...]
+//                  [--public-url [SERVICE=]URL ...] [--trust-forwarded]
 // Serves the reference implementation until SIGTERM/SIGINT: prints each service's base URL on stdout
 // ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
 // accepting, lets in-flight requests finish (bounded wait), closes the services and the databases, exits 0.
@@ -18,7 +18,7 @@ import { GRACE_MS, referenceOptionsOf, startFailureLine } from './foundation/ser
 import { serveInThreads } from './foundation/serve-threads.js';
 
 const SERVICES: readonly ServiceKey[] = SERVICE_KEYS;
-export const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...]`;
+export const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...] [--trust-forwarded]`;
 export class UsageError extends Error {}
 
 export interface ServeOptions {
@@ -34,6 +34,8 @@ export interface ServeOptions {
   host?: string;
   /** The base URL clients reach each service at (its absolute links are made from it); default: where it listens. */
   publicUrls?: Partial<Record<ServiceKey, string>>;
+  /** Links name the address a proxy's Forwarded / X-Forwarded-* headers give, where no public URL is set. */
+  trustForwarded?: boolean;
 }
 
 /** Parses the command line; `resolveServices` maps the positional argument (tests serve their own service). */
@@ -55,6 +57,7 @@ export function parseServeArgs(
         'log-level': { type: 'string', default: 'info' },
         host: { type: 'string' },
         'public-url': { type: 'string', multiple: true },
+        'trust-forwarded': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -101,6 +104,7 @@ export function parseServeArgs(
     services,
     port,
     ...(publicUrls ? { publicUrls } : {}),
+    ...(values['trust-forwarded'] ? { trustForwarded: true } : {}),
     dataDir: values.data,
     database,
     filesDir: values.files,

@@ -77,8 +77,8 @@ export const service: ReferenceService = {
     return {
       listener,
       clientError: api.clientError,
-      bound(url: string, configured: boolean) {
-        publicBase.bind(url, configured);
+      bound(address) {
+        publicBase.bind(address);
       },
       close() {
         sqliteRates?.close();

@@ -12,7 +12,16 @@ export const GRACE_MS = 10_000;
 /** The options every served service starts with (no functions, no logger: a worker makes its own). */
 export type ServedOptions = Pick<
   ReferenceOptions,
-  'dataDir' | 'database' | 'filesDir' | 'seedFile' | 'port' | 'host' | 'publicUrls' | 'logLevel' | 'servicesDir'
+  | 'dataDir'
+  | 'database'
+  | 'filesDir'
+  | 'seedFile'
+  | 'port'
+  | 'host'
+  | 'publicUrls'
+  | 'trustForwarded'
+  | 'logLevel'
+  | 'servicesDir'
 >;
 
 export function referenceOptionsOf(options: ServeOptions): ServedOptions {
@@ -24,6 +33,7 @@ export function referenceOptionsOf(options: ServeOptions): ServedOptions {
     port: options.port,
     host: options.host,
     ...(options.publicUrls ? { publicUrls: options.publicUrls } : {}),
+    ...(options.trustForwarded ? { trustForwarded: true } : {}),
     logLevel: options.logLevel,
   };
 }

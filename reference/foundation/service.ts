@@ -1,6 +1,7 @@
 // The seam between the shared foundation (storage, seed, serve, the embedded contract target) and one
 // reference service. Each service folder (reference/<service>/index.ts) exports `service: ReferenceService`.
 import type http from 'node:http';
+import type { PublicAddress } from './public-base.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
@@ -68,10 +69,10 @@ export interface ServiceInstance {
   /** What the HTTP server's 'clientError' event gets (bytes that are not a request), answered in the service's shape. */
   clientError?: (error: Error & { code?: string }, socket: Duplex) => void;
   /**
-   * Called after the HTTP server is bound, with the service's public base URL (the configured one, else where it
-   * listens) and whether it was configured: the base of every absolute link of an answer (foundation/public-base.ts).
+   * Called after the HTTP server is bound, with the service's public address (the configured URL, else where it
+   * listens, and what names links without one): the base of every absolute link of an answer (foundation/public-base.ts).
    */
-  bound?(baseUrl: string, configured: boolean): void;
+  bound?(address: PublicAddress): void;
   /** Stops timers and background work; the foundation closes the database afterwards. */
   close?(): Promise<void> | void;
 }

@@ -337,8 +337,8 @@ export async function createGenerativeService(
   return {
     listener,
     clientError: router.clientError,
-    bound(url: string, configured: boolean) {
-      publicBase.bind(url, configured);
+    bound(address) {
+      publicBase.bind(address);
     },
     close() {
       clearInterval(sweeper);

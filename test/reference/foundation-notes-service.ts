@@ -117,8 +117,8 @@ export function notesService(key: ServiceKey = 'analytics', hooks: NotesHooks = 
       };
       return {
         listener,
-        bound: (url) => {
-          baseUrl = url;
+        bound: (address) => {
+          baseUrl = address.baseUrl;
         },
         close: () => timers.forEach((t) => clearTimeout(t)),
       };

@@ -133,7 +133,7 @@ export async function startGenerative(
     options,
   );
   const running = await listenLocal(options.wrap ? options.wrap(instance.listener) : instance.listener);
-  instance.bound?.(running.baseUrl, false);
+  instance.bound?.({ baseUrl: running.baseUrl, configured: false, trustForwarded: false });
   return {
     baseUrl: running.baseUrl,
     dataDir,
