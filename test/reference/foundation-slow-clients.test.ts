@@ -1,9 +1,10 @@
 // Slow and stuck clients (loopback only, short limits so the test is bounded): trickled headers
 // (slowloris), a trickled body, a client that never reads a large answer, an oversized header block.
-// Each is cut by its limit, and meanwhile other clients are answered at once.
+// Each is cut by its limit, and meanwhile other clients are answered at once. Each test has a server of its own,
+// and they run at once: the file waits about one limit, not the sum of them.
 import { EventEmitter, once } from 'node:events';
 import net from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceSession } from '../../reference/index.js';
 import { notesService } from './foundation-notes-service.js';
 
@@ -14,21 +15,18 @@ const LIMITS = {
   idleTimeoutMs: 3_000,
   maxHeaderBytes: 8 * 1024,
 };
-let session: ReferenceSession;
-let port: number;
-/** Emits 'started' when a /big request reaches the service. */
-const bigStarted = new EventEmitter();
+const sessions: ReferenceSession[] = [];
 const sockets: net.Socket[] = [];
 
-beforeAll(async () => {
-  session = await startReference([notesService('analytics', { bigStarted: () => bigStarted.emit('started') })], {
-    httpLimits: LIMITS,
-  });
-  port = Number(new URL(session.endpoints.analytics!.baseUrl).port);
-});
+async function serve(hooks: Parameters<typeof notesService>[1] = {}) {
+  const session = await startReference([notesService('analytics', hooks)], { httpLimits: LIMITS });
+  sessions.push(session);
+  const base = session.endpoints.analytics!.baseUrl;
+  return { session, base, port: Number(new URL(base).port) };
+}
 afterAll(async () => {
   sockets.forEach((s) => s.destroy());
-  await session.stop(0);
+  await Promise.all(sessions.map((s) => s.stop(0)));
 });
 
 interface Raw {
@@ -39,7 +37,7 @@ interface Raw {
 }
 
 /** A raw connection; `closed` resolves with the milliseconds from connect to the server closing it. */
-function connect(): Promise<Raw> {
+function connect(port: number): Promise<Raw> {
   return new Promise((resolve) => {
     const began = Date.now();
     const socket = net.connect(port, '127.0.0.1');
@@ -62,71 +60,79 @@ function connect(): Promise<Raw> {
  * Other clients get answers while the slow ones still hang on: the first answer comes before any slow
  * client was cut (no waiting for the limits), and the server keeps answering after that.
  */
-async function othersAnswered(slowStillHanging: () => boolean = () => true): Promise<void> {
+async function othersAnswered(base: string, slowStillHanging: () => boolean = () => true): Promise<void> {
   for (let i = 0; i < 5; i += 1) {
-    const res = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`);
+    const res = await fetch(`${base}/notes?tenant=x`);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     if (i === 0) expect(slowStillHanging(), 'answered while the slow clients were still connected').toBe(true);
   }
 }
 
-it('cuts clients that trickle their headers (slowloris) after headersTimeout and keeps answering others', async () => {
-  const slow = await Promise.all(Array.from({ length: 20 }, () => connect()));
-  const timers = slow.map(({ socket }) => {
-    socket.write('GET /notes HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-    return setInterval(() => socket.writable && socket.write('X-Trickle: a\r\n'), 100);
+describe.concurrent('slow and stuck clients, each test on a server of its own', () => {
+  it('cuts clients that trickle their headers (slowloris) after headersTimeout and keeps answering others', async () => {
+    const { base, port } = await serve();
+    const slow = await Promise.all(Array.from({ length: 20 }, () => connect(port)));
+    const timers = slow.map(({ socket }) => {
+      socket.write('GET /notes HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      return setInterval(() => socket.writable && socket.write('X-Trickle: a\r\n'), 100);
+    });
+    try {
+      await othersAnswered(base, () => slow.every((s) => !s.isClosed()));
+      const closedAfter = await Promise.all(slow.map((s) => s.closed));
+      // node:http answers 408 and closes; checked every connectionsCheckingInterval (<= 1 s)
+      for (const ms of closedAfter) expect(ms).toBeLessThan(LIMITS.headersTimeoutMs + 3_000);
+      expect(slow.filter((s) => s.received().startsWith('HTTP/1.1 408')).length).toBe(slow.length);
+    } finally {
+      timers.forEach(clearInterval);
+    }
+    await othersAnswered(base);
   });
-  try {
-    await othersAnswered(() => slow.every((s) => !s.isClosed()));
-    const closedAfter = await Promise.all(slow.map((s) => s.closed));
-    // node:http answers 408 and closes; checked every connectionsCheckingInterval (<= 1 s)
-    for (const ms of closedAfter) expect(ms).toBeLessThan(LIMITS.headersTimeoutMs + 3_000);
-    expect(slow.filter((s) => s.received().startsWith('HTTP/1.1 408')).length).toBe(slow.length);
-  } finally {
-    timers.forEach(clearInterval);
-  }
-  await othersAnswered();
-});
 
-it('cuts a client that trickles its body after requestTimeout', async () => {
-  const raw = await connect();
-  raw.socket.write('POST /notes?tenant=t HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n');
-  const timer = setInterval(() => raw.socket.writable && raw.socket.write('0123456789'), 100);
-  try {
-    await othersAnswered(() => !raw.isClosed());
-    expect(await raw.closed).toBeLessThan(LIMITS.requestTimeoutMs + 3_000);
-  } finally {
-    clearInterval(timer);
-  }
-  // nothing half-received was stored
-  const ids = (await (await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=t`)).json()) as {
-    ids: number[];
-  };
-  expect(ids.ids).toEqual([]);
-});
-
-it('drops a client that never reads a large answer after idleTimeout, and keeps answering others', async () => {
-  const raw = await connect();
-  raw.socket.pause(); // never read: the kernel buffers fill, then node's write stalls
-  const arrived = once(bigStarted, 'started');
-  raw.socket.write('GET /big?bytes=33554432 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-  await arrived;
-  expect(session.running[0]!.server.inFlight()).toBe(1);
-  await othersAnswered(() => session.running[0]!.server.inFlight() >= 1);
-  // The idle timeout drops the client: its answer leaves the in-flight count (the server's event, no polling).
-  await session.running[0]!.server.idle();
-  expect(session.running[0]!.server.inFlight()).toBe(0);
-  await othersAnswered();
-});
-
-it('refuses an oversized header block with 431 and answers the nearest valid request', async () => {
-  const res = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, {
-    headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes + 1) },
+  it('cuts a client that trickles its body after requestTimeout', async () => {
+    const { base, port } = await serve();
+    const raw = await connect(port);
+    raw.socket.write('POST /notes?tenant=t HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n');
+    const timer = setInterval(() => raw.socket.writable && raw.socket.write('0123456789'), 100);
+    try {
+      await othersAnswered(base, () => !raw.isClosed());
+      expect(await raw.closed).toBeLessThan(LIMITS.requestTimeoutMs + 3_000);
+    } finally {
+      clearInterval(timer);
+    }
+    // nothing half-received was stored
+    const ids = (await (await fetch(`${base}/notes?tenant=t`)).json()) as {
+      ids: number[];
+    };
+    expect(ids.ids).toEqual([]);
   });
-  expect(res.status).toBe(431);
-  const ok = await fetch(`${session.endpoints.analytics!.baseUrl}/notes?tenant=x`, {
-    headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes / 2) },
+
+  it('drops a client that never reads a large answer after idleTimeout, and keeps answering others', async () => {
+    /** Emits 'started' when a /big request reaches the service. */
+    const bigStarted = new EventEmitter();
+    const { session, base, port } = await serve({ bigStarted: () => bigStarted.emit('started') });
+    const raw = await connect(port);
+    raw.socket.pause(); // never read: the kernel buffers fill, then node's write stalls
+    const arrived = once(bigStarted, 'started');
+    raw.socket.write('GET /big?bytes=33554432 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await arrived;
+    expect(session.running[0]!.server.inFlight()).toBe(1);
+    await othersAnswered(base, () => session.running[0]!.server.inFlight() >= 1);
+    // The idle timeout drops the client: its answer leaves the in-flight count (the server's event, no polling).
+    await session.running[0]!.server.idle();
+    expect(session.running[0]!.server.inFlight()).toBe(0);
+    await othersAnswered(base);
   });
-  expect(ok.status).toBe(200);
+
+  it('refuses an oversized header block with 431 and answers the nearest valid request', async () => {
+    const { base } = await serve();
+    const res = await fetch(`${base}/notes?tenant=x`, {
+      headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes + 1) },
+    });
+    expect(res.status).toBe(431);
+    const ok = await fetch(`${base}/notes?tenant=x`, {
+      headers: { 'x-big': 'a'.repeat(LIMITS.maxHeaderBytes / 2) },
+    });
+    expect(ok.status).toBe(200);
+  });
 });
