@@ -1,47 +1,14 @@
 // npm run fuzz -- [--service <svc>] [--count N] [--seed S] [--concurrency C]
 // Starts the embedded reference, fuzzes each service (default: all three, 10,000 requests each), prints the
 // distribution of answers and every violation with the request that caused it; exits 1 on any violation.
-import { parseArgs } from 'node:util';
-import { SERVICE_KEYS } from '../harness/services.js';
-import type { ServiceKey } from '../../reference/index.js';
-import { closest } from '../cli/closest.js';
+import { readFuzzArgs } from './cli-args.js';
 
-const SERVICES: readonly ServiceKey[] = SERVICE_KEYS;
-const USAGE = `usage: npm run fuzz -- [--service <${SERVICES.join('|')}>] [--count N] [--seed S] [--concurrency C]`;
-
-/** A user error: one line and the usage, exit 2 (nothing started yet). */
-function refuse(message: string): never {
-  console.error(`fuzz: ${message}\n${USAGE}`);
+const read = readFuzzArgs(process.argv.slice(2));
+if ('refused' in read) {
+  console.error(read.refused);
   process.exit(2);
 }
-
-/** A whole number of at least `min` given as text, or a refusal naming the flag. */
-function wholeNumber(flag: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min)
-    refuse(`--${flag} must be a whole number of at least ${min}, not ${text}`);
-  return n;
-}
-
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      service: { type: 'string', multiple: true },
-      count: { type: 'string', default: '10000' },
-      seed: { type: 'string' },
-      concurrency: { type: 'string', default: '8' },
-    },
-  }));
-} catch (error) {
-  refuse((error as Error).message);
-}
-const services = (values.service ?? SERVICES).flatMap((s) => s.split(',')) as ServiceKey[];
-for (const s of services)
-  if (!SERVICES.includes(s)) refuse(`unknown service ${s} (did you mean ${closest(s, SERVICES, 1)[0]}?)`);
-const count = wholeNumber('count', values.count, 1);
-const concurrency = wholeNumber('concurrency', values.concurrency, 1);
-const seed = values.seed !== undefined ? wholeNumber('seed', values.seed, 0) : Math.floor(Math.random() * 2 ** 31);
+const { services, count, seed, concurrency } = read;
 // Loaded once the command line is accepted: a refused one answers at once.
 const [{ startReferenceTarget }, { formatResult, runFuzz }, { fuzzService }] = await Promise.all([
   import('../targets/reference.js'),
@@ -63,7 +30,7 @@ try {
     if (result.violations.length || !result.alive || result.stateUnchanged === false) failed = true;
   }
   console.log(
-    `\nseed ${seed} (replay: npm run fuzz -- --seed ${seed} --count ${count}${values.service ? values.service.map((s) => ` --service ${s}`).join('') : ''})`,
+    `\nseed ${seed} (replay: npm run fuzz -- --seed ${seed} --count ${count}${read.serviceFlags ? read.serviceFlags.map((s) => ` --service ${s}`).join('') : ''})`,
   );
 } finally {
   await session.stop();

@@ -1,9 +1,9 @@
 // Every command refuses a user's mistake in one line (plus the usage) with a non-zero exit, never a stack
 // trace: unknown flags, services, rule ids and mutant ids, bad numbers, malformed or misspelt config files, a
 // busy port, a target where nothing listens. And the mock leaves no temporary spec file behind after Ctrl-C.
-// The contracts and mutants commands' argument handling is judged in this process, through the functions their
-// scripts call (runContracts, runMutants), with what they print captured; each of those commands is also run as a
-// process once, for its exit code and its stderr.
+// The contracts, mutants, mock and fuzz commands' argument handling is judged in this process, through the functions
+// their scripts call (runContracts, runMutants, readMockArgs, readFuzzArgs), with what they print captured; each of
+// those commands is also run as a process once, for its exit code and its stderr.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,8 @@ import { format, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runContracts } from '../../contracts/cli/run.js';
 import { runMutants } from '../../contracts/mutants/run.js';
+import { readMockArgs } from '../../contracts/cli/mock-args.js';
+import { readFuzzArgs } from '../../contracts/fuzz/cli-args.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { ROOT, cleanEnv, ownFixturesConfig } from '../support/contract-run.js';
 
@@ -68,6 +70,16 @@ async function inProcess(entry: (argv: string[]) => Promise<number>, args: strin
     for (const spy of spies) spy.mockRestore();
   }
 }
+
+/** A script's reading of its command line as its process answers a refusal: the line on stderr, exit 2. */
+const refusing =
+  (read: (argv: string[]) => object | Promise<object>) =>
+  async (argv: string[]): Promise<number> => {
+    const outcome = await read(argv);
+    if (!('refused' in outcome)) return 0;
+    console.error(outcome.refused);
+    return 2;
+  };
 
 const STACK = /^\s+at .+(:\d+:\d+\)?|\(native\)|<anonymous>\)?)$/m;
 
@@ -155,17 +167,22 @@ describe('contracts', () => {
 });
 
 describe('mock', () => {
+  it('a process refused its flag: exit 2, one line and the usage', async () => {
+    expectOneLineRefusal(await command('mock', ['--prot', '3']), 2, /Unknown option '--prot'/);
+  });
+
   it.each([
     [['--prot', '3'], 2, /Unknown option '--prot'/],
     [['foo'], 2, /unknown service foo \(did you mean/],
     [[], 2, /name a service/],
     [['analytics', '--port', 'abc'], 2, /--port must be a port number/],
   ] as const)('%j', async (args, code, says) => {
-    expectOneLineRefusal(await command('mock', [...args]), code, says);
+    expectOneLineRefusal(await inProcess(refusing(readMockArgs), [...args]), code, says);
   });
 
   it('a busy port is one line, not Prism help and a stack', async () => {
-    expectOneLineRefusal(await command('mock', ['analytics', '--port', busyPort]), 2, /port \d+ is already in use/);
+    const outcome = await inProcess(refusing(readMockArgs), ['analytics', '--port', busyPort]);
+    expectOneLineRefusal(outcome, 2, /port \d+ is already in use/);
   });
 
   it('removes its temporary spec file on Ctrl-C', async () => {
@@ -188,13 +205,17 @@ describe('mock', () => {
 });
 
 describe('fuzz', () => {
+  it('a process refused its flag: exit 2, one line and the usage', async () => {
+    expectOneLineRefusal(await command('fuzz', ['--cout', '3']), 2, /Unknown option '--cout'/);
+  });
+
   it.each([
     [['--cout', '3'], 2, /Unknown option '--cout'/],
     [['--service', 'foo'], 2, /unknown service foo/],
     [['--count', 'abc'], 2, /--count must be a whole number/],
     [['--concurrency', '0'], 2, /--concurrency must be a whole number of at least 1/],
   ] as const)('%j', async (args, code, says) => {
-    expectOneLineRefusal(await command('fuzz', [...args]), code, says);
+    expectOneLineRefusal(await inProcess(refusing(readFuzzArgs), [...args]), code, says);
   });
 });
 
@@ -206,7 +227,8 @@ describe('mutants', () => {
   it.each([
     [['--bogus'], 2, /Unknown option '--bogus'/],
     [['--service', 'foo'], 2, /unknown service\(s\): foo/],
-    [['--mutant', 'ANA-NOPE'], 2, /unknown mutant id or prefix ANA-NOPE; closest: /],
+    // One service's mutants are loaded to name the closest ids (every service's: the same line, five times the work).
+    [['--service', 'analytics', '--mutant', 'ANA-NOPE'], 2, /unknown mutant id or prefix ANA-NOPE; closest: ANA-/],
     [['--jobs', '0'], 2, /--jobs must be a whole number/],
     [['--mutants', '/no/such/mutants.ts'], 2, /--mutants: file not found/],
   ] as const)('%j', async (args, code, says) => {
