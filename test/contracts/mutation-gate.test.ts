@@ -33,8 +33,9 @@ describe('npm run mutants', () => {
       'test/support/stubs-implementation.ts',
       '--report-dir',
       dir,
+      // One worker: its baseline and three mutants judged one after another (two workers start two vitest instances).
       '--jobs',
-      '2',
+      '1',
     ];
     try {
       ({ stdout } = await run(process.execPath, args, { cwd: ROOT, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 }));
