@@ -159,8 +159,10 @@ async function unparsed(files: Iterable<[string, string]>, folder: string): Prom
 async function single(spec: string, out: string): Promise<number> {
   const key = values.key ?? defaultPackageKey(spec);
   const folder = path.resolve(out);
+  // The README and the banners name the folder as the user did.
+  const packageOptions = { ...options, out };
   if (values.check) {
-    const files = await generatePackage({ key, spec: path.resolve(spec) }, options);
+    const files = await generatePackage({ key, spec: path.resolve(spec) }, packageOptions);
     const drift = compareFolder(folder, files);
     if (isClean(drift)) {
       if (!values.quiet) console.log(`${out} is up to date (${files.size} files).`);
@@ -181,7 +183,7 @@ async function single(spec: string, out: string): Promise<number> {
       await generatePackage(
         { key, spec: path.resolve(spec) },
         {
-          ...options,
+          ...packageOptions,
           onFile: (name, content) => {
             const error = isTypeScript(name) ? syntaxError(name, content) : undefined;
             if (error)
@@ -205,7 +207,7 @@ async function single(spec: string, out: string): Promise<number> {
     return 0;
   }
   const thread = await startTypeCheck();
-  const files = await generatePackage({ key, spec: path.resolve(spec) }, options).catch(async (error) => {
+  const files = await generatePackage({ key, spec: path.resolve(spec) }, packageOptions).catch(async (error) => {
     await thread?.close();
     throw error;
   });

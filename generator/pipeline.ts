@@ -31,6 +31,11 @@ export interface GenerateOptions {
   allowRefusedSchemas?: boolean;
   /** `--allow-ref`: folders and http(s) origins a `$ref` may lead to beyond the spec's own folder. */
   allowRefs?: readonly string[];
+  /**
+   * The folder a single package is written to, as the caller named it (`generate --spec F --out DIR`): the
+   * package's README imports it by its name and its banner's command writes it there again.
+   */
+  out?: string;
 }
 
 const printWarning = (service: string, w: SchemaWarning) =>
@@ -49,6 +54,8 @@ interface PreparedService {
   source: string;
   /** How the package is made again, for the banner. */
   regenerate: string;
+  /** The package's folder name, as its README's examples import it. */
+  folder: string;
 }
 
 /** Above this size openapi.json is written on one line: a file for tools (Prism, documentation), too large to read. */
@@ -77,8 +84,10 @@ async function prepare(
   between();
   const relative = path.relative(ROOT, file);
   const source = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
-  const regenerate = options.single ? `run \`generate --spec ${source}\`` : 'run `npm run generate`';
-  return { service, model, bundled, files, source, regenerate };
+  const out = options.single && options.out !== undefined ? ` --out ${options.out}` : '';
+  const regenerate = options.single ? `run \`generate --spec ${source}${out}\`` : 'run `npm run generate`';
+  const folder = options.single && options.out !== undefined ? path.basename(path.resolve(options.out)) : service;
+  return { service, model, bundled, files, source, regenerate, folder };
 }
 
 /**
@@ -86,7 +95,7 @@ async function prepare(
  * more than one in memory).
  */
 async function emit(
-  { service, model, bundled, files, source, regenerate }: PreparedService,
+  { service, model, bundled, files, source, regenerate, folder }: PreparedService,
   put: (name: string, content: string) => void,
   between: () => void = () => {},
   allowRefusedSchemas = false,
@@ -108,6 +117,7 @@ async function emit(
       bundled: bundled !== undefined,
       source: lineCommentText(source),
       regenerate: lineCommentText(regenerate),
+      folder,
     }),
   );
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');

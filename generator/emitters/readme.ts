@@ -11,9 +11,11 @@ export interface ReadmeSource {
   source: string;
   /** How the package is made again (`run \`npm run generate\``, `run \`generate --spec F\``). */
   regenerate: string;
+  /** The package's folder name: the examples import `./<folder>/client.js` from the folder that holds it. */
+  folder: string;
 }
 
-export function emitReadme(service: ServiceModel, { bundled, source, regenerate }: ReadmeSource): string {
+export function emitReadme(service: ServiceModel, { bundled, source, regenerate, folder }: ReadmeSource): string {
   // The credential option of the kind most operations take (what the spec's security schemes say).
   const kinds = service.operations.flatMap((o) => [...new Set(o.credentialSources.map((c) => c.kind))]);
   const count = (k: string) => kinds.filter((x) => x === k).length;
@@ -29,7 +31,7 @@ export function emitReadme(service: ServiceModel, { bundled, source, regenerate 
     source,
     regenerate,
     server: serverExample(service),
-    service: service.key,
+    folder,
     title: service.title,
     version: service.version,
     name: service.name,
