@@ -16,7 +16,7 @@ import {
   type RequestSettings,
   validRequest,
 } from './requests.js';
-import { prismAcceptsBroken, prismDeviation } from './prism-deviations.js';
+import { prismAcceptsBroken, prismDeviation, prismError } from './prism-deviations.js';
 import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
 import { type EngineAnswer, type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
@@ -222,6 +222,10 @@ const pointerOf = (op: OperationModel) =>
   `#/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method.toLowerCase()}`;
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
+/** The note of a run without --mock whose target answers in Prism's own error shape. */
+export const PRISM_WITHOUT_MOCK =
+  "answers in Prism's own error shape (https://stoplight.io/prism/errors#...): if it is a Prism mock (spec-first mock), --mock judges the answers Prism is known to get wrong as not judged instead of FAIL";
+
 const methodOf = (op: OperationModel) => op.method;
 const is2xx = (status: number) => status >= 200 && status < 300;
 const is4xx = (status: number) => status >= 400 && status < 500;
@@ -275,6 +279,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       return undefined;
     }
     lastAnswered = result;
+    // Without --mock, Prism's own answers are judged as any server's: the report says once how to tell them apart.
+    if (!options.mock && result.answer && prismError(result.answer)) note('target', PRISM_WITHOUT_MOCK);
     return result;
   };
 

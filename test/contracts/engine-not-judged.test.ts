@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../contracts/engine/checks.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { consoleReport } from '../../contracts/engine/report.js';
-import { type EngineResult, runEngine } from '../../contracts/engine/run.js';
+import { type EngineResult, PRISM_WITHOUT_MOCK, runEngine } from '../../contracts/engine/run.js';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
 import type { ServiceModel } from '../../generator/model/index.js';
 
@@ -122,6 +122,13 @@ describe('a mock (Prism) deviating from its document', () => {
     expect(fails(onMock.result)).toEqual([]);
     expect(verdictOf(onMock.result, 'not_a_server_error', 'getGraph')!.message).toContain('NO_COMPLEX_OBJECT_TEXT');
     expect(onMock.result.notes.map((n) => n.kind)).toEqual(['mock']);
+    // Without --mock it is a server error, and the report says once how to judge a mock as one.
+    const notMock = await against(arnDocument, prismError, false);
+    expect(fails(notMock.result)).toContain('not_a_server_error');
+    expect(notMock.result.notes).toEqual([{ kind: 'target', text: PRISM_WITHOUT_MOCK, count: expect.any(Number) }]);
+    expect(
+      consoleReport({ title: 't', baseUrl: 'http://x', seed: 1, result: notMock.result, redact: (t) => t }),
+    ).toContain('--mock judges');
     // A 500 in any other shape is a server error, mock or not.
     const plain = await against(arnDocument, (_req, res) => json(res, 500, { error: 'boom' }), true);
     expect(fails(plain.result)).toContain('not_a_server_error');
