@@ -2,6 +2,9 @@
 // keeps every request it gets): with an empty config the run stops before any request, naming each missing
 // key and its variable; with a config, no request carries one of this project's default fixture values,
 // optional fixtures it lacks make their tests not applicable, and the rate-limit bursts are skipped.
+// In the same run the analytics service is a target that answers its base URL, then drops connections (reports)
+// or answers 503 (the rest): every rule it touched is an error (ANA-SORT-1's convention-only check included), none
+// passes, exit 1. (Nothing listening at all: the run stops before any test, in one line: cli-user-errors.test.ts.)
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -98,9 +101,34 @@ describe('a third-party target with an empty config', () => {
   });
 });
 
+/** Answers its base URL, then drops the connection of a report request and answers 503 to the rest, keeping each. */
+async function failingTarget(): Promise<RunningServer & { requests: Recorded[] }> {
+  const requests: Recorded[] = [];
+  const server = await listenLocal((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url === '/' || req.url === '') return void res.writeHead(404).end();
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('latin1'),
+      });
+      if (req.url?.includes('/reports')) return void req.socket.destroy();
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('down');
+    });
+  });
+  return Object.assign(server, { requests });
+}
+
 describe('a third-party target with a config', () => {
   let target: Awaited<ReturnType<typeof recordingTarget>>;
+  let failing: Awaited<ReturnType<typeof failingTarget>>;
   let verdicts: Verdict[] = [];
+  let exitCode: number;
+  /** What both targets received. */
+  const requests = () => [...target.requests, ...failing.requests];
   const theirs = {
     'ad-creative': {
       apiVersion: 'v21.0',
@@ -122,18 +150,28 @@ describe('a third-party target with a config', () => {
 
   beforeAll(async () => {
     target = await recordingTarget();
-    ({ verdicts } = await runSuite(
-      ['--target', target.baseUrl, '--config', tempConfig({ fixtures: theirs })],
+    failing = await failingTarget();
+    ({ verdicts, exitCode } = await runSuite(
+      [
+        '--target',
+        target.baseUrl,
+        '--config',
+        tempConfig({ endpoints: { analytics: { baseUrl: failing.baseUrl } }, fixtures: theirs }),
+      ],
       'recording target',
     ));
   }, 240_000);
-  afterAll(() => target.close());
+  afterAll(async () => {
+    await target.close();
+    await failing.close();
+  });
 
   it('sends requests, none carrying a default fixture value', () => {
     expect(target.requests.length).toBeGreaterThan(50);
+    expect(failing.requests.length).toBeGreaterThan(20);
     const defaults = defaultValues();
     expect(defaults).toContain(DEFAULT_FIXTURES['ad-creative'].accessToken);
-    const leaks = target.requests.flatMap((r) => {
+    const leaks = requests().flatMap((r) => {
       const text = `${r.method} ${r.url} ${JSON.stringify(r.headers)} ${r.body}`;
       return defaults
         .filter((d) => text.includes(d) || text.includes(encodeURIComponent(d)))
@@ -143,7 +181,9 @@ describe('a third-party target with a config', () => {
   });
 
   it('uses the configured credentials', () => {
-    const all = target.requests.map((r) => `${r.url} ${JSON.stringify(r.headers)} ${r.body}`).join('\n');
+    const all = requests()
+      .map((r) => `${r.url} ${JSON.stringify(r.headers)} ${r.body}`)
+      .join('\n');
     for (const value of ['their-adc-token', 'their-ana-token', 'their-api-key']) expect(all).toContain(value);
   });
 
@@ -159,5 +199,31 @@ describe('a third-party target with a config', () => {
     const v = verdicts.find((x) => x.ruleId === 'ADC-AUTH-3')!;
     expect(v.verdict).toBe('not-applicable');
     expect(v.tests[0]!.detail).toContain(fixtureEnvName('ad-creative', 'devAccessToken'));
+  });
+
+  describe('where analytics answers its base URL, then drops connections (reports) or answers 503 (the rest)', () => {
+    const analytics = () => verdicts.filter((v) => v.ruleId.startsWith('ANA-'));
+
+    it('passes no rule and exits non-zero', () => {
+      expect(exitCode).not.toBe(0);
+      const run = analytics().filter((v) => v.tests.length > 0);
+      expect(run.length).toBeGreaterThan(20);
+      expect(run.filter((v) => v.verdict === 'pass').map((v) => v.ruleId)).toEqual([]);
+    });
+
+    it('gives ANA-SORT-1 (whose third check is convention-only) an error, not a pass with a warning', () => {
+      const v = verdicts.find((x) => x.ruleId === 'ANA-SORT-1')!;
+      expect(v.verdict).toBe('error');
+      expect(v.tests.every((t) => t.verdict === 'error' || t.verdict === 'not-applicable')).toBe(true);
+      expect(v.tests.flatMap((t) => t.warnings ?? [])).toEqual([]);
+    });
+
+    it('says why: no answer, or the 5xx status', () => {
+      const details = analytics().flatMap((v) =>
+        v.tests.filter((t) => t.verdict === 'error').map((t) => t.detail ?? ''),
+      );
+      expect(details.some((d) => /no answer/.test(d))).toBe(true);
+      expect(details.some((d) => /HTTP 503/.test(d))).toBe(true);
+    });
   });
 });
