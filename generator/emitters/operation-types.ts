@@ -161,10 +161,29 @@ export function responseUnion(o: OperationModel): string | undefined {
   return successes.map((s) => `ApiResponse<${s.type}, ${/^\d{3}$/.test(s.status) ? s.status : 'number'}>`).join(' | ');
 }
 
-/** The type of each `data:` event of a streaming operation (declared with x-sse-data in the spec). */
+/** The type of each `data:` event of a streaming operation (declared with x-sse-data in the spec), or each line. */
 export function streamChunkType(_service: ServiceModel, o: OperationModel): string {
-  if (o.linesType) return schemaType(o.responses.find((r) => r.status.startsWith('2') && r.linesData)?.linesData);
-  return schemaType(o.responses.find((r) => r.status === '200')?.sseData);
+  if (o.linesType) {
+    const r = o.responses.find((x) => x.status.startsWith('2') && x.linesData);
+    return r ? itemType(o, r, 'lines') : 'unknown';
+  }
+  const r = o.responses.find((x) => x.status === '200');
+  return r ? itemType(o, r, 'sse') : 'unknown';
+}
+
+/** Where an item's own view sits under its answer's bodies: a key no media type has. */
+export const ITEM_VIEW_KEYS = { sse: '(event data)', lines: '(line)' } as const;
+
+/**
+ * One event's data or one line of an answer as an answer sees it: without its writeOnly members at any depth, as a
+ * JSON answer's body is (read-write-views.ts); the schema as written where no member is writeOnly.
+ */
+export function itemType(o: OperationModel, r: ResponseModel, kind: 'sse' | 'lines'): string {
+  const view = r.itemViews?.[kind];
+  if (view && 'component' in view) return `${VIEW_ROOTS.answer}['schemas'][${stringLiteral(view.component)}]`;
+  if (view)
+    return `${VIEW_ROOTS.answer}['bodies'][${stringLiteral(o.typeName)}][${stringLiteral(r.status)}][${stringLiteral(ITEM_VIEW_KEYS[kind])}]`;
+  return schemaType(kind === 'sse' ? r.sseData : r.linesData);
 }
 
 export function hasStructuredBody(o: OperationModel): boolean {

@@ -13,7 +13,7 @@ import type {
   ResponseModel,
   ServiceModel,
 } from '../model/types.js';
-import { answerBodyType, bodyContentType, schemaType, streamChunkType, typesRef } from './operation-types.js';
+import { answerBodyType, bodyContentType, itemType, schemaType, streamChunkType, typesRef } from './operation-types.js';
 
 const op = typesRef;
 const quoted = (names: string[]) => names.map((n) => stringLiteral(n)).join(' | ');
@@ -122,7 +122,7 @@ export function replyBranches(service: ServiceModel, o: OperationModel): string[
     for (const ct of r.contentTypes) {
       if (ct === 'text/event-stream')
         branches.push(`{ ${status}; sse: AsyncIterable<${streamChunkType(service, o)}> }`);
-      else if (isLinesType(ct)) branches.push(`{ ${status}; lines: AsyncIterable<${schemaType(r.linesData)}> }`);
+      else if (isLinesType(ct)) branches.push(`{ ${status}; lines: AsyncIterable<${itemType(o, r, 'lines')}> }`);
       // Another media type (XML, CSV, a PDF): its text or bytes, made by the handler (`input.answerType` says which).
       else if (!isJsonType(ct)) branches.push(`{ ${status}; body: string | Uint8Array }`);
       // JsonBody<T>: the value, or its bytes made once by serializeJson (typed by the value they were made from).

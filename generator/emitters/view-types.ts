@@ -6,6 +6,7 @@ import { createRef, type GlobalContext, transformSchemaObject, tsPropertyIndex }
 import ts from 'typescript';
 import { type Direction, VIEW_ROOTS } from '../model/read-write-views.js';
 import type { ServiceModel } from '../model/types.js';
+import { ITEM_VIEW_KEYS } from './operation-types.js';
 
 const DIRECTIONS: Direction[] = ['request', 'answer'];
 
@@ -25,6 +26,14 @@ export function viewSources(service: ServiceModel): Record<string, unknown> {
         if (!('own' in view)) continue;
         const statuses = (bodies.answer[o.typeName] ??= {}) as Record<string, Record<string, unknown>>;
         (statuses[r.status] ??= {})[contentType] = view.own;
+      }
+    // An event's data and a line, each where its own view differs, beside the answer's media types.
+    for (const r of o.responses)
+      for (const kind of ['sse', 'lines'] as const) {
+        const view = r.itemViews?.[kind];
+        if (!view || !('own' in view)) continue;
+        const statuses = (bodies.answer[o.typeName] ??= {}) as Record<string, Record<string, unknown>>;
+        (statuses[r.status] ??= {})[ITEM_VIEW_KEYS[kind]] = view.own;
       }
   }
   const out: Record<string, unknown> = {};

@@ -591,6 +591,9 @@ function buildResponses(
       const sseData = sseDataOf(sse);
       const lines = Object.entries<any>(response.content ?? {}).find(([type]) => isLinesType(type))?.[1];
       const linesData = lines ? (lineSchema(document, lines) ?? {}) : undefined;
+      const answer = directionViews(document, 'answer');
+      const sseView = sseData ? answer.of(sseData) : undefined;
+      const linesView = linesData ? answer.of(linesData) : undefined;
       return {
         status,
         description: textOf(response.description, `${pointer}/${escapeToken(status)}/description`, warn),
@@ -602,6 +605,9 @@ function buildResponses(
         isError: !status.startsWith('2') && !status.startsWith('3'),
         ...(sseData ? { sseData } : {}),
         ...(linesData ? { linesData } : {}),
+        ...(sseView || linesView
+          ? { itemViews: { ...(sseView ? { sse: sseView } : {}), ...(linesView ? { lines: linesView } : {}) } }
+          : {}),
       };
     })
     .sort((a, b) => a.status.localeCompare(b.status));

@@ -160,6 +160,8 @@ export interface ResponseModel {
   sseData?: JsonSchema;
   /** The JSON schema of each line of its newline-delimited JSON content (`itemSchema`, else the content's schema). */
   linesData?: JsonSchema;
+  /** An event's data and a line as an answer sees them (writeOnly members left out), where that differs. */
+  itemViews?: { sse?: SchemaView; lines?: SchemaView };
 }
 
 export interface ErrorModel {
