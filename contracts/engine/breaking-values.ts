@@ -1,5 +1,5 @@
 // Values that break one documented constraint of a schema, each with what it breaks: the one list both the engine's
-// invalid variants (negative_data_rejection) and the three services' *-INVALID-1 rules draw from.
+// invalid variants (negative_data_rejection, which the three services' *-INVALID-1 rules run) draw from.
 import { type JsonSchema, type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
 
 /** A value that breaks a pattern: the one that does not match it (patterns are tried as JavaScript writes them). */

@@ -258,6 +258,32 @@ function propertiesOf(model: ServiceModel, raw: unknown, depth = 0): Record<stri
   return Object.assign({}, ...s.allOf.map((m: unknown) => propertiesOf(model, m, depth + 1)), own);
 }
 
+/** A schema's required members, its allOf members' included (refs followed), each once. */
+function requiredOf(model: ServiceModel, raw: unknown, depth = 0): string[] {
+  const s = resolveRef<JsonSchema>(model.document, raw ?? {});
+  const own = (Array.isArray(s.required) ? s.required : []) as string[];
+  const members =
+    depth > 8 || !Array.isArray(s.allOf) ? [] : s.allOf.flatMap((m: unknown) => requiredOf(model, m, depth + 1));
+  return [...new Set([...own, ...members])];
+}
+
+/** The member sets a schema forbids together (`not: {required: [a, b]}`, its allOf members' too): each at least two names. */
+function exclusiveOf(model: ServiceModel, raw: unknown, depth = 0): string[][] {
+  const s = resolveRef<JsonSchema>(model.document, raw ?? {});
+  const not = resolveRef<JsonSchema>(model.document, s.not ?? {});
+  // Only `required` constrains there (its members' schemas, when given, allow anything): the names are forbidden together.
+  const anything = (m: unknown) => m === true || (m !== null && typeof m === 'object' && Object.keys(m).length === 0);
+  const onlyRequired = Object.entries(not).every(
+    ([k, v]) =>
+      k === 'required' ||
+      k === 'description' ||
+      (k === 'properties' && Object.values(v as Record<string, unknown>).every(anything)),
+  );
+  const own = onlyRequired && Array.isArray(not.required) && not.required.length >= 2 ? [not.required as string[]] : [];
+  if (depth > 8 || !Array.isArray(s.allOf)) return own;
+  return [...own, ...s.allOf.flatMap((m: unknown) => exclusiveOf(model, m, depth + 1))];
+}
+
 /**
  * A request value without the members its schema marks readOnly, at any depth: they are the server's to write
  * (OpenAPI: not sent in a request), and a validator that reads the request's schema refuses them (Prism does).
@@ -287,7 +313,13 @@ export function withoutReadOnly(model: ServiceModel, schema: unknown, value: unk
  */
 function withoutCredentials(model: ServiceModel, op: OperationModel, value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const names = new Set(
+  const names = credentialNames(model, op);
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !names.has(k)));
+}
+
+/** The names an operation's apiKey schemes carry a credential under (a body member of that name is one). */
+function credentialNames(model: ServiceModel, op: OperationModel): Set<string> {
+  return new Set(
     op.security.flatMap((alternative) =>
       Object.keys(alternative).flatMap((name) => {
         const scheme = model.securitySchemes.find((s) => s.name === name);
@@ -295,7 +327,6 @@ function withoutCredentials(model: ServiceModel, op: OperationModel, value: unkn
       }),
     ),
   );
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !names.has(k)));
 }
 
 /**
@@ -396,11 +427,15 @@ function multipartText(body: RequestBodyModel, value: unknown): string {
   return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }
 
-/** The valid request with one constraint broken: a required parameter left out, a value out of its schema, a body. */
+/**
+ * The valid request with one constraint broken: a required parameter left out, a value out of its schema, a body
+ * (left out, not JSON, a required member left out, a member out of its schema, members it forbids together).
+ */
 export function invalidRequests(
   model: ServiceModel,
+  schemas: DocumentSchemas,
   op: OperationModel,
-  valid: ReturnType<typeof validRequest>,
+  valid: Pick<ReturnType<typeof validRequest>, 'request' | 'values' | 'body' | 'bodyValue'>,
   settings: RequestSettings,
 ): InvalidRequest[] {
   const out: InvalidRequest[] = [];
@@ -436,25 +471,35 @@ export function invalidRequests(
     const written = (value: unknown) => encodeBody(body, value).text;
     if (op.bodyRequired) variant(`${kind} missing (a required body)`, valid.values, NO_BODY);
     if (body.kind === 'json') variant('body not JSON', valid.values, '{"unterminated": ');
-    const schema = resolveRef<JsonSchema>(model.document, body.schema);
     const value = valid.bodyValue as Record<string, unknown>;
     if (body.kind !== 'raw' && value && typeof value === 'object' && !Array.isArray(value)) {
-      // A readOnly member is not the request's: leaving it out or breaking it breaks nothing a server reads.
-      const readOnly = new Set(
-        Object.keys(propertiesOf(model, body.schema)).filter(
-          (k) => !Object.hasOwn(withoutReadOnly(model, body.schema, { [k]: null }) as object, k),
+      const properties = propertiesOf(model, body.schema);
+      // A readOnly member is not the request's: leaving it out or breaking it breaks nothing a server reads; nor
+      // is a member that carries a credential (an apiKey's name): the credential is the auth checks', not the body's.
+      const credentials = credentialNames(model, op);
+      const notTheBodys = new Set(
+        Object.keys(properties).filter(
+          (k) => credentials.has(k) || !Object.hasOwn(withoutReadOnly(model, body.schema, { [k]: null }) as object, k),
         ),
       );
-      for (const name of ((schema.required ?? []) as string[]).filter((n) => !readOnly.has(n))) {
+      for (const name of requiredOf(model, body.schema).filter((n) => !notTheBodys.has(n))) {
         const copy = { ...value };
         delete copy[name];
         variant(`${kind} ${name} missing`, valid.values, written(copy));
       }
-      for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+      for (const [name, prop] of Object.entries(properties)) {
         // A file part's bytes are not read as the schema's string: only the other members are broken.
-        if (readOnly.has(name) || body.fileFields.includes(name)) continue;
+        if (notTheBodys.has(name) || body.fileFields.includes(name)) continue;
         for (const [what, broken] of breakingValues(model.document, prop).slice(0, 2))
           variant(`${kind} ${name} ${what}`, valid.values, written({ ...value, [name]: broken }));
+      }
+      // Members the schema forbids together, each given a value its own schema allows.
+      for (const names of exclusiveOf(model, body.schema)) {
+        const together: Record<string, unknown> = { ...value };
+        for (const name of names)
+          together[name] ??= validValue(model, schemas, properties[name], undefined, settings.seed);
+        if (names.every((n) => together[n] !== undefined))
+          variant(`${kind} ${names.join(' with ')} (mutually exclusive)`, valid.values, written(together));
       }
     }
     // Raw text: its own string constraints (a binary body's bytes are not judged as a string).

@@ -615,7 +615,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       if (failed) await shrinkFailure(op, ledger, failed, valid, { ...settings, seed });
       // Negative data: judged only where the valid request was accepted, so that a 4xx means the broken constraint.
       if (status !== undefined && is2xx(status) && enabled.has('negative_data_rejection')) {
-        for (const invalid of invalidRequests(model, op, valid, settings)) {
+        for (const invalid of invalidRequests(model, schemas, op, valid, settings)) {
           const answer = await exchange(op, ledger, invalid.request, true);
           if (!answer?.answer) continue;
           const deviation =

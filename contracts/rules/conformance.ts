@@ -11,8 +11,8 @@ import { judgeExchange } from '../harness/conformance.js';
 import { CONFORM_RULE as CONFORM, INVALID_RULE as INVALID } from '../harness/engine-rules.js';
 import type { ServiceKey } from '../harness/services.js';
 import { DEFAULT_FIXTURES } from '../targets/fixtures.js';
-import { negativeCases } from '../harness/negative-cases.js';
 import { ruleTests, type RuleContext } from '../harness/rule-test.js';
+import { invalidCases, sendEngineRequest } from '../harness/engine-requests.js';
 import { exampleIdsNamed, fixtureRequest, send } from '../harness/spec-docs.js';
 
 /**
@@ -23,13 +23,6 @@ function conformanceOrder(service: ServiceKey): OperationSource[] {
   const ops = operationsOf(generatedSpec(service).model);
   const deletes = ops.filter((o) => o.method === 'DELETE').sort((a, b) => b.id.localeCompare(a.id));
   return [...ops.filter((o) => o.method !== 'DELETE'), ...deletes];
-}
-
-/** The documented code of a broken query parameter's invalid values (x-invalid-code), from a negative case's title. */
-function invalidCodeOf(op: OperationSource, title: string): number | undefined {
-  const name = title.match(/^query (\S+)/)?.[1];
-  if (!name) return undefined;
-  return op.model.parameters.find((p) => p.name === name && p.in === 'query')?.invalidCode;
 }
 
 /** The CONFORM rule of a service: each operation answers its example request with a documented success. */
@@ -73,16 +66,15 @@ export function invalidRules(service: ServiceKey): void {
   ruleTests(
     INVALID[service],
     operationsOf(generatedSpec(service).model).flatMap((op): Array<[string, (t: RuleContext) => Promise<void>]> => {
-      const doc = generatedSpec(service).document;
       const documented400 = op.model.errors.filter((e) => e.http === 400);
       // Titles depend only on the spec; each test rebuilds its request with the session's fixtures.
       const probe = fixtureRequest({ fixtures: DEFAULT_FIXTURES } as never, service, op);
-      return negativeCases(doc, probe, op.path, op.method).map(({ title }) => [
+      return invalidCases(service, op.id, probe).map(({ title }) => [
         `${op.id}: ${title}`,
         async (t: RuleContext) => {
           const base = fixtureRequest(t.session, service, op);
-          const broken = negativeCases(doc, base, op.path, op.method).find((c) => c.title === title)!;
-          const response = await send(t.session, service, t.clients.fetch, broken.request);
+          const broken = invalidCases(service, op.id, base).find((c) => c.title === title)!;
+          const response = await sendEngineRequest(t.session, service, t.clients.fetch, broken.request);
           const text = await response.text();
           let body: any;
           try {
@@ -110,7 +102,7 @@ export function invalidRules(service: ServiceKey): void {
           const allowed = documented400.map((e) => e.code);
           expect(allowed, `${title}: documented 400 errors of ${op.id}`).toContain(actual);
           // Not just any documented 400: the one for this constraint (a parameter's x-invalid-code, else the rule's).
-          const expected = invalidCodeOf(op, title) ?? t.rule.violation?.code ?? t.rule.violation?.status;
+          const expected = broken.param?.invalidCode ?? t.rule.violation?.code ?? t.rule.violation?.status;
           if (expected !== undefined) {
             // Prism answers every broken request with the first example of the status (code 100), not per parameter.
             t.mockLimitationIf(

@@ -8,7 +8,7 @@ import { createAnalyticsServer } from '../../generated/analytics/server.js';
 import { createGenerativeServer } from '../../generated/generative/server.js';
 import { exampleRequest } from '../../contracts/harness/example-request.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
-import { negativeCases } from '../../contracts/harness/negative-cases.js';
+import { invalidCases } from '../../contracts/harness/engine-requests.js';
 import { generatedSpec, operationsOf as operationsOfModel } from '../../generator/model/index.js';
 import type { ServiceKey } from '../../contracts/harness/services.js';
 
@@ -56,14 +56,14 @@ async function call(
   r: {
     method: string;
     path: string;
-    query: Record<string, string>;
+    query: Record<string, string> | Array<[string, string]>;
     headers: Record<string, string>;
     contentType?: string;
     body?: unknown;
   },
 ) {
   const url = new URL(base + r.path);
-  for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
+  for (const [k, v] of Array.isArray(r.query) ? r.query : Object.entries(r.query)) url.searchParams.append(k, v);
   const response = await fetch(url, {
     method: r.method,
     headers: { ...r.headers, ...(r.contentType ? { 'content-type': r.contentType } : {}) },
@@ -84,7 +84,7 @@ describe.each(['ad-creative', 'analytics', 'generative'] as const)('generated %s
   const doc = specOf(service);
   const cases = operationsOf(service).flatMap((op) => {
     const valid = exampleRequest(doc, op.path, op.method, CREDENTIALS);
-    return negativeCases(doc, valid, op.path, op.method).map((c) => ({ ...c, op }));
+    return invalidCases(service, op.id, valid).map((c) => ({ ...c, operationId: op.id, op }));
   });
 
   it('has negative cases for most operations', () => {
