@@ -6,6 +6,7 @@ import type { OperationModel, ParameterModel, ServiceModel } from '../../generat
 import { bound, type Chain, chainsOf, nestedChains } from './chains.js';
 import { ANSWER_CHECKS, type CheckId, CHECK_IDS } from './checks.js';
 import { documentedResponse, judgeAnswer, judgeRefusal } from './judge.js';
+import { sharedRequestLines } from './request-line.js';
 import fc from 'fast-check';
 import {
   allowsEmpty,
@@ -543,6 +544,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       a.path.localeCompare(b.path) ||
       a.method.localeCompare(b.method),
   );
+  const sharedLines = sharedRequestLines(model);
   const chains = chainsOf(model);
   const chained = new Set(chains.filter((c) => c.read).map((c) => c.remove));
   for (const [index, op] of operations.entries()) {
@@ -550,7 +552,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const ledger = new Ledger(label);
     const seed = settings.seed + index * 97;
     const valid = validRequest(model, schemas, op, { ...settings, seed }, seed);
-    const unsupported = valid.unsupported;
+    const unsupported = valid.unsupported ?? sharedLines.get(op);
     if (unsupported)
       for (const check of CHECK_IDS)
         ledger.notApplicable(check, `the operation cannot be called as documented: ${unsupported}`);

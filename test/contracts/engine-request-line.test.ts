@@ -1,0 +1,64 @@
+// Operations no request can tell apart (the same method and path once a path key's fragment is cut off, as in
+// APIs.guru's AWS documents: `/#Action=A`, `/#Action=B`) are not applicable, with the reason, instead of being
+// called and their answers (whichever operation the target took the request for) judged as theirs; an operation
+// whose fragment-free path is its own is called and judged as any other.
+import { describe, expect, it } from 'vitest';
+import { engineModel } from '../../contracts/engine/engine-model.js';
+import { runEngine } from '../../contracts/engine/run.js';
+import { listenLocal } from '../../contracts/targets/listen-local.js';
+
+const action = (name: string) => ({
+  operationId: name,
+  parameters: [{ name: 'Action', in: 'query', required: true, schema: { type: 'string', enum: [name] } }],
+  responses: { '200': { description: 'done', content: { 'application/json': { schema: { type: 'object' } } } } },
+});
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Actions', version: '1' },
+  paths: {
+    '/#Action=Start': { get: action('Start') },
+    '/#Action=Stop': { get: action('Stop') },
+    '/status#full': {
+      get: {
+        operationId: 'Status',
+        responses: {
+          '200': { description: 'the status', content: { 'application/json': { schema: { type: 'object' } } } },
+        },
+      },
+    },
+  },
+};
+
+describe('operations a request cannot tell apart', () => {
+  it('are n/a with the reason; an operation with a request line of its own is judged', async () => {
+    // A path-routing server: `/` is one route whatever the fragment, and it reads Action as Start's only.
+    const server = await listenLocal((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const ok = url.pathname === '/status' || url.searchParams.get('Action') === 'Start';
+      res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' }).end('{}');
+    });
+    try {
+      const result = await runEngine({
+        model: engineModel('actions', structuredClone(document) as never),
+        baseUrl: server.baseUrl,
+        settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
+        checks: ['positive_data_acceptance', 'status_code_conformance'],
+        maxRequests: 100,
+        deadlineMs: 60_000,
+        limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
+        mock: false,
+      });
+      const of = (id: string) => result.outcomes.filter((o) => o.operation.endsWith(`(${id})`));
+      for (const id of ['Start', 'Stop']) {
+        expect(of(id).map((o) => o.verdict)).toEqual(['n/a', 'n/a']);
+        expect(of(id)[0]!.message).toMatch(
+          /request line \(GET \/\) is also (Start|Stop)'s: no request tells them apart/,
+        );
+      }
+      expect(of('Status').map((o) => o.verdict)).toEqual(['pass', 'pass']);
+    } finally {
+      await server.close();
+    }
+  });
+});
