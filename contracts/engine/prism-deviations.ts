@@ -54,12 +54,23 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   return undefined;
 }
 
+/** The body kinds' words an invalid variant's title starts with (requests.ts): a broken body, not a parameter. */
+const BODY_VARIANT = /^(body|form|multipart|raw body) /;
+
 /**
- * Why Prism accepting a request with this parameter broken is its own reading, not the document's: it compares
- * parameter names without case (stoplightio/prism#329), so where the operation has another parameter of the same
- * name in another case (AWS's `maxResults` beside `MaxResults`), the broken value is read as that one's.
+ * Why Prism accepting a broken request is its own reading, not the document's: it does not validate every body (a
+ * form's members: stoplightio/prism#2591; a body schema other operations share by `$ref`: #2574), so a broken body
+ * it accepts tells nothing of the document; and it compares parameter names without case (stoplightio/prism#329),
+ * so where the operation has another parameter of the same name in another case (AWS's `maxResults` beside
+ * `MaxResults`), the broken value is read as that one's.
  */
-export function prismAcceptsBroken(op: OperationModel, param: ParameterModel | undefined): string | undefined {
+export function prismAcceptsBroken(
+  op: OperationModel,
+  invalid: { title: string; param?: ParameterModel },
+): string | undefined {
+  if (BODY_VARIANT.test(invalid.title))
+    return 'Prism does not validate every request body (form members: stoplightio/prism#2591; a body schema other operations share: #2574): a broken body it accepts is its own reading';
+  const param = invalid.param;
   if (!param) return undefined;
   const twin = op.parameters.find(
     (p) =>
@@ -68,4 +79,25 @@ export function prismAcceptsBroken(op: OperationModel, param: ParameterModel | u
   return twin
     ? `Prism reads parameter names without case (stoplightio/prism#329): ${param.in} ${param.name} broken is read as ${twin.name}, which allows it`
     : undefined;
+}
+
+/**
+ * Why Prism refusing a request the document allows is its own reading: it reads a comma in a path value as an
+ * array's separator (stoplightio/prism#2289), and a form member that is an array, written as OpenAPI's form style
+ * writes it (the key repeated, or once for one item), as a string (stoplightio/prism#2473).
+ */
+export function prismRefusesAllowed(
+  values: ReadonlyMap<ParameterModel, unknown>,
+  body: { kind: string; value: unknown } | undefined,
+): string | undefined {
+  if ([...values].some(([p, v]) => p.in === 'path' && typeof v === 'string' && v.includes(',')))
+    return 'Prism reads a comma in a path value as an array separator and refuses the value (stoplightio/prism#2289)';
+  if (
+    body?.kind === 'form' &&
+    body.value &&
+    typeof body.value === 'object' &&
+    Object.values(body.value).some((member) => Array.isArray(member))
+  )
+    return 'Prism reads a form member that is an array (its key repeated, or once for one item) as a string and refuses it (stoplightio/prism#2473)';
+  return undefined;
 }

@@ -17,7 +17,7 @@ import {
   type RequestSettings,
   validRequest,
 } from './requests.js';
-import { prismAcceptsBroken, prismDeviation, prismError } from './prism-deviations.js';
+import { prismAcceptsBroken, prismDeviation, prismError, prismRefusesAllowed } from './prism-deviations.js';
 import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
 import { type EngineAnswer, type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
@@ -604,24 +604,33 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         status === undefined || valid.credentials === 'not-configured'
           ? undefined
           : ANSWER_CHECKS.find((check) => enabled.has(check) && failsOn(op, check, status, sent!.answer));
+      // A mock's refusal of an allowed request that its known reading explains (a comma in a path value, a form array).
+      const deviation =
+        options.mock && (status === 400 || status === 422)
+          ? prismRefusesAllowed(valid.values, valid.body && { kind: valid.body.kind, value: valid.bodyValue })
+          : undefined;
       if (status !== undefined && valid.credentials !== 'not-configured' && !documentsSuccess(op)) {
         // Only refusals documented: the document says no request succeeds (a mock answers its first refusal).
         const text = `${pointerOf(op)}/responses documents no success (only ${op.responses.map((r) => r.status).join(', ')}): a refusal is all it allows`;
         note('document', text);
         ledger.notJudged('positive_data_acceptance', `the document contradicts itself: ${text}`);
       } else if (status !== undefined && valid.credentials !== 'not-configured') {
-        if (status === 400 || status === 422)
+        const refused = status === 400 || status === 422;
+        if (deviation) {
+          note('mock', deviation);
+          ledger.notJudged('positive_data_acceptance', deviation);
+        } else if (refused)
           ledger.fail('positive_data_acceptance', `a request the document allows was refused with ${status}`, sent!);
         else ledger.pass('positive_data_acceptance');
       }
-      if (failed) await shrinkFailure(op, ledger, failed, valid, { ...settings, seed });
+      if (failed && !(failed === 'positive_data_acceptance' && deviation))
+        await shrinkFailure(op, ledger, failed, valid, { ...settings, seed });
       // Negative data: judged only where the valid request was accepted, so that a 4xx means the broken constraint.
       if (status !== undefined && is2xx(status) && enabled.has('negative_data_rejection')) {
         for (const invalid of invalidRequests(model, schemas, op, valid, settings)) {
           const answer = await exchange(op, ledger, invalid.request, true);
           if (!answer?.answer) continue;
-          const deviation =
-            options.mock && is2xx(answer.answer.status) ? prismAcceptsBroken(op, invalid.param) : undefined;
+          const deviation = options.mock && is2xx(answer.answer.status) ? prismAcceptsBroken(op, invalid) : undefined;
           const refusal = judgeRefusal(invalid.title, answer.answer.status);
           if (deviation) {
             note('mock', deviation);

@@ -1,0 +1,95 @@
+// With --mock (Prism), what Prism cannot do with a body is its own reading, a note, not a FAIL: it accepts a broken
+// body it does not validate (form members: stoplightio/prism#2591; a shared body schema: #2574), and refuses a
+// form array member written as OpenAPI's form style writes it (#2473) or a comma in a path value (#2289). Against
+// any other target the same answers FAIL.
+import { describe, expect, it } from 'vitest';
+import { engineModel } from '../../contracts/engine/engine-model.js';
+import { runEngine } from '../../contracts/engine/run.js';
+import { listenLocal } from '../../contracts/targets/listen-local.js';
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Modules', version: '1' },
+  paths: {
+    '/modules': {
+      post: {
+        operationId: 'createModule',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                required: ['name'],
+                properties: {
+                  name: { type: 'string', maxLength: 8 },
+                  modes: { type: 'array', items: { type: 'string', enum: ['A', 'B'] } },
+                },
+              },
+              example: { name: 'core', modes: ['A'] },
+            },
+          },
+        },
+        responses: { '200': { description: 'made' }, '400': { description: 'refused' } },
+      },
+    },
+    '/notes': {
+      post: {
+        operationId: 'createNote',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: 5 } } },
+              example: { text: 'hi' },
+            },
+          },
+        },
+        responses: { '200': { description: 'made' }, '400': { description: 'refused' } },
+      },
+    },
+  },
+};
+
+async function run(mock: boolean) {
+  // As Prism answers: a form with `modes` in it refused (read as a string), any JSON body accepted.
+  const server = await listenLocal(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const refused = req.url === '/modules' && new URLSearchParams(body).has('modes');
+    res.writeHead(refused ? 400 : 200).end();
+  });
+  try {
+    return await runEngine({
+      model: engineModel('modules', structuredClone(document) as never),
+      baseUrl: server.baseUrl,
+      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
+      checks: ['positive_data_acceptance', 'negative_data_rejection'],
+      maxRequests: 200,
+      deadlineMs: 60_000,
+      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
+      mock,
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+describe("Prism's readings of bodies", () => {
+  it('are notes with --mock, each naming its evidence', async () => {
+    const result = await run(true);
+    expect(result.outcomes.filter((o) => o.verdict === 'FAIL')).toEqual([]);
+    const notes = result.notes.map((n) => n.text).join('\n');
+    expect(notes).toMatch(/form member that is an array .*stoplightio\/prism#2473/);
+    expect(notes).toMatch(/does not validate every request body .*#2574/);
+  });
+
+  it('FAIL against any other target', async () => {
+    const result = await run(false);
+    const failed = result.outcomes.filter((o) => o.verdict === 'FAIL').map((o) => `${o.check} ${o.operation}`);
+    expect(failed.sort()).toEqual([
+      'negative_data_rejection POST /notes (createNote)',
+      'positive_data_acceptance POST /modules (createModule)',
+    ]);
+  });
+});
