@@ -1,16 +1,31 @@
 import { defineConfig } from 'vitest/config';
+import { OWN_PROCESS_IN_SHARED_FOLDERS, SHARED_PROCESS } from './test/support/process-sharing.js';
 import SlowestFirstSequencer from './test/support/slowest-first-sequencer.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Prism and generated servers bind ports: keep files in separate processes, two at a time (2 cores).
+    // Prism and generated servers bind ports: files run in worker processes, two at a time (2 cores).
     pool: 'forks',
     // One PostgreSQL server for the run, started when a file first asks for a database (each file has its own).
     globalSetup: ['test/support/postgres-global-setup.ts'],
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirstSequencer },
+    // The reference's and CI's files share a process each worker keeps (test/support/process-sharing.ts).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'one-process', include: SHARED_PROCESS, exclude: OWN_PROCESS_IN_SHARED_FOLDERS, isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'a-process-each', include: ['test/**/*.test.ts'], exclude: SHARED_PROCESS, isolate: true },
+      },
+      {
+        extends: true,
+        test: { name: 'a-process-each-reference', include: OWN_PROCESS_IN_SHARED_FOLDERS, isolate: true },
+      },
+    ],
   },
 });

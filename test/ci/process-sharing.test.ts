@@ -1,0 +1,36 @@
+// A file that shares its worker process with others must leave nothing behind that they could see: every file of
+// the shared folders that mocks, spies, fakes timers or sets the environment is listed to keep a process of its own.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { OWN_PROCESS_IN_SHARED_FOLDERS, PROCESS_STATE } from '../support/process-sharing.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function testFiles(folder: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.posix.join(folder, f.split(path.sep).join('/')));
+}
+
+it('lists every file of the shared folders that touches process state, and only files that exist', () => {
+  const touching = [...testFiles('test/reference'), ...testFiles('test/ci')].filter(
+    (file) =>
+      file !== 'test/ci/process-sharing.test.ts' && PROCESS_STATE.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
+  );
+  expect(touching.sort()).toEqual([...OWN_PROCESS_IN_SHARED_FOLDERS].sort());
+});
+
+it('recognises what touches process state', () => {
+  for (const line of [
+    "vi.mock('yaml')",
+    'vi.spyOn(console, "warn")',
+    'vi.useFakeTimers()',
+    'process.env.X = "1"',
+    'delete process.env.X',
+  ])
+    expect(PROCESS_STATE.test(line), line).toBe(true);
+  for (const line of ['const x = process.env.X;', "process.env.X === '1'", 'vi.fn()'])
+    expect(PROCESS_STATE.test(line), line).toBe(false);
+});
