@@ -53,6 +53,16 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
       return `Prism's static answer writes 0 where its sampler does not see the schema's ${refused.keyword} (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
     if (Array.isArray(refused.value) && refused.value.length === 0 && refused.keyword === 'minItems')
       return `Prism's static answer writes [] where its sampler does not see the schema's minItems (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
+    const missing = judgement.failure?.match(/must have required property '([^']+)'/)?.[1];
+    const value = refused.value as Record<string, unknown> | null;
+    if (
+      refused.keyword === 'required' &&
+      missing !== undefined &&
+      value &&
+      typeof value === 'object' &&
+      Object.values(value).some((m) => m && typeof m === 'object' && !Array.isArray(m) && Object.hasOwn(m, missing))
+    )
+      return `Prism composes an allOf member's example under another member: the required ${missing} sits one level down (its example merge, as @stoplight/json-schema-sampler's allOf)`;
     if (refused.undeclared !== undefined)
       return `Prism's answers carry the members a schema declares: a required member no properties declare (${refused.undeclared}) is never written`;
   }

@@ -1,6 +1,7 @@
 // With --mock, two more of Prism's readings told from its answer: its own 422 saying a parameter is missing that
 // the request carried under a name with [] or : (Prism looks `location[]` up as `location%5b%5d`), and an optional
-// header it writes as `null`. Notes, not FAILs, on a mock; FAILs against any other target.
+// header it writes as `null`; an allOf member's example composed one level down (a required member under another).
+// Notes, not FAILs, on a mock; FAILs against any other target.
 import { describe, expect, it } from 'vitest';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { runEngine } from '../../contracts/engine/run.js';
@@ -15,6 +16,26 @@ const document = {
         operationId: 'findPlaces',
         parameters: [{ name: 'location[]', in: 'query', required: true, schema: { type: 'string' }, example: 'x' }],
         responses: { '200': { description: 'the places' } },
+      },
+    },
+    '/pages': {
+      get: {
+        operationId: 'listPages',
+        responses: {
+          '200': {
+            description: 'a page',
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [
+                    { type: 'object', properties: { results: { type: 'array' } } },
+                    { type: 'object', required: ['pageNumber'], properties: { pageNumber: { type: 'integer' } } },
+                  ],
+                },
+              },
+            },
+          },
+        },
       },
     },
     '/consents': {
@@ -44,6 +65,10 @@ async function run(mock: boolean) {
   const server = await listenLocal((req, res) => {
     if (req.url?.startsWith('/places'))
       return res.writeHead(422, { 'content-type': 'application/problem+json' }).end(prism422);
+    if (req.url?.startsWith('/pages'))
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ results: [], _links: { pageNumber: 1 } }));
     res.writeHead(201, { 'notification-support': 'null' }).end();
   });
   try {
@@ -51,7 +76,12 @@ async function run(mock: boolean) {
       model: engineModel('places', structuredClone(document) as never),
       baseUrl: server.baseUrl,
       settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: ['positive_data_acceptance', 'status_code_conformance', 'response_headers_conformance'],
+      checks: [
+        'positive_data_acceptance',
+        'status_code_conformance',
+        'response_headers_conformance',
+        'response_schema_conformance',
+      ],
       maxRequests: 100,
       deadlineMs: 60_000,
       limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
@@ -69,6 +99,7 @@ describe("Prism's reading of names and headers", () => {
     const notes = result.notes.map((n) => n.text).join('\n');
     expect(notes).toMatch(/Prism looks a parameter up by a name .*\(location\[\]:/);
     expect(notes).toMatch(/writes a header it has no value for as null \(Notification-Support\)/);
+    expect(notes).toMatch(/required pageNumber sits one level down/);
   });
 
   it('FAILs against any other target', async () => {
@@ -76,6 +107,7 @@ describe("Prism's reading of names and headers", () => {
     expect(failed.sort()).toEqual([
       'positive_data_acceptance',
       'response_headers_conformance',
+      'response_schema_conformance',
       'status_code_conformance',
     ]);
   });
