@@ -31,9 +31,23 @@ const SKIPPED: Record<string, string[]> = {};
 /**
  * Operations Prism 5.14 answers wrongly whatever the request (corpus-roundtrip-suite.ts's prismFaults): its process
  * dies on a path parameter's object in the simple, label or matrix style (stoplightio/prism#2710) and on a
- * spaceDelimited or pipeDelimited object; it reads multipart parts as URL-encoded text.
+ * spaceDelimited or pipeDelimited object; it reads multipart parts as URL-encoded text. Also those it reads
+ * otherwise than the generated server: a oneOf body whose alternatives only the discriminator tells apart, which
+ * Prism refuses by JSON Schema's oneOf (docs/known-gaps.md).
  */
+const BY_DISCRIMINATOR_ONLY = 'a oneOf told apart only by its discriminator (JSON Schema refuses it)';
 const PRISM_FAULTS: Record<string, string[]> = {
+  'readme-discriminators': [
+    'oneOfWithImproperlyPlacedDiscriminator',
+    'oneOfWithTopLevelDiscriminatorAndMapping',
+    'oneOfWithTopLevelDiscriminatorNoMapping',
+    'patchEmbeddedDiscriminator',
+    'patchMappingOfSchemaNames',
+    'patchMappingWithDuplicateSchemas',
+    'patchOneofAllofTopLevelDisc',
+    'postPotentiallyUndefinedFormData',
+  ].map((o) => `${o}: ${BY_DISCRIMINATOR_ONLY}`),
+  'readme-polymorphism': [`patchPets: ${BY_DISCRIMINATOR_ONLY}`],
   'readme-parameters-style': [
     'form_data_pipeDelimited_nonExploded: crashes (a pipeDelimited object: "only applicable to array parameter")',
     'paths_label_nonExploded: crashes (a label object: parameters[name].startsWith is not a function)',
