@@ -14,16 +14,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../generator/model/index.js';
 import { DIRECTORY, directoryFiles, directoryName } from '../test/generator/corpus.js';
 import { draw } from '../test/generator/corpus-sample.js';
-
-interface TargetLine {
-  document: string;
-  target: 'server' | 'receiver' | 'prism';
-  operations: number;
-  called: number;
-  failures: string[];
-  unsatisfiable: string[];
-  skipped: string[];
-}
+import type { RoundTripLine } from '../test/generator/corpus-roundtrip-suite.js';
 
 const { values } = parseArgs({
   options: {
@@ -93,12 +84,12 @@ for (let i = 0; i < documents.length; i += batch) {
   );
 }
 
-const lines: TargetLine[] = fs.existsSync(reportFile)
+const lines: RoundTripLine[] = fs.existsSync(reportFile)
   ? fs
       .readFileSync(reportFile, 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as TargetLine)
+      .map((l) => JSON.parse(l) as RoundTripLine)
   : [];
 const opOf = (f: string) => f.slice(0, f.indexOf(':'));
 /**

@@ -67,11 +67,8 @@ async function outcome(call: unknown): Promise<unknown> {
   return values;
 }
 
-/**
- * SPEC_FIRST_ROUNDTRIP_REPORT=<file>: each target's result for each document appended as one JSON line (the bench's
- * table, bench/corpus-roundtrip.ts).
- */
-function report(line: {
+/** One target's result for one document: a line of SPEC_FIRST_ROUNDTRIP_REPORT. */
+export interface RoundTripLine {
   document: string;
   target: 'server' | 'receiver' | 'prism';
   operations: number;
@@ -79,7 +76,13 @@ function report(line: {
   failures: string[];
   unsatisfiable: string[];
   skipped: string[];
-}): void {
+}
+
+/**
+ * SPEC_FIRST_ROUNDTRIP_REPORT=<file>: each target's result for each document appended as one JSON line (the bench's
+ * table, bench/corpus-roundtrip.ts).
+ */
+function report(line: RoundTripLine): void {
   const file = process.env.SPEC_FIRST_ROUNDTRIP_REPORT;
   if (file) fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
