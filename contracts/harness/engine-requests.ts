@@ -14,6 +14,7 @@ import { type EngineRequest, requestUrl } from '../engine/transport.js';
 import type { ExampleRequest } from './example-request.js';
 import type { ServiceKey } from './services.js';
 import type { SessionInfo } from './session.js';
+import { serviceBase } from './spec-docs.js';
 
 const schemasOf = new Map<ServiceKey, DocumentSchemas>();
 
@@ -99,8 +100,7 @@ export function sendEngineRequest(
   fetchImpl: typeof fetch,
   request: EngineRequest,
 ): Promise<Response> {
-  const endpoint = info.endpoints[service]!;
-  const base = request.path.startsWith('/upload/') ? endpoint.uploadUrl : endpoint.baseUrl;
+  const base = serviceBase(info, service, request.path);
   const headers: Record<string, string> = { ...request.headers };
   if (request.contentType) headers['content-type'] = request.contentType;
   return fetchImpl(requestUrl(base, request), { method: request.method, headers, body: request.body });

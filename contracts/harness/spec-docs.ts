@@ -51,6 +51,12 @@ function replaceId(request: ExampleRequest, from: string, to: string): void {
   if (typeof request.body === 'string') request.body = swap(request.body);
 }
 
+/** The session's address of a service a request path goes to: an upload path to its upload address. */
+export function serviceBase(info: SessionInfo, service: ServiceKey, requestPath: string): string {
+  const endpoint = info.endpoints[service]!;
+  return requestPath.startsWith('/upload/') ? endpoint.uploadUrl : endpoint.baseUrl;
+}
+
 /** Sends an example request through the recorder's fetch. */
 export async function send(
   info: SessionInfo,
@@ -58,9 +64,7 @@ export async function send(
   fetchImpl: typeof fetch,
   request: ExampleRequest,
 ): Promise<Response> {
-  const endpoint = info.endpoints[service]!;
-  const base = request.path.startsWith('/upload/') ? endpoint.uploadUrl : endpoint.baseUrl;
-  const url = new URL(base.replace(/\/$/, '') + request.path);
+  const url = new URL(serviceBase(info, service, request.path).replace(/\/$/, '') + request.path);
   for (const [k, v] of Object.entries(request.query)) url.searchParams.set(k, v);
   const headers: Record<string, string> = { ...request.headers };
   if (request.contentType) headers['content-type'] = request.contentType;
