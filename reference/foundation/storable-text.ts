@@ -25,6 +25,8 @@ interface RequestValues {
  * their own text fields only.
  */
 export function unstorableTextAt(input: RequestValues): string | undefined {
+  // Nearly every request holds none: a scan that builds no place names answers those, the walk below names the rest.
+  if (!holdsUnstorableText(input)) return undefined;
   const pending: Array<[unknown, string]> = [
     [input.credentials, 'credentials'],
     [input.path, 'path'],
@@ -51,6 +53,32 @@ export function unstorableTextAt(input: RequestValues): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Whether the request holds unstorable text anywhere unstorableTextAt looks, without naming where. */
+function holdsUnstorableText(input: RequestValues): boolean {
+  const pending: unknown[] = [input.credentials, input.path, input.query, input.body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return true;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) pending.push(value[i]);
+      continue;
+    }
+    const proto = Object.getPrototypeOf(value);
+    const plain = proto === Object.prototype || proto === null;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (UNSTORABLE.test(key)) return true;
+      const member = (value as Record<string, unknown>)[key];
+      if (plain || typeof member === 'string') pending.push(member);
+    }
+  }
+  return false;
 }
 
 /** The field violation a service answers for it, in the words of the router's own invalid-request answers. */
