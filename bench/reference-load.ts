@@ -29,7 +29,14 @@ interface AutocannonInstance {
   stop(): void;
 }
 type Autocannon = (
-  options: { url: string; connections: number; duration: number; requests: LoadRequest[]; timeout: number },
+  options: {
+    url: string;
+    connections: number;
+    duration: number;
+    requests: LoadRequest[];
+    timeout: number;
+    overallRate?: number;
+  },
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => AutocannonInstance;
 /** autocannon itself: one load run against one base URL. */
@@ -72,11 +79,13 @@ function runOne(
   part: MixPart,
   connections: number,
   duration: number,
+  rate: number | undefined,
 ): Promise<{ result: AutocannonResult; times: number[] }> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannonRun(
-      { url: part.baseUrl, connections, duration, requests: part.requests, timeout: 10 },
+      // With a rate, autocannon corrects the times for coordinated omission (a late send counts from when it was due).
+      { url: part.baseUrl, connections, duration, requests: part.requests, timeout: 10, overallRate: rate },
       (error, result) => {
         if (error) reject(error);
         else resolve({ result, times });
@@ -86,14 +95,21 @@ function runOne(
   });
 }
 
+/**
+ * The mix for `duration` seconds on `connections` split among the parts. Without `rate` each connection sends its
+ * next request once the last is answered (a closed loop: the server's own pace); with `rate` (requests a second,
+ * all parts together, split as the connections are) the requests are sent at that pace whatever the answers' speed.
+ */
 export async function runMix(
   parts: MixPart[],
-  options: { connections?: number; duration?: number } = {},
+  options: { connections?: number; duration?: number; rate?: number } = {},
 ): Promise<MixResult> {
   const connections = options.connections ?? CONNECTIONS;
   const duration = options.duration ?? DURATION_SECONDS;
   const share = (i: number) => Math.floor(connections / parts.length) + (i < connections % parts.length ? 1 : 0);
-  const runs = await Promise.all(parts.map((p, i) => runOne(p, share(i), duration)));
+  const rateOf = (i: number) =>
+    options.rate === undefined ? undefined : Math.max(1, Math.round((options.rate * share(i)) / connections));
+  const runs = await Promise.all(parts.map((p, i) => runOne(p, share(i), duration, rateOf(i))));
   const all = runs.flatMap((r) => r.times).sort((a, b) => a - b);
   const seconds = Math.max(...runs.map((r) => r.result.duration));
   const perPart = runs.map((r, i) => {

@@ -37,6 +37,13 @@ export const ROUND_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 3);
  * wraps around, and the table says how many requests it sent again.
  */
 export const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 50_000);
+/**
+ * The offered load of the equal-load rounds, as a share of the reference's closed-loop rate (BENCH_EQUAL_LOAD; 0
+ * leaves them out). In the closed loop each server sets its own pace, and by Little's law its latency is the
+ * connections over its throughput, so that p99 restates the throughput ratio; at one offered rate both serve, the
+ * p99s compare the time an answer takes.
+ */
+export const EQUAL_LOAD_SHARE = Number(process.env.BENCH_EQUAL_LOAD ?? 0.5);
 const SERVICES: BenchServiceKey[] = ['ad-creative', 'analytics'];
 
 interface ReadOperation {
@@ -330,9 +337,10 @@ async function measure(
   ops: ReadOperation[],
   servers: RunningServers,
   cursors: Cursors,
+  rate?: number,
 ): Promise<MixResult> {
   const cpuBefore = servers.cpuSeconds?.();
-  const measured = await runMix(parts(ops, servers, cursors), { duration: ROUND_SECONDS });
+  const measured = await runMix(parts(ops, servers, cursors), { duration: ROUND_SECONDS, rate });
   const cpuAfter = servers.cpuSeconds?.();
   const result: MixResult = {
     ...measured,
@@ -393,6 +401,8 @@ export interface ReadBench {
   bare: MixResult;
   /** Each round's pair, in order. */
   rounds: ReadRound[];
+  /** Both servers offered the same rate (EQUAL_LOAD_SHARE of the reference's closed-loop rate); medians and rounds. */
+  equalLoad?: { rate: number; reference: MixResult; bare: MixResult; rounds: ReadRound[] };
   prism?: MixResult;
   prismError?: string;
   /** Mean bytes of each operation's answers (what the bare server sends), for the report. */
@@ -420,6 +430,8 @@ export async function readBench(dir: string): Promise<ReadBench> {
   const reference = await startReferenceProcess(SERVICES, seed);
   let bare: RunningServers | undefined;
   const rounds: ReadRound[] = [];
+  const equalRounds: ReadRound[] = [];
+  let equalLoad: ReadBench['equalLoad'];
   try {
     bare = await startBareProcess(SERVICES, answersFile);
     const cursors = { reference: ops.map(newCursor), bare: ops.map(newCursor) };
@@ -433,6 +445,29 @@ export async function readBench(dir: string): Promise<ReadBench> {
       for (const side of order)
         pair[side] = await measure(`round ${round + 1}, ${names[side]}`, ops, servers[side], cursors[side]);
       rounds.push(pair);
+    }
+    if (EQUAL_LOAD_SHARE > 0) {
+      const rate = Math.round(EQUAL_LOAD_SHARE * medianOfRounds(rounds.map((r) => r.reference)).requestsPerSecond);
+      console.error(`read mix: both offered ${rate} req/s, ${ROUNDS} alternating rounds`);
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? (['bare', 'reference'] as const) : (['reference', 'bare'] as const);
+        const pair = {} as ReadRound;
+        for (const side of order)
+          pair[side] = await measure(
+            `at ${rate} req/s, round ${round + 1}, ${names[side]}`,
+            ops,
+            servers[side],
+            cursors[side],
+            rate,
+          );
+        equalRounds.push(pair);
+      }
+      equalLoad = {
+        rate,
+        reference: medianOfRounds(equalRounds.map((r) => r.reference)),
+        bare: medianOfRounds(equalRounds.map((r) => r.bare)),
+        rounds: equalRounds,
+      };
     }
   } finally {
     await reference.stop();
@@ -464,6 +499,7 @@ export async function readBench(dir: string): Promise<ReadBench> {
     reference: referenceResult,
     bare: bareResult,
     rounds,
+    equalLoad,
     prism: prismResult,
     prismError,
     answerBytes: meanBytes,

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../generator/model/index.js';
 import { CONNECTIONS, DURATION_SECONDS, type MixResult } from './reference-load.js';
-import { readBench, ROUND_SECONDS, type ReadBench } from './reference-read.js';
+import { EQUAL_LOAD_SHARE, readBench, ROUND_SECONDS, type ReadBench } from './reference-read.js';
 import { postgresBench, type PostgresBench } from './reference-postgres.js';
 import { benchTempDir } from './reference-servers.js';
 import { suiteBench, type SuiteBench } from './reference-suite.js';
@@ -96,6 +96,11 @@ function readRows(r: ReadBench): string[] {
           `${i + 1}: ${f2(round.reference.requestsPerSecond / round.bare.requestsPerSecond)}x, CPU ${f0(round.reference.serverCpuMicrosPerRequest)} / ${f0(round.bare.serverCpuMicrosPerRequest)} µs, p99 ${f2(round.reference.p99Ms)} / ${f2(round.bare.p99Ms)} ms`,
       )
       .join('; ')} (reference / bare; the table gives each figure's median)`,
+    ...(r.equalLoad
+      ? [
+          `- at one offered load, ${f0(r.equalLoad.rate)} req/s for both (${f2(EQUAL_LOAD_SHARE)} of the reference's rate above; BENCH_EQUAL_LOAD), p99: reference **${f2(r.equalLoad.reference.p99Ms)} ms**, bare ${f2(r.equalLoad.bare.p99Ms)} ms: **${f2(r.equalLoad.reference.p99Ms / r.equalLoad.bare.p99Ms)}x** (p50 ${f2(r.equalLoad.reference.p50Ms)} / ${f2(r.equalLoad.bare.p50Ms)} ms; served ${f0(r.equalLoad.reference.requestsPerSecond)} / ${f0(r.equalLoad.bare.requestsPerSecond)} req/s; rounds ${r.equalLoad.rounds.map((round) => `${f2(round.reference.p99Ms)} / ${f2(round.bare.p99Ms)}`).join(', ')} ms). The goal above is judged on the closed loop; this line is the time an answer takes when neither server is saturated`,
+        ]
+      : []),
     `- reference / Prism: **${r.prism ? f0(r.reference.requestsPerSecond / r.prism.requestsPerSecond) : '-'}x**`,
     '',
     '| operation | mean answer bytes | reference req/s | p99 ms | bare req/s | Prism req/s |',
