@@ -3,7 +3,7 @@
 // Where the parent is used, the discriminator's value names the schema the value must also match; where a child
 // inherits it (allOf), the parent is only its own members, or each child would be checked against itself forever.
 import type { OpenApiDocument } from '../model/ref.js';
-import { unescapeToken } from '../model/json-pointer.js';
+import { escapeToken, unescapeToken } from '../model/json-pointer.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 
@@ -116,4 +116,37 @@ export function parentChecks(schema: Record<string, any>, document: OpenApiDocum
 function ifThen(condition: object, schema: object): object {
   // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a promise
   return { if: condition, then: schema };
+}
+
+/**
+ * For each discriminating parent with children its discriminator names (by `mapping`, else by component name),
+ * the references of the schemas a value of the parent may be, by the parent's reference: the children, and the
+ * parent itself where its mapping names it, its own property lists values (an enum or const) or a
+ * `defaultMapping` names it. A value naming the parent by its own name alone is left out: typed as the parent, it
+ * would widen the discriminator to any string and no child could be told apart.
+ */
+export function parentAlternatives(document: OpenApiDocument): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [schema, family] of familiesOf(document)) {
+    const s = schema as Record<string, any>;
+    const self = `${COMPONENT_SCHEMAS}${escapeToken(family.name)}`;
+    const component = (target: string) => (/[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${escapeToken(target)}`);
+    const mapped = Object.values<unknown>(s.discriminator.mapping ?? {})
+      .filter((t): t is string => typeof t === 'string')
+      .map(component);
+    const children = family.children.map((c) => `${COMPONENT_SCHEMAS}${escapeToken(c)}`);
+    const named = new Set<string>([...mapped.filter((t) => t.startsWith(COMPONENT_SCHEMAS)), ...children]);
+    const own = s.properties?.[s.discriminator.propertyName];
+    const listed = own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own);
+    const fallback =
+      typeof s.discriminator.defaultMapping === 'string' ? component(s.discriminator.defaultMapping) : '';
+    const selfNamed = named.has(self) || listed || fallback === self;
+    named.delete(self);
+    if (fallback.startsWith(COMPONENT_SCHEMAS) && fallback !== self) named.add(fallback);
+    const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+    const present = [...named].filter((r) => Object.hasOwn(schemas, unescapeToken(r.slice(COMPONENT_SCHEMAS.length))));
+    if (present.length === 0) continue;
+    out.set(self, selfNamed ? [...present, self] : present);
+  }
+  return out;
 }

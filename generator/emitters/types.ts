@@ -15,6 +15,7 @@ import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref
 import { webhookSources } from '../model/receivers.js';
 import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
+import { parentAlternatives } from './parent-discriminator.js';
 import { tupleType } from './tuple-type.js';
 import { viewDeclarations, viewSources } from './view-types.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
@@ -258,6 +259,42 @@ function discriminatorMembers(document: OpenApiDocument): Set<object> {
   return members;
 }
 
+/**
+ * The document with each use of a discriminating parent (a `$ref` to a parent whose children inherit its
+ * discriminator through allOf, outside an allOf) written as the oneOf of the schemas its discriminator names
+ * (parentAlternatives): openapi-typescript types the parent as its own members, where a child's members are excess
+ * properties and its discriminator is any string. A child's allOf keeps the parent as its own members.
+ */
+function withParentUnions(document: OpenApiDocument, source: OpenApiDocument): OpenApiDocument {
+  const alternatives = parentAlternatives(source);
+  if (alternatives.size === 0) return document;
+  const rewrite = (node: unknown, inAllOf: boolean): unknown => {
+    if (Array.isArray(node)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < node.length; i++) {
+        const rewritten = rewrite(node[i], inAllOf);
+        if (rewritten !== node[i]) (copy ??= node.slice())[i] = rewritten;
+      }
+      return copy ?? node;
+    }
+    if (!node || typeof node !== 'object') return node;
+    const schema = node as Record<string, unknown>;
+    const union = !inAllOf && typeof schema.$ref === 'string' ? alternatives.get(schema.$ref) : undefined;
+    if (union) {
+      const { $ref: _, ...rest } = schema;
+      return { ...rest, oneOf: union.map(($ref) => ({ $ref })) };
+    }
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(schema)) {
+      if (key === 'examples' || key === 'example') continue;
+      const rewritten = rewrite(schema[key], key === 'allOf');
+      if (rewritten !== schema[key]) (copy ??= { ...schema })[key] = rewritten;
+    }
+    return copy ?? node;
+  };
+  return rewrite(document, false) as OpenApiDocument;
+}
+
 const MEMBER_KEYWORDS = [
   'properties',
   'additionalProperties',
@@ -314,7 +351,9 @@ export function emitTypes(service: ServiceModel): string {
   // The schemas as requests and answers see them ride in the document (view-types.ts), rewritten as its own are.
   const document = { ...service.document, ...viewSources(service) } as OpenApiDocument;
   const schema = withExtensionWebhooks(
-    refsIntoComponents(forTypes(document, discriminatorMembers(document)) as OpenApiDocument),
+    refsIntoComponents(
+      withParentUnions(forTypes(document, discriminatorMembers(document)) as OpenApiDocument, service.document),
+    ),
   ) as OpenAPI3;
   // The options openapiTS() would build from { alphabetize, rootTypes, silent }, and the hooks below.
   const ctx: GlobalContext = {

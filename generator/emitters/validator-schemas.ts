@@ -21,9 +21,8 @@ const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions',
 
 /**
  * Copies a schema without annotations or x- extensions, with refs pointed at the shared spec schema. With the
- * document, a oneOf / anyOf of components that inherit one discriminator (allOf a parent that declares it) is
- * checked by that discriminator, as OpenAPI's polymorphism means it, and so is a parent that declares one for the
- * children that inherit it (parent-discriminator.ts); `inherited` cleans such a parent as its children inherit it.
+ * document, a parent that declares a discriminator for the children that inherit it is checked against the child
+ * its discriminator names (parent-discriminator.ts); `inherited` cleans such a parent as its children inherit it.
  */
 export function cleanSchema(node: any, specId: string, document?: OpenApiDocument, inherited = false): any {
   if (Array.isArray(node)) return node.map((n) => cleanSchema(n, specId, document));
@@ -54,13 +53,11 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
       out[key] = map;
     } else out[key] = cleanSchema(value, specId, document);
   }
+  // A parent's discriminator is checked where the parent is used; a oneOf / anyOf keeps JSON Schema's meaning
+  // whatever its discriminator says (OpenAPI 3.1.1: the discriminator is a hint; Prism reads it so too).
   if (document && isDiscriminatingParent(node)) {
     const checks = inherited ? [] : parentChecks(node, document, specId);
     if (checks.length) out.allOf = [...(out.allOf ?? []), ...checks];
-  } else if (node.discriminator) discriminate(node, out, specId);
-  else if (document && (node.oneOf || node.anyOf)) {
-    const inherited = inheritedDiscriminator(node.oneOf ?? node.anyOf, document);
-    if (inherited) discriminate({ ...node, discriminator: inherited }, out, specId);
   }
   // After the schema's own keywords: a format's bounds are the schema's narrowed to what the format holds.
   if (typeof node.format === 'string') Object.assign(out, formatKeywords(node.format, node));
@@ -68,78 +65,6 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
   // to JSON Schema, and would be stored and answered changed).
   else if (node.type === 'integer') Object.assign(out, safeIntegerBounds(node, -Number.MAX_SAFE_INTEGER));
   return out;
-}
-
-/**
- * A oneOf or anyOf with a discriminator, as OpenAPI means it: the discriminator's value picks the alternative the
- * value must match (its `mapping`, else the alternatives' component names), and a value is not refused for also
- * matching another alternative (DigitalOcean's droplet actions: a plain action and a snapshot, which every action
- * also matches). Without a discriminator, oneOf keeps JSON Schema's meaning.
- */
-function discriminate(node: any, out: Record<string, any>, specId: string): void {
-  const property = node.discriminator?.propertyName;
-  const alternatives = out.oneOf ?? out.anyOf;
-  if (typeof property !== 'string' || !Array.isArray(alternatives)) return;
-  const mapping: Record<string, string> = {};
-  const members = new Set<string>();
-  for (const member of (node.oneOf ?? node.anyOf) as any[]) {
-    const ref = member?.$ref;
-    if (typeof ref !== 'string') continue;
-    members.add(ref);
-    if (ref.startsWith(COMPONENT_SCHEMAS)) mapping[ref.slice(COMPONENT_SCHEMAS.length)] = ref;
-  }
-  for (const [value, target] of Object.entries<unknown>(node.discriminator.mapping ?? {})) {
-    if (typeof target !== 'string') continue;
-    // A bare name (3.0) stands for the component of that name.
-    mapping[value] = /[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${target}`;
-  }
-  // Only the alternatives themselves are picked: a mapping that points elsewhere (into a path, or to a schema
-  // missing from the document) leaves the value to the alternatives.
-  const picks = Object.entries(mapping)
-    .filter(([, target]) => members.has(target))
-    .map(([value, target]) => ({
-      if: { properties: { [property]: { const: value } }, required: [property] },
-      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a promise
-      then: { $ref: `${specId}${target}` },
-    }));
-  const allOf: unknown[] = [...(out.allOf ?? []), ...picks];
-  if (out.oneOf) {
-    delete out.oneOf;
-    if (out.anyOf) allOf.push({ anyOf: alternatives });
-    else out.anyOf = alternatives;
-  }
-  if (allOf.length) out.allOf = allOf;
-}
-
-const COMPONENT_SCHEMAS = '#/components/schemas/';
-
-/**
- * The discriminator every alternative inherits (each a component whose allOf holds a parent that declares one, the
- * same property for all: OpenAPI's Pet / Cat / Dog), or undefined. Without it every Cat, whose members are all
- * optional, is also a Dog, and a oneOf of the two accepts nothing.
- */
-function inheritedDiscriminator(alternatives: unknown, document: OpenApiDocument): any {
-  if (!Array.isArray(alternatives) || alternatives.length < 2) return undefined;
-  let found: any;
-  for (const member of alternatives) {
-    const ref = member?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_SCHEMAS)) return undefined;
-    const parent = (followed(document, member)?.allOf ?? [])
-      .map((m: unknown) => followed(document, m))
-      .find((m: any) => typeof m?.discriminator?.propertyName === 'string');
-    if (!parent) return undefined;
-    if (found && found.propertyName !== parent.discriminator.propertyName) return undefined;
-    found = parent.discriminator;
-  }
-  return found;
-}
-
-function followed(document: OpenApiDocument, node: unknown): any {
-  try {
-    return resolveRef(document, node);
-  } catch {
-    return undefined;
-  }
 }
 
 export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
