@@ -89,7 +89,7 @@ export function conflictingCredentials(
   if (!sources) return undefined;
   // One place that holds one value cannot disagree with itself (a query name can be repeated, a header sent twice).
   if (sources.length === 1 && sources[0]!.in !== 'query' && !repeatedHeader(sources[0]!, rawHeaders)) return undefined;
-  const given: Array<{ scheme: string; value: string; place: string }> = [];
+  const given: Array<{ source: CredentialSource; value: string }> = [];
   for (const source of sources) {
     const values =
       source.in === 'query'
@@ -99,17 +99,20 @@ export function conflictingCredentials(
               (v): v is string => !!v && !httpSchemeValue(route, source, v),
             ),
           );
-    for (const value of values) given.push({ scheme: source.scheme, value, place: `${source.in} ${source.name}` });
+    for (const value of values) given.push({ source, value });
   }
+  // Nearly every request: one credential, or the same value wherever it was sent.
+  if (given.every((g) => g.value === given[0]!.value)) return undefined;
   // Keys of schemes one security alternative asks for together (a client id and its secret) are different
   // credentials by design; the same scheme, or schemes offered instead of each other, must agree.
   // One value in one place may stand for several schemes (an Authorization header read by two oauth2 schemes):
   // two values disagree unless some scheme of one and some scheme of the other are asked for together.
   const groups = new Map<string, { place: string; value: string; schemes: string[] }>();
   for (const g of given) {
-    const key = `${g.place}\u0000${g.value}`;
-    const group = groups.get(key) ?? { place: g.place, value: g.value, schemes: [] };
-    group.schemes.push(g.scheme);
+    const place = `${g.source.in} ${g.source.name}`;
+    const key = `${place}\u0000${g.value}`;
+    const group = groups.get(key) ?? { place, value: g.value, schemes: [] };
+    group.schemes.push(g.source.scheme);
     groups.set(key, group);
   }
   const sent = [...groups.values()];
