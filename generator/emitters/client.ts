@@ -455,6 +455,12 @@ function requestSpec(
     // JSON where the operation offers it (its types promise JSON), else every type it documents.
     const json = types.filter(isJsonType);
     lines.push(`accept: ${stringLiteral((json.length ? json : types).join(', '))}`);
+  } else if (!op.streaming && !op.linesType) {
+    // JSON of its own media type only (`application/vnd.amadeus+json`): asked for by name, as a server that
+    // negotiates (Prism) refuses a plain `application/json` for it.
+    const own = successTypes(op).filter(isJsonType);
+    if (own.length && !own.some((t) => t.split(';')[0]!.trim() === 'application/json'))
+      lines.push(`accept: ${stringLiteral(own.join(', '))}`);
   }
   return `{ ${lines.join(', ')} }`;
 }
@@ -468,10 +474,15 @@ const isJsonType = (type: string) => type === 'application/json' || type.endsWit
  */
 function answerTypes(op: OperationModel): string[] | undefined {
   if (op.streaming || op.linesType) return undefined;
-  const types = [
-    ...new Set(op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).flatMap((r) => r.contentTypes)),
-  ].map((t) => t.toLowerCase());
+  const types = successTypes(op);
   return types.length && !types.every(isJsonType) ? types : undefined;
+}
+
+/** The media types of the operation's successful answers, each once, in lower case. */
+function successTypes(op: OperationModel): string[] {
+  return [...new Set(op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).flatMap((r) => r.contentTypes))].map(
+    (t) => t.toLowerCase(),
+  );
 }
 
 /**

@@ -11,7 +11,8 @@ import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
-import { resolveRef } from '../model/ref.js';
+import { fixedParameters } from '../model/fixed-parameters.js';
+import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import { inlineCommentText, propertyKey, stringLiteral, valueLiteral } from './escape.js';
 import { docText, printStructure } from './print-structure.js';
 import {
@@ -86,7 +87,7 @@ export function emitServer(service: ServiceModel): string {
       methods: handlerMethods,
     },
     ...(service.operations.length || service.receivers.length ? [ROUTE_DEF] : []),
-    `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service.operations)};`,
+    `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service.operations, service.document)};`,
     `/** A node:http request listener serving the ${title} with the given handlers. */\n` +
       `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
       `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
@@ -191,7 +192,7 @@ function receiverStatements(
       ],
       methods,
     },
-    `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers)};`,
+    `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers, service.document)};`,
     `/** The webhooks a declared header names by its value (a \`const\` or single \`enum\`): how \`path\` tells them apart first. */\nconst ${keysName}: Record<string, WebhookKey> = ${valueLiteral(webhookKeys(service))};`,
     `/**\n * A node:http request listener receiving the ${inlineCommentText(service.title)}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default. \`path\` serves every\n * webhook given at that one path instead (as a provider sends them to one URL), each request told apart by a\n * declared header whose value names its webhook, else by the one webhook whose body schema accepts it; where\n * several accept, \`choose\` picks among their names (default: the style's 400 naming them).\n */\n` +
       `export function create${service.name}Receiver(handlers: ${name}, options: Partial<RouterOptions> & { paths?: Partial<Record<keyof ${name}, string>>; path?: string; choose?: (candidates: Array<keyof ${name}>, input: HandlerInput) => keyof ${name} | undefined } = {}) {\n` +
@@ -355,8 +356,12 @@ function preconditionFailed(op: OperationModel): string[] {
 const ROUTE_DEF =
   '/** One entry of a route table, typed as a RouteDef where it is written. */\nconst routeDef = (route: RouteDef): RouteDef => route;';
 
-function routesLiteral(operations: OperationModel[]): string {
+function routesLiteral(operations: OperationModel[], document: OpenApiDocument): string {
+  const routeOf = (op: OperationModel) => `${op.method.toUpperCase()} ${wirePath(requestPath(op))}`;
+  const shared = new Set(operations.map(routeOf).filter((r, i, all) => all.indexOf(r) !== i));
   const routes = operations.map((op) => {
+    // Only where operations share a method and path: the values that tell them apart (AWS's X-Amz-Target).
+    const fixed = shared.has(routeOf(op)) ? fixedParameters(op, document) : [];
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${valueLiteral(p.invalidCode)}` : '';
@@ -389,6 +394,7 @@ function routesLiteral(operations: OperationModel[]): string {
       `    method: ${stringLiteral(op.method)},`,
       `    path: ${stringLiteral(wirePath(requestPath(op)))},`,
       `    params: [${params.join(', ')}],`,
+      ...(fixed.length ? [`    fixed: ${valueLiteral(fixed)},`] : []),
       `    bodies: [${bodies.join(', ')}],`,
       `    bodyRequired: ${valueLiteral(op.bodyRequired)},`,
       `    security: ${stringLiteral(op.credentialsOptional ? 'optional' : 'required')},`,

@@ -37,6 +37,7 @@ import { bodyLimit } from './extensions/body-limit.js';
 import { credentialInOf } from './extensions/credential-in.js';
 import { errorStyleOf } from './extensions/error-style.js';
 import { documentedErrorsOf } from './extensions/errors.js';
+import { fixedParameters, toldApartByFixed } from './fixed-parameters.js';
 import { isFieldSelection, selection } from './extensions/field-selection.js';
 import { idempotencyOf } from './extensions/idempotency.js';
 import { invalidCodeOf } from './extensions/invalid-code.js';
@@ -82,7 +83,7 @@ export function buildServiceModel(
       ownerPointers.set(ids.get(`${method} ${path}`)!.id, pointer);
     }
   }
-  warnIndistinguishable(operations, ownerPointers, warn);
+  warnIndistinguishable(operations, ownerPointers, document, warn);
   operations.sort((a, b) => a.id.localeCompare(b.id));
   const receivers = buildReceivers(document, owners, ids, securitySchemes, warn, ownerPointers);
   const rules = collectRules(service, document);
@@ -318,22 +319,24 @@ function buildParameters(
 /**
  * Operations no request tells apart: one method and one path once a path key's `#fragment` is dropped (Box's
  * `/shared_items#folders` beside `/shared_items#web_links`; no request carries a fragment) and its templates'
- * names are set aside (`/a/{id}` and `/a/{name}`). The client calls each; the server can route only one of them, so
- * the later ones are warned about with their pointers.
+ * names are set aside (`/a/{id}` and `/a/{name}`), and no required parameter of one value each (fixed-parameters.ts:
+ * AWS's `X-Amz-Target`) sets them apart. The client calls each; the server can route only one of them, so the
+ * later ones are warned about with their pointers.
  */
 function warnIndistinguishable(
   operations: OperationModel[],
   pointers: Map<string, string>,
+  document: OpenApiDocument,
   warn: (warning: SchemaWarning) => void,
 ): void {
-  const first = new Map<string, OperationModel>();
+  const seen = new Map<string, OperationModel[]>();
   for (const o of operations) {
     const route = `${o.method.toUpperCase()} ${o.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
-    const earlier = first.get(route);
-    if (!earlier) {
-      first.set(route, o);
-      continue;
-    }
+    const before = seen.get(route) ?? [];
+    seen.set(route, [...before, o]);
+    const fixed = fixedParameters(o, document);
+    const earlier = before.find((e) => !toldApartByFixed(fixedParameters(e, document), fixed));
+    if (!earlier) continue;
     warn({
       pointer: pointers.get(o.id) ?? '#',
       message: `${o.id} is the request ${route} of ${earlier.id} too (${pointers.get(earlier.id) ?? '#'}): no request tells them apart, so one handler of the server answers both; the client calls each`,

@@ -97,15 +97,35 @@ const essence = (ct: string) => ct.split(';')[0]!.trim().toLowerCase();
 const isJson = (ct: string) => essence(ct) === 'application/json' || essence(ct).endsWith('+json');
 const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(essence(ct));
 
-/** A value derived by json-schema-faker (seeded), the components riding along for $refs. */
+/**
+ * A value derived by json-schema-faker (seeded), the components riding along for $refs. A draw larger than a
+ * server's default body limit (nested arrays of up to 500 items each multiply: AWS's ground station) is drawn again
+ * with at most two items an array.
+ */
 function sample(model: ServiceModel, schema: unknown, seed = 7, useExamplesValue = false): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
-  const options = { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue };
-  const value = generateSync({ ...resolved, components: model.document.components } as never, options as never) as any;
-  // The components ride along as a member of an open object: not part of the value.
-  if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
-  return value;
+  const draw = (small: boolean) => {
+    const options = {
+      seed,
+      alwaysFakeOptionals: false,
+      refDepth: 2,
+      useExamplesValue,
+      ...(small ? { maxDefaultItems: 1, maxItems: 2 } : {}),
+    };
+    const value = generateSync(
+      { ...resolved, components: model.document.components } as never,
+      options as never,
+    ) as any;
+    // The components ride along as a member of an open object: not part of the value.
+    if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
+    return value;
+  };
+  const value = draw(false);
+  return (JSON.stringify(value)?.length ?? 0) > LARGEST_DRAW ? draw(true) : value;
 }
+
+/** A quarter of the generated server's default body limit (1 MiB), whatever a value's encoding adds. */
+const LARGEST_DRAW = 256 * 1024;
 
 /**
  * The schema with every allOf merged into one schema, $refs inlined on the way: json-schema-faker draws each

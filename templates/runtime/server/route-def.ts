@@ -43,6 +43,12 @@ export interface RouteDef {
   method: string;
   path: string;
   params: ParamDef[];
+  /**
+   * Required header and query parameters of one value each, where other routes share this one's method and path:
+   * the router gives a request to the first of those routes whose values it carries (AWS's `X-Amz-Target`).
+   * Header names in lower case.
+   */
+  fixed?: Array<{ in: 'header' | 'query'; name: string; value: string }>;
   bodies: BodyDef[];
   bodyRequired: boolean;
   /** 'required': a credential must be present; 'optional': the operation also allows anonymous calls. */

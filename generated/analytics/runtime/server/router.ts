@@ -167,6 +167,7 @@ export function createRouter(
   if (opts.compileValidators) compileValidators(routes);
   const refuseUnacceptable = opts.notAcceptable !== 'disregard';
   const table = new RouteTable(routes);
+  const siblings = routeSiblings(routes);
   const plans = new Map<RouteDef, ParamPlan>(routes.map((route) => [route, planParams(route)]));
   const logger = opts.logger === false ? undefined : (opts.logger ?? stderrLogger);
   /** A failure the caller cannot fix: logged, reported to onError, answered as the service's internal error. */
@@ -199,7 +200,9 @@ export function createRouter(
       const method = req.method ?? 'GET';
       const match = table.find(method, target.pathname);
       if (!match) return refuseRoute(req, res, method, target.pathname);
-      const { route } = match;
+      const route = siblings.has(match.route)
+        ? (carried(siblings.get(match.route)!, req, target) ?? match.route)
+        : match.route;
       const plan = plans.get(route)!;
       const input = parseInput(req, res, target, route, plan, match.template.names, match.values);
       if (input) authorize(req, res, input);
@@ -515,4 +518,39 @@ function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
     req.once('aborted', gone);
   }
   return controller.signal;
+}
+
+/**
+ * For each route that shares its method and path with others told apart by fixed values (route-def.ts's
+ * `fixed`), those routes, the ones with more fixed values first.
+ */
+function routeSiblings(routes: RouteDef[]): Map<RouteDef, RouteDef[]> {
+  const groups = new Map<string, RouteDef[]>();
+  for (const route of routes) {
+    const key = `${route.method.toUpperCase()} ${route.path}`;
+    groups.set(key, [...(groups.get(key) ?? []), route]);
+  }
+  const out = new Map<RouteDef, RouteDef[]>();
+  for (const group of groups.values()) {
+    if (group.length < 2 || !group.some((r) => r.fixed?.length)) continue;
+    const ordered = [...group].sort((a, b) => (b.fixed?.length ?? 0) - (a.fixed?.length ?? 0));
+    for (const route of group) out.set(route, ordered);
+  }
+  return out;
+}
+
+/** The first of the routes whose fixed values the request carries, if any. */
+function carried(routes: RouteDef[], req: IncomingMessage, target: RequestTarget): RouteDef | undefined {
+  const has = (p: { in: 'header' | 'query'; name: string; value: string }): boolean => {
+    if (p.in === 'header') {
+      const value = req.headers[p.name];
+      return Array.isArray(value) ? value.includes(p.value) : value === p.value;
+    }
+    try {
+      return target.query.get(p.name)?.includes(p.value) ?? false;
+    } catch {
+      return false; // a query that does not decode: the route's own reading refuses it
+    }
+  };
+  return routes.find((r) => (r.fixed ?? []).every(has));
 }
