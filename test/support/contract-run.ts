@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_FIXTURES } from '../../contracts/targets/fixtures.js';
+import { DEFAULT_FIXTURES, type Fixtures } from '../../contracts/targets/fixtures.js';
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -35,12 +35,22 @@ export interface SuiteRun {
 /**
  * A config file giving a URL target this project's DEFAULT_FIXTURES, with bursts allowed: for our own test
  * servers (the doubles, the broken server) run as third parties, which get no fixture unless configured.
- * `baseUrls` gives services their own base URL (one run over services at different addresses).
+ * `baseUrls` gives services their own base URL (one run over services at different addresses); `changed` replaces
+ * some fixtures of a service (a target seeded otherwise than the default seed).
  */
-export function ownFixturesConfig(baseUrls: Record<string, string> = {}): string[] {
+export function ownFixturesConfig(
+  baseUrls: Record<string, string> = {},
+  changed: { [S in keyof Fixtures]?: Partial<Fixtures[S]> } = {},
+): string[] {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'contracts-config-')), 'contracts.config.json');
   const endpoints = Object.fromEntries(Object.entries(baseUrls).map(([service, baseUrl]) => [service, { baseUrl }]));
-  fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
+  const fixtures = Object.fromEntries(
+    Object.entries(DEFAULT_FIXTURES).map(([service, values]) => [
+      service,
+      { ...values, ...changed[service as keyof Fixtures] },
+    ]),
+  );
+  fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures, allowBursts: true }));
   return ['--config', file];
 }
 
