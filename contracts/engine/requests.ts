@@ -13,6 +13,7 @@ import {
   type ServiceModel,
 } from '../../generator/model/index.js';
 import { breakingValues } from './breaking-values.js';
+import { drawComponents } from './discriminator-draws.js';
 import type { DocumentSchemas } from './schemas.js';
 import type { EngineRequest } from './transport.js';
 
@@ -56,15 +57,21 @@ function exampleOf(model: ServiceModel, holder: Holder | undefined): unknown {
   return first === undefined ? undefined : (resolveRef<{ value?: unknown }>(model.document, first).value ?? undefined);
 }
 
-/** A value json-schema-faker derives from a schema (seeded; the components ride along for $refs). */
+/**
+ * A value json-schema-faker derives from a schema (seeded; the components ride along for $refs, a discriminating
+ * family's drawing the values its discriminator names: ./discriminator-draws.ts).
+ */
 function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
-  const resolved = resolveRef<JsonSchema>(model.document, schema ?? {});
+  const components = drawComponents(model.document);
+  // A component is drawn as the components drawn from rewrite it.
+  const resolved = resolveRef<JsonSchema>({ ...model.document, components } as never, schema ?? {});
   try {
     const value = generateSync(
-      { ...resolved, components: (model.document as { components?: unknown }).components } as never,
+      { ...resolved, components } as never,
       { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue: seed % 2 === 0 } as never,
     ) as Record<string, unknown>;
-    if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
+    const own = resolveRef<JsonSchema>(model.document, schema ?? {});
+    if (value && typeof value === 'object' && !own.properties?.components) delete value.components;
     return value;
   } catch {
     return undefined;
@@ -482,9 +489,21 @@ export function invalidRequests(
           (k) => credentials.has(k) || !Object.hasOwn(withoutReadOnly(model, body.schema, { [k]: null }) as object, k),
         ),
       );
-      for (const name of requiredOf(model, body.schema).filter((n) => !notTheBodys.has(n))) {
+      const required = requiredOf(model, body.schema);
+      for (const name of required.filter((n) => !notTheBodys.has(n))) {
         const copy = { ...value };
         delete copy[name];
+        // A form left without members is zero bytes, as a request without a body is, which an optional body
+        // allows (the generated server reads it so): another member the body may carry is sent with it, else
+        // this constraint has no request of its own.
+        if (written(copy) === '' && !op.bodyRequired) {
+          const other = Object.keys(properties).find(
+            (k) => k !== name && !required.includes(k) && !notTheBodys.has(k) && !body.fileFields.includes(k),
+          );
+          const filled = other && validValue(model, schemas, properties[other], undefined, settings.seed);
+          if (filled === undefined || filled === '' || !other) continue;
+          copy[other] = filled;
+        }
         variant(`${kind} ${name} missing`, valid.values, written(copy));
       }
       for (const [name, prop] of Object.entries(properties)) {

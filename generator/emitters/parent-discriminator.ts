@@ -45,7 +45,7 @@ export function discriminatingParents(document: OpenApiDocument): Array<[string,
   return [...familiesOf(document)].map(([schema, family]) => [family.name, schema as Record<string, any>]);
 }
 
-interface Family {
+export interface Family {
   name: string;
   /** The components whose allOf names the parent directly. */
   children: string[];
@@ -54,7 +54,7 @@ interface Family {
 const families = new WeakMap<OpenApiDocument, Map<object, Family>>();
 
 /** Each discriminating parent among the components, with its name and its children. */
-function familiesOf(document: OpenApiDocument): Map<object, Family> {
+export function familiesOf(document: OpenApiDocument): Map<object, Family> {
   let found = families.get(document);
   if (found) return found;
   found = new Map();

@@ -148,8 +148,20 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     exports.push({ name, kind, index });
   };
   const components = cleanComponents(service.document.components ?? {}, specId, service.document);
-  const request = (schema: object) => releaseRequired(schema, 'readOnly', specId, components);
-  const answer = (schema: object) => releaseRequired(schema, 'writeOnly', specId, components);
+  // A body or answer whose schema is a reference into another part of the document (another operation's body:
+  // enode.io's PUT refers to its POST's) is taken inline, so that its members' marks release its `required` too.
+  const inline = (schema: object): object => {
+    const ref = (schema as { $ref?: unknown }).$ref;
+    if (Object.keys(schema).length !== 1 || typeof ref !== 'string' || !ref.startsWith(`${specId}#/`)) return schema;
+    if (ref.startsWith(`${specId}#/components/`)) return schema;
+    try {
+      return cleanSchema(resolveRef(service.document, { $ref: ref.slice(specId.length) }), specId, service.document);
+    } catch {
+      return schema; // a dangling reference: ajv names it when the schema is compiled
+    }
+  };
+  const request = (schema: object) => releaseRequired(inline(schema), 'readOnly', specId, components);
+  const answer = (schema: object) => releaseRequired(inline(schema), 'writeOnly', specId, components);
   // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op);

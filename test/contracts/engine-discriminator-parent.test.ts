@@ -1,0 +1,69 @@
+// A discriminator on a parent schema its children inherit through allOf (OpenAPI's inheritance idiom): its value
+// names the schema the value is (a mapping key, else the schema's name), and the generated server refuses any
+// other. The engine draws those values, where the parent is used itself and where a child is, so a server that
+// does what the document says gets no positive_data_acceptance FAIL.
+import { describe, expect, it } from 'vitest';
+import { engineModel } from '../../contracts/engine/engine-model.js';
+import { validRequest } from '../../contracts/engine/requests.js';
+import { DocumentSchemas } from '../../contracts/engine/schemas.js';
+import { failures, faithfulRun } from '../support/faithful-run.js';
+
+const body = (ref: string) => ({
+  required: true,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+});
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Shelter', version: '1' },
+  components: {
+    schemas: {
+      Pet: {
+        type: 'object',
+        discriminator: { propertyName: 'petType', mapping: { dog: '#/components/schemas/Dog' } },
+        required: ['petType', 'name'],
+        properties: { petType: { type: 'string' }, name: { type: 'string', maxLength: 10 } },
+      },
+      Cat: {
+        allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { lives: { type: 'integer' } } }],
+      },
+      Dog: {
+        allOf: [
+          { $ref: '#/components/schemas/Pet' },
+          { type: 'object', required: ['barks'], properties: { barks: { type: 'boolean' } } },
+        ],
+      },
+    },
+  },
+  paths: {
+    '/pets': {
+      post: { operationId: 'addPet', requestBody: body('Pet'), responses: { '204': { description: 'added' } } },
+    },
+    '/dogs': {
+      post: { operationId: 'addDog', requestBody: body('Dog'), responses: { '204': { description: 'added' } } },
+    },
+  },
+};
+
+describe('a parent schema discriminator', () => {
+  it('is drawn as the name of the schema the value is', () => {
+    const model = engineModel('shelter', structuredClone(document) as never);
+    const schemas = new DocumentSchemas(model.document);
+    const settings = { apiKeys: {}, headers: {}, values: {}, seed: 1 };
+    for (const seed of [1, 2, 3, 4]) {
+      const drawn = (id: string) =>
+        JSON.parse(
+          validRequest(model, schemas, model.operations.find((o) => o.id === id)!, settings, seed).request.body!,
+        );
+      const [pets, dogs] = [drawn('addPet'), drawn('addDog')];
+      expect(['Cat', 'dog']).toContain(pets.petType);
+      if (pets.petType === 'dog') expect(typeof pets.barks).toBe('boolean');
+      expect(dogs.petType).toBe('dog');
+    }
+  });
+
+  it('gets no FAIL from the generated server with faithful handlers', async () => {
+    const outcomes = await faithfulRun('shelter', document);
+    expect(failures(outcomes)).toEqual([]);
+    expect(outcomes.filter((o) => o.check === 'positive_data_acceptance' && o.verdict === 'pass')).toHaveLength(2);
+  }, 300_000);
+});
