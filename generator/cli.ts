@@ -10,7 +10,7 @@ import { generateAll, generatePackage, type GenerateOptions } from './pipeline.j
 import { defaultPackageKey } from './model/package-key.js';
 import type { TypeCheckThread } from './typecheck-thread.js';
 import { StagedFolder } from './safe-write.js';
-import { watchFolders } from './watch-folders.js';
+import { watchThenSay } from './watch-then-say.js';
 import { compare, compareFolder, isClean, write, type Drift } from './writer.js';
 import { specChanges } from './diff/generate-summary.js';
 
@@ -311,9 +311,6 @@ async function watchSingle(spec: string, out: string): Promise<void> {
   await once().catch((error: Error) => console.error(`generate failed: ${error.message}`));
   const folder = path.dirname(path.resolve(spec));
   const outFolder = path.resolve(out);
-  console.log(
-    `watching ${path.relative(process.cwd(), folder) || '.'} for changes to ${path.basename(spec)} and the documents beside it (Ctrl-C stops)`,
-  );
   const rerun = debounced(async () => {
     const started = performance.now();
     try {
@@ -323,15 +320,19 @@ async function watchSingle(spec: string, out: string): Promise<void> {
       console.error(`regeneration failed: ${(error as Error).message}`);
     }
   });
-  watchFolders([folder], (file) => {
-    if (SPEC_FILE.test(file) && !file.startsWith(outFolder + path.sep)) rerun();
-  });
+  watchThenSay(
+    [folder],
+    (file) => {
+      if (SPEC_FILE.test(file) && !file.startsWith(outFolder + path.sep)) rerun();
+    },
+    console.log,
+    `watching ${path.relative(process.cwd(), folder) || '.'} for changes to ${path.basename(spec)} and the documents beside it (Ctrl-C stops)`,
+  );
 }
 
 async function watch(): Promise<void> {
   if (values.spec) return watchSingle(values.spec, values.out!);
   await once();
-  console.log('watching specs/ and templates/ (Ctrl-C stops)');
   const changed = new Set<string>();
   const rerun = debounced(async () => {
     const targets = changed.has('all') ? services : services.filter((s) => changed.has(s));
@@ -351,15 +352,17 @@ async function watch(): Promise<void> {
     }
   });
   const specs = path.join(ROOT, 'specs');
-  watchFolders([specs], (file) => {
-    const service = path.relative(specs, file).split(path.sep)[0] ?? '';
-    changed.add(services.includes(service) ? service : 'all');
-    rerun();
-  });
-  watchFolders([path.join(ROOT, 'templates')], () => {
-    changed.add('all');
-    rerun();
-  });
+  watchThenSay(
+    [specs, path.join(ROOT, 'templates')],
+    (file) => {
+      // A service's own spec regenerates that service; a template (or a shared spec file) regenerates all.
+      const service = file.startsWith(specs + path.sep) ? (path.relative(specs, file).split(path.sep)[0] ?? '') : '';
+      changed.add(services.includes(service) ? service : 'all');
+      rerun();
+    },
+    console.log,
+    'watching specs/ and templates/ (Ctrl-C stops)',
+  );
 }
 
 // No top-level await: generator/run.mjs bundles this file as CommonJS.

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../generator/model/index.js';
 
 const BIN = path.join(ROOT, 'generator', 'bin.mjs');
@@ -113,23 +113,48 @@ describe('generate --spec F --check', () => {
   }, 300_000);
 });
 
-/** Resolves with the first line of the child's stdout that matches, after `from` lines seen so far. */
-function nextLine(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const onData = (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const lines = buffer.split('\n');
-      buffer = lines.pop()!;
-      const hit = lines.find((l) => pattern.test(l));
-      if (hit !== undefined) {
-        child.stdout!.off('data', onData);
-        resolve(hit);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`watch exited (${code})`)));
+/** The watchers this file starts: killed after each test, also one that timed out while its test awaited it. */
+const children = new Set<ChildProcess>();
+afterEach(async () => {
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          children.delete(child);
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+});
+
+/** Lines of the child's stdout as they come, one await at a time; rejects when the child exits. */
+function lines(child: ChildProcess): () => Promise<string> {
+  const queue: string[] = [];
+  const waiting: Array<{ resolve: (line: string) => void; reject: (error: Error) => void }> = [];
+  let buffer = '';
+  let ended: Error | undefined;
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const complete = buffer.split('\n');
+    buffer = complete.pop()!;
+    for (const line of complete) {
+      const next = waiting.shift();
+      if (next) next.resolve(line);
+      else queue.push(line);
+    }
   });
+  child.once('exit', (code, signal) => {
+    ended = new Error(`watch exited (${code ?? signal})`);
+    for (const next of waiting.splice(0)) next.reject(ended);
+  });
+  return () =>
+    queue.length > 0
+      ? Promise.resolve(queue.shift()!)
+      : ended
+        ? Promise.reject(ended)
+        : new Promise((resolve, reject) => waiting.push({ resolve, reject }));
 }
 
 describe('generate --spec F --watch', () => {
@@ -142,35 +167,39 @@ describe('generate --spec F --watch', () => {
     const child = spawn(
       process.execPath,
       [BIN, 'generate', '--spec', spec, '--out', out, '--watch', '--skip-typecheck'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    try {
-      await nextLine(child, /^watching /);
-      const title = () => fs.readFileSync(path.join(out, 'README.md'), 'utf8').split('\n')[0];
-      expect(title()).toContain('One');
-      const edits: Array<[string, () => void]> = [
-        ['Two', () => fs.writeFileSync(spec, document('Two'))],
-        [
-          'Three',
-          () => {
-            // An editor's safe write: a new file renamed over the old one.
-            fs.writeFileSync(`${spec}.tmp`, document('Three'));
-            fs.renameSync(`${spec}.tmp`, spec);
-          },
-        ],
-        ['Four', () => fs.writeFileSync(spec, document('Four'))],
-      ];
-      for (const [name, edit] of edits) {
-        const regenerated = nextLine(child, /regenerated/);
-        edit();
-        await regenerated;
-        expect(title()).toContain(name);
+    children.add(child);
+    const nextLine = lines(child);
+    /** The next line that matches: the lines before it (the first generation's report) are passed over. */
+    const next = async (pattern: RegExp) => {
+      for (;;) {
+        const line = await nextLine();
+        if (pattern.test(line)) return line;
       }
-    } finally {
-      child.kill();
+    };
+    // Printed once the folder is watched: an edit made from here on is seen (generator/watch-then-say.ts).
+    await next(/^watching /);
+    const title = () => fs.readFileSync(path.join(out, 'README.md'), 'utf8').split('\n')[0];
+    expect(title()).toContain('One');
+    const edits: Array<[string, () => void]> = [
+      ['Two', () => fs.writeFileSync(spec, document('Two'))],
+      [
+        'Three',
+        () => {
+          // An editor's safe write: a new file renamed over the old one.
+          fs.writeFileSync(`${spec}.tmp`, document('Three'));
+          fs.renameSync(`${spec}.tmp`, spec);
+        },
+      ],
+      ['Four', () => fs.writeFileSync(spec, document('Four'))],
+    ];
+    for (const [name, edit] of edits) {
+      edit();
+      // A write is more than one event (truncate, write): a regeneration may start between them and another
+      // follow, so the package is read after each one until it has the edit.
+      do await next(/ regenerated in \d+ ms$/);
+      while (!title().includes(name));
     }
   }, 300_000);
 });
