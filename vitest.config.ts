@@ -12,7 +12,7 @@ export default defineConfig({
     globalSetup: ['test/support/postgres-global-setup.ts'],
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirstSequencer },
-    // The reference's and CI's files share a process each worker keeps (test/support/process-sharing.ts).
+    // The reference's, the generator's and CI's files share a process each worker keeps (test/support/process-sharing.ts).
     projects: [
       {
         extends: true,

@@ -15,7 +15,7 @@ function testFiles(folder: string): string[] {
 }
 
 it('lists every file of the shared folders that touches process state, and only files that exist', () => {
-  const touching = [...testFiles('test/reference'), ...testFiles('test/ci')].filter(
+  const touching = [...testFiles('test/reference'), ...testFiles('test/generator'), ...testFiles('test/ci')].filter(
     (file) =>
       file !== 'test/ci/process-sharing.test.ts' && PROCESS_STATE.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
   );
