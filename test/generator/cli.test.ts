@@ -1,11 +1,11 @@
 // Issue 3: the generate command as users run it (node generator/run.mjs: the bundled generator), on a copy of
 // the project: --check passes on a fresh tree, fails and names the
 // stale files after a spec edit, and --watch regenerates on a spec change and says what changed.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../generator/model/index.js';
 
 let copy: string;
@@ -35,6 +35,12 @@ beforeAll(() => {
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 });
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+/** The watchers started here: killed after each test, also one whose test failed or timed out while waiting. */
+const watchers = new Set<ChildProcess>();
+afterEach(() => {
+  for (const watcher of watchers) watcher.kill('SIGKILL');
+  watchers.clear();
+});
 
 describe('npm run generate', () => {
   it('--check passes on an up-to-date tree', () => {
@@ -88,32 +94,31 @@ describe('npm run generate', () => {
       cwd: copy,
       env: env(),
     });
+    watchers.add(watcher);
     let out = '';
     watcher.stdout.on('data', (d) => (out += d));
     watcher.stderr.on('data', (d) => (out += d));
+    /** Resolves once the output so far matches (checked on each chunk; the test's timeout bounds the wait). */
     const waitFor = (pattern: RegExp) =>
       new Promise<RegExpMatchArray>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; got:\n${out}`)), 60_000);
-        const poll = setInterval(() => {
+        const check = () => {
           const match = out.match(pattern);
-          if (match) {
-            clearTimeout(timer);
-            clearInterval(poll);
-            resolve(match);
-          }
-        }, 20);
+          if (!match) return;
+          watcher.stdout.off('data', check);
+          resolve(match);
+        };
+        // Added after the line that appends the chunk: `out` holds it when this runs.
+        watcher.stdout.on('data', check);
+        watcher.once('exit', (code) => reject(new Error(`watch exited (${code}); it printed:\n${out}`)));
+        check();
       });
-    try {
-      await waitFor(/watching specs\/ and templates\//);
-      // Printed once the folders are watched (generator/watch-then-say.ts): one edit, made at once, is seen.
-      editAnalyticsSpec('(watched)');
-      const [line] = await waitFor(
-        /analytics regenerated in \d+ ms; \d+ file\(s\) changed\n(?:.*\n)*?.*changed +generated\/analytics\/openapi\.json/,
-      );
-      expect(line).not.toContain('ad-creative');
-    } finally {
-      watcher.kill();
-    }
+    // Printed once the folders are watched (generator/watch-then-say.ts): one edit, made at once, is seen.
+    await waitFor(/watching specs\/ and templates\//);
+    editAnalyticsSpec('(watched)');
+    const [line] = await waitFor(
+      /analytics regenerated in \d+ ms; \d+ file\(s\) changed\n(?:.*\n)*?.*changed +generated\/analytics\/openapi\.json/,
+    );
+    expect(line).not.toContain('ad-creative');
     expect(
       JSON.parse(fs.readFileSync(path.join(copy, 'generated', 'analytics', 'openapi.json'), 'utf8')).info.title,
     ).toContain('(watched)');
