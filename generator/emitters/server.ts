@@ -25,6 +25,7 @@ import {
 } from './server-types.js';
 import { requestPath, typesImport, typesRef } from './operation-types.js';
 import { validatorNames } from './validators.js';
+import { refusalTemplates } from './refusal-bodies.js';
 
 export function emitServer(service: ServiceModel): string {
   const types: Array<TypeAliasDeclarationStructure | VariableStatementStructure> = [];
@@ -87,7 +88,7 @@ export function emitServer(service: ServiceModel): string {
       methods: handlerMethods,
     },
     ...(service.operations.length || service.receivers.length ? [ROUTE_DEF] : []),
-    `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service.operations, service.document)};`,
+    `/** The route table: paths, parameters, body kinds and the compiled validators of every operation. */\nexport const ${routesName}: RouteDef[] = ${routesLiteral(service.operations, service.document, service.errorStyle.family === 'problem')};`,
     `/** A node:http request listener serving the ${title} with the given handlers. */\n` +
       `export function create${service.name}Server(handlers: ${handlersName}, options: Partial<RouterOptions> = {}) {\n` +
       `  const dispatch = (input: HandlerInput): Promise<HandlerResult> => {\n  switch (input.operationId) {\n${cases.join('\n')}\n    default:\n      throw new Error(\`no handler for \${input.operationId}\`);\n  }\n  };\n` +
@@ -192,7 +193,7 @@ function receiverStatements(
       ],
       methods,
     },
-    `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers, service.document)};`,
+    `/** The receiver's route table: a route per webhook and callback request, at its default path. */\nexport const ${routes}: RouteDef[] = ${routesLiteral(service.receivers, service.document, service.errorStyle.family === 'problem')};`,
     `/** The webhooks a declared header names by its value (a \`const\` or single \`enum\`): how \`path\` tells them apart first. */\nconst ${keysName}: Record<string, WebhookKey> = ${valueLiteral(webhookKeys(service))};`,
     `/**\n * A node:http request listener receiving the ${inlineCommentText(service.title)}'s webhooks and callbacks: the requests it has handlers\n * for, validated as operations are; \`paths\` serves one at another path than its default. \`path\` serves every\n * webhook given at that one path instead (as a provider sends them to one URL), each request told apart by a\n * declared header whose value names its webhook, else by the one webhook whose body schema accepts it; where\n * several accept, \`choose\` picks among their names (default: the style's 400 naming them).\n */\n` +
       `export function create${service.name}Receiver(handlers: ${name}, options: Partial<RouterOptions> & { paths?: Partial<Record<keyof ${name}, string>>; path?: string; choose?: (candidates: Array<keyof ${name}>, input: HandlerInput) => keyof ${name} | undefined } = {}) {\n` +
@@ -356,7 +357,11 @@ function preconditionFailed(op: OperationModel): string[] {
 const ROUTE_DEF =
   '/** One entry of a route table, typed as a RouteDef where it is written. */\nconst routeDef = (route: RouteDef): RouteDef => route;';
 
-function routesLiteral(operations: OperationModel[], document: OpenApiDocument): string {
+/**
+ * The route table's literal. `problem`: the spec has no x-error-style, so the router's own refusals are problem
+ * details unless an operation documents the refusal's status otherwise (its `refusals`: refusal-bodies.ts).
+ */
+function routesLiteral(operations: OperationModel[], document: OpenApiDocument, problem: boolean): string {
   const routeOf = (op: OperationModel) => `${op.method.toUpperCase()} ${wirePath(requestPath(op))}`;
   const shared = new Set(operations.map(routeOf).filter((r, i, all) => all.indexOf(r) !== i));
   const routes = operations.map((op) => {
@@ -430,6 +435,9 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument):
         : []),
       ...(op.responses.some((r) => !names.responses[r.status])
         ? [`    responses: ${valueLiteral(op.responses.map((r) => r.status))},`]
+        : []),
+      ...(problem && Object.keys(refusalTemplates(document, op)).length
+        ? [`    refusals: ${valueLiteral(refusalTemplates(document, op))},`]
         : []),
       '  })',
     ].join('\n');

@@ -3,6 +3,7 @@
 // bodies, security, limits and compiled validators.
 import type { BodyDef } from './body.js';
 import type { DocumentedErrorDef } from './errors.js';
+import type { RefusalTemplate } from './refusals.js';
 
 export interface ValidationError {
   instancePath: string;
@@ -93,4 +94,9 @@ export interface RouteDef {
    * among those with a validator.
    */
   responses?: string[];
+  /**
+   * A spec without x-error-style: the error responses (`400`, `4XX`, `default`) documented in JSON or text, as
+   * templates the router's own refusals are written in (refusals.ts).
+   */
+  refusals?: Record<string, RefusalTemplate>;
 }

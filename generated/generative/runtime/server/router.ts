@@ -43,6 +43,7 @@ import {
 import type { HandlerInput, HandlerResult } from './handler.js';
 import { type ParamPlan, planParams, readCookies, readHeaders, readPath, readPlainQuery, readQuery } from './params.js';
 import type { RouteDef } from './route-def.js';
+import { documentedRefusal } from './refusals.js';
 import { RouteTable } from './route-table.js';
 import { acceptsSuccess, preferredType, successTypes } from './negotiation.js';
 import { InvalidQueryError, RequestTarget } from './request-target.js';
@@ -195,6 +196,7 @@ export function createRouter(
   return Object.assign(listener, { clientError: clientErrorListener(opts.errorStyle) });
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
+    let routed: RouteDef | undefined;
     try {
       const target = new RequestTarget(req.url ?? '/');
       const method = req.method ?? 'GET';
@@ -203,11 +205,12 @@ export function createRouter(
       const route = siblings.has(match.route)
         ? (carried(siblings.get(match.route)!, req, target) ?? match.route)
         : match.route;
+      routed = route;
       const plan = plans.get(route)!;
       const input = parseInput(req, res, target, route, plan, match.template.names, match.values);
       if (input) authorize(req, res, input);
     } catch (error) {
-      fail(req, res, error, undefined);
+      fail(req, res, error, undefined, routed);
     }
   }
 
@@ -270,9 +273,15 @@ export function createRouter(
   }
 
   /** A step that failed: answered by `refuse`; a failure to answer is reported and the connection dropped. */
-  function fail(req: IncomingMessage, res: ServerResponse, error: unknown, input: HandlerInput | undefined): void {
+  function fail(
+    req: IncomingMessage,
+    res: ServerResponse,
+    error: unknown,
+    input: HandlerInput | undefined,
+    route?: RouteDef,
+  ): void {
     try {
-      refuse(req, res, error, input);
+      refuse(req, res, error, input, route);
     } catch (failure) {
       report(failure, input);
       res.destroy();
@@ -280,11 +289,19 @@ export function createRouter(
   }
 
   /** Answers a request that failed: the service's error for what the caller can fix, else its internal error. */
-  function refuse(req: IncomingMessage, res: ServerResponse, error: unknown, input: HandlerInput | undefined): void {
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    error: unknown,
+    input: HandlerInput | undefined,
+    route = input instanceof RequestInput ? input.route : undefined,
+  ): void {
+    // The router's own refusal in the shape the operation documents for its status, where it documents one.
+    const shaped = (e: ServiceError) => (route ? documentedRefusal(route, e) : e);
     if (error instanceof BodyTooLargeError) {
       res.setHeader('connection', 'close');
       closeAfterAnswer(req);
-      writeError(res, tooLarge(opts.errorStyle, error.limit));
+      writeError(res, shaped(tooLarge(opts.errorStyle, error.limit)));
       return;
     }
     // Refused while the body still streams (a malformed multipart message): the rest is not read either.
@@ -295,12 +312,16 @@ export function createRouter(
     if (isServiceError(error))
       return writeError(
         res,
-        input instanceof RequestInput ? negotiatedError(input.route, error, input.headers.accept) : error,
+        input instanceof RequestInput
+          ? negotiatedError(input.route, shaped(error), input.headers.accept)
+          : shaped(error),
       );
     if (error instanceof BodyParseError)
       return writeError(
         res,
-        invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]),
+        shaped(
+          invalidRequest(opts.errorStyle, 'Invalid request body', [{ field: error.field, description: error.message }]),
+        ),
       );
     report(error, input);
     if (!res.headersSent) writeError(res, internalError(opts.errorStyle));
@@ -362,7 +383,7 @@ export function createRouter(
           (media ? opts.maxMediaBytes : opts.maxBodyBytes);
         if (media) return void readMedia(req, res, def, contentType ?? def.contentType, limit, input, plan);
         readBody(req, limit, (error, raw) => {
-          if (error) return fail(req, res, error, undefined);
+          if (error) return fail(req, res, error, undefined, input.route);
           let ready: RequestInput;
           try {
             // An empty JSON or form body is no body; empty text is text.
@@ -371,7 +392,7 @@ export function createRouter(
                 ? completeInput(input, plan, decodeBody(def, raw, undefined, contentType), def.contentType)
                 : completeInput(input, plan, undefined, undefined);
           } catch (failure) {
-            return fail(req, res, failure, undefined);
+            return fail(req, res, failure, undefined, input.route);
           }
           authorize(req, res, ready);
         });
@@ -412,11 +433,11 @@ export function createRouter(
         try {
           ready = completeInput(input, plan, body, def.contentType);
         } catch (error) {
-          return fail(req, res, error, undefined);
+          return fail(req, res, error, undefined, input.route);
         }
         authorize(req, res, ready);
       },
-      (error) => fail(req, res, error, undefined),
+      (error) => fail(req, res, error, undefined, input.route),
     );
   }
 

@@ -1,0 +1,114 @@
+// The bodies the generated server refuses a request with, for a document without x-error-style, where the operation
+// documents the refusal's status (exact, its range, or `default`) in JSON or text: the document says what such an
+// answer is, so the router's own problem details (RFC 9457) would break it. Each is a template made from the schema:
+// its required members (an example, a default, a const or enum value, else the least value of the type), the
+// members that carry a message (`message`, `detail`, `error_description`, ...) given the refusal's text, those that
+// carry a status (`code`, `status`, `statusCode` of an integer type) given the HTTP status. The router fills it in
+// and keeps it only where the response's own validator accepts it (templates/runtime/server/refusals.ts); else,
+// and for a schema that says nothing it can fill, it answers problem details as before.
+import type { RefusalTemplate } from '../../templates/runtime/server/refusals.js';
+import { type OpenApiDocument, resolveRef } from '../model/ref.js';
+import type { OperationModel } from '../model/types.js';
+
+const MESSAGE =
+  /^(message|detail|details|description|error_description|error_message|errormessage|msg|title|error|reason)$/i;
+const STATUS = /^(code|status|statuscode|status_code|httpstatus|http_status|httpcode)$/i;
+const isJson = (type: string) => /^application\/(?!problem\+)([\w.-]+\+)?json\b/i.test(type);
+const isText = (type: string) => /^text\/plain\b/i.test(type);
+
+// biome-ignore lint/suspicious/noExplicitAny: a schema of the document, any shape JSON Schema allows
+type Schema = Record<string, any>;
+
+/** A value the schema allows, with the paths of its message and status members; undefined where none is made. */
+function template(
+  document: OpenApiDocument,
+  node: unknown,
+  at: string[],
+  out: { message: string[][]; status: string[][] },
+  depth: number,
+): unknown {
+  if (depth > 8) return undefined;
+  let s: Schema;
+  try {
+    s = resolveRef<Schema>(document, node ?? {});
+  } catch {
+    return undefined;
+  }
+  if (!s || typeof s !== 'object') return undefined;
+  if ('const' in s) return s.const;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  if (Array.isArray(s.allOf)) {
+    const merged: Record<string, unknown> = {};
+    for (const member of s.allOf) {
+      const part = template(document, member, at, out, depth + 1);
+      if (part && typeof part === 'object' && !Array.isArray(part)) Object.assign(merged, part);
+    }
+    const own = { ...s, allOf: undefined };
+    const rest = s.properties ? template(document, own, at, out, depth + 1) : undefined;
+    return rest && typeof rest === 'object' ? { ...merged, ...rest } : merged;
+  }
+  const alternatives = s.oneOf ?? s.anyOf;
+  if (Array.isArray(alternatives) && alternatives.length)
+    return template(document, alternatives[0], at, out, depth + 1);
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  const name = at.at(-1) ?? '';
+  if (type === 'object' || (type === undefined && s.properties)) {
+    const value: Record<string, unknown> = {};
+    const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
+    for (const [member, schema] of Object.entries<unknown>(s.properties ?? {})) {
+      const resolved = resolveRef<Schema>(document, schema ?? {});
+      const speaks =
+        (MESSAGE.test(member) && (resolved.type === 'string' || resolved.type === 'object' || resolved.properties)) ||
+        (STATUS.test(member) && (resolved.type === 'integer' || resolved.type === 'number'));
+      if (!required.has(member) && !speaks) continue;
+      const made = template(document, schema, [...at, member], out, depth + 1);
+      if (made !== undefined) value[member] = made;
+    }
+    return value;
+  }
+  if (type === 'string') {
+    if (MESSAGE.test(name) && s.pattern === undefined && s.format === undefined) {
+      out.message.push(at);
+      return '';
+    }
+    const example = s.example ?? s.default ?? (Array.isArray(s.examples) ? s.examples[0] : undefined);
+    if (typeof example === 'string') return example;
+    if (s.format === 'date-time') return '1970-01-01T00:00:00Z';
+    if (s.format === 'date') return '1970-01-01';
+    if (s.format === 'uuid') return '00000000-0000-0000-0000-000000000000';
+    return 'x'.repeat(Math.max(1, s.minLength ?? 1));
+  }
+  if (type === 'integer' || type === 'number') {
+    if (STATUS.test(name)) out.status.push(at);
+    const example = s.example ?? s.default;
+    if (typeof example === 'number') return example;
+    return s.minimum ?? s.exclusiveMinimum ?? 0;
+  }
+  if (type === 'boolean') return s.example ?? s.default ?? false;
+  if (type === 'array') {
+    const item = template(document, s.items, [...at, '0'], { message: [], status: [] }, depth + 1);
+    return item === undefined ? [] : Array.from({ length: s.minItems ?? 0 }, () => item);
+  }
+  if (type === 'null') return null;
+  return undefined;
+}
+
+/**
+ * The operation's refusal templates by the status key that documents them (`400`, `4XX`, `default`): its error
+ * responses in JSON (not problem+json, which the router already answers) or plain text.
+ */
+export function refusalTemplates(document: OpenApiDocument, op: OperationModel): Record<string, RefusalTemplate> {
+  const out: Record<string, RefusalTemplate> = {};
+  for (const r of op.responses) {
+    if (!/^(4\d\d|4XX|default)$/.test(r.status) || !r.contentType) continue;
+    if (isText(r.contentType)) {
+      out[r.status] = { contentType: r.contentType, body: '', message: [[]], status: [] };
+      continue;
+    }
+    if (!isJson(r.contentType) || !r.schema) continue;
+    const paths = { message: [] as string[][], status: [] as string[][] };
+    const body = template(document, r.schema, [], paths, 0);
+    if (body !== undefined) out[r.status] = { contentType: r.contentType, body, ...paths };
+  }
+  return out;
+}

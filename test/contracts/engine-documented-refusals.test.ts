@@ -1,0 +1,129 @@
+// A document without x-error-style that describes its error answers (a 400 in JSON with a schema of its own, a
+// `default`, a 4XX in plain text): the generated server's own refusals (an invalid request, a missing credential)
+// answer in that shape, so a client reads them as the document says and spec-first test finds nothing to FAIL.
+// Where an operation documents no such answer, the refusal stays RFC 9457 problem details.
+import { describe, expect, it } from 'vitest';
+import { failures, faithfulRun } from '../support/faithful-run.js';
+import { inlinePackage } from '../support/inline-package.js';
+import { listenLocal } from '../../contracts/targets/listen-local.js';
+
+const note = {
+  type: 'object',
+  required: ['title'],
+  properties: { title: { type: 'string', minLength: 1, maxLength: 5 } },
+};
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Notes', version: '1' },
+  components: {
+    securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } },
+    schemas: {
+      Error: {
+        type: 'object',
+        required: ['code', 'message', 'requestId'],
+        properties: {
+          code: { type: 'integer' },
+          message: { type: 'string' },
+          requestId: { type: 'string', format: 'uuid' },
+        },
+      },
+      Envelope: {
+        type: 'object',
+        required: ['error'],
+        properties: {
+          error: {
+            type: 'object',
+            required: ['message'],
+            properties: { message: { type: 'string' }, target: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+  security: [{ key: [] }],
+  paths: {
+    '/notes': {
+      post: {
+        operationId: 'addNote',
+        requestBody: { required: true, content: json(note) },
+        responses: {
+          '204': { description: 'added' },
+          '400': { description: 'invalid', content: json({ $ref: '#/components/schemas/Error' }) },
+          '401': { description: 'no key', content: json({ $ref: '#/components/schemas/Error' }) },
+        },
+      },
+      get: {
+        operationId: 'listNotes',
+        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', maximum: 10 }, example: 3 }],
+        responses: {
+          '200': { description: 'notes', content: json({ type: 'array', items: note }) },
+          default: { description: 'trouble', content: json({ $ref: '#/components/schemas/Envelope' }) },
+        },
+      },
+    },
+    '/notes/{id}': {
+      put: {
+        operationId: 'putNote',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: json(note) },
+        responses: {
+          '204': { description: 'replaced' },
+          '4XX': { description: 'refused', content: { 'text/plain': { schema: { type: 'string' } } } },
+        },
+      },
+      delete: {
+        operationId: 'deleteNote',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 3 } }],
+        responses: { '204': { description: 'gone' } },
+      },
+    },
+  },
+};
+
+describe('the generated server refuses in the shape the document gives its error answers', () => {
+  it('answers each refusal as documented, problem details where nothing is', async () => {
+    const pkg = await inlinePackage('notes', document);
+    const handlers = {
+      addNote: async () => ({ status: 204 }),
+      listNotes: async () => ({ status: 200, body: [] }),
+      putNote: async () => ({ status: 204 }),
+      deleteNote: async () => ({ status: 204 }),
+    };
+    const running = await listenLocal(pkg.server.createNotesServer(handlers, { logger: false }));
+    const call = async (method: string, path: string, body?: unknown, key = true) => {
+      const answer = await fetch(`${running.baseUrl}${path}`, {
+        method,
+        headers: { ...(key ? { 'x-key': 'k' } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: answer.status, type: answer.headers.get('content-type'), text: await answer.text() };
+    };
+    try {
+      const invalid = await call('POST', '/notes', { title: 'far too long' });
+      expect(invalid.status).toBe(400);
+      expect(invalid.type).toMatch(/^application\/json/);
+      const error = JSON.parse(invalid.text);
+      expect(error).toMatchObject({ code: 400, requestId: '00000000-0000-0000-0000-000000000000' });
+      expect(error.message).toContain('title');
+      const anonymous = await call('POST', '/notes', { title: 'ok' }, false);
+      expect(anonymous.status).toBe(401);
+      expect(JSON.parse(anonymous.text)).toMatchObject({ code: 401 });
+      const range = await call('GET', '/notes?limit=99');
+      expect(range.status).toBe(400);
+      expect(JSON.parse(range.text).error.message).toContain('limit');
+      const text = await call('PUT', '/notes/1', {});
+      expect([text.status, text.type]).toEqual([400, expect.stringMatching(/^text\/plain/)]);
+      expect(text.text).toContain('title');
+      const undocumented = await call('DELETE', '/notes/toolong');
+      expect([undocumented.status, undocumented.type]).toEqual([400, 'application/problem+json']);
+    } finally {
+      await running.close();
+      pkg.remove();
+    }
+  }, 300_000);
+
+  it('gets no FAIL from spec-first test with faithful handlers', async () => {
+    expect(failures(await faithfulRun('notes', document))).toEqual([]);
+  }, 300_000);
+});
