@@ -1,5 +1,5 @@
 // The bodies the generated server refuses a request with, for a document without x-error-style, where the operation
-// documents the refusal's status (exact, its range, or `default`) in JSON or text: the document says what such an
+// documents the refusal's status (exact, its range, or `default`) in JSON or text/*: the document says what such an
 // answer is, so the router's own problem details (RFC 9457) would break it. Each is a template made from the schema:
 // its required members (an example, a default, a const or enum value, else the least value of the type), the
 // members that carry a message (`message`, `detail`, `error_description`, ...) given the refusal's text, those that
@@ -14,7 +14,7 @@ const MESSAGE =
   /^(message|detail|details|description|error_description|error_message|errormessage|msg|title|error|reason)$/i;
 const STATUS = /^(code|status|statuscode|status_code|httpstatus|http_status|httpcode)$/i;
 const isJson = (type: string) => /^application\/(?!problem\+)([\w.-]+\+)?json\b/i.test(type);
-const isText = (type: string) => /^text\/plain\b/i.test(type);
+const isText = (type: string) => /^text\/(?!event-stream)[\w.+-]+/i.test(type);
 
 // biome-ignore lint/suspicious/noExplicitAny: a schema of the document, any shape JSON Schema allows
 type Schema = Record<string, any>;
@@ -95,14 +95,16 @@ function template(
 
 /**
  * The operation's refusal templates by the status key that documents them (`400`, `4XX`, `default`): its error
- * responses in JSON (not problem+json, which the router already answers) or plain text.
+ * responses in JSON (not problem+json, which the router already answers) or text.
  */
 export function refusalTemplates(document: OpenApiDocument, op: OperationModel): Record<string, RefusalTemplate> {
   const out: Record<string, RefusalTemplate> = {};
   for (const r of op.responses) {
     if (!/^(4\d\d|4XX|default)$/.test(r.status) || !r.contentType) continue;
-    if (isText(r.contentType)) {
-      out[r.status] = { contentType: r.contentType, body: '', message: [[]], status: [] };
+    // Text (any text/* but event streams: plain, a script language's, CSV) carries the refusal's text alone.
+    const text = isJson(r.contentType) ? undefined : r.contentTypes.find(isText);
+    if (text) {
+      out[r.status] = { contentType: text, body: '', message: [[]], status: [] };
       continue;
     }
     if (!isJson(r.contentType) || !r.schema) continue;

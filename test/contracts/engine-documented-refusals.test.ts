@@ -1,5 +1,5 @@
 // A document without x-error-style that describes its error answers (a 400 in JSON with a schema of its own, a
-// `default`, a 4XX in plain text): the generated server's own refusals (an invalid request, a missing credential)
+// `default`, a 4XX in a text type, whatever its schema): the generated server's own refusals (an invalid request, a missing credential)
 // answer in that shape, so a client reads them as the document says and spec-first test finds nothing to FAIL.
 // Where an operation documents no such answer, the refusal stays RFC 9457 problem details.
 import { describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ const document = {
         requestBody: { required: true, content: json(note) },
         responses: {
           '204': { description: 'replaced' },
-          '4XX': { description: 'refused', content: { 'text/plain': { schema: { type: 'string' } } } },
+          '4XX': { description: 'refused', content: { 'text/x-shellscript': { schema: { type: 'object' } } } },
         },
       },
       delete: {
@@ -113,7 +113,7 @@ describe('the generated server refuses in the shape the document gives its error
       expect(range.status).toBe(400);
       expect(JSON.parse(range.text).error.message).toContain('limit');
       const text = await call('PUT', '/notes/1', {});
-      expect([text.status, text.type]).toEqual([400, expect.stringMatching(/^text\/plain/)]);
+      expect([text.status, text.type]).toEqual([400, expect.stringMatching(/^text\/x-shellscript/)]);
       expect(text.text).toContain('title');
       const undocumented = await call('DELETE', '/notes/toolong');
       expect([undocumented.status, undocumented.type]).toEqual([400, 'application/problem+json']);
