@@ -103,7 +103,13 @@ const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(essence
  * server's default body limit (nested arrays of up to 500 items each multiply: AWS's ground station) is drawn again
  * with at most two items an array.
  */
-function sample(model: ServiceModel, schema: unknown, seed = 7, useExamplesValue = false, patterns = false): unknown {
+function sample(
+  model: ServiceModel,
+  schema: unknown,
+  seed = 7,
+  useExamplesValue = false,
+  { patterns = false, request = false }: Draw = {},
+): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
   const given = { ...resolved, components: model.document.components };
   const source = patterns ? withPatternValues(given, seed) : given;
@@ -114,6 +120,9 @@ function sample(model: ServiceModel, schema: unknown, seed = 7, useExamplesValue
       refDepth: 2,
       useExamplesValue,
       ...(small ? { maxDefaultItems: 1, maxItems: 2 } : {}),
+      // readOnly members are the server's to fill (OpenAPI: SHOULD NOT be sent); Prism refuses them in a request
+      // whose schema is closed (apideck's `id`, `created_at`).
+      ...(request ? { ignoreProperties: [(member: { readOnly?: unknown } | null) => member?.readOnly === true] } : {}),
     };
     const value = generateSync(source as never, options as never) as any;
     // The components ride along as a member of an open object: not part of the value.
@@ -122,6 +131,12 @@ function sample(model: ServiceModel, schema: unknown, seed = 7, useExamplesValue
   };
   const value = draw(false);
   return (JSON.stringify(value)?.length ?? 0) > LARGEST_DRAW ? draw(true) : value;
+}
+
+/** How a value is drawn: `pattern` strings by fast-check (pattern-values.ts); for a request, without readOnly members. */
+interface Draw {
+  patterns?: boolean;
+  request?: boolean;
 }
 
 /** A quarter of the generated server's default body limit (1 MiB), whatever a value's encoding adds. */
@@ -206,26 +221,32 @@ function noWireForm(model: ServiceModel, p: OperationModel['parameters'][number]
 }
 
 /** The example where the validator accepts it, else the first derived value it accepts; undefined when none. */
-function validValue(model: ServiceModel, schema: unknown, example: unknown, validate?: Validate): unknown {
-  if (!validate) return example ?? sample(model, schema);
+function validValue(
+  model: ServiceModel,
+  schema: unknown,
+  example: unknown,
+  validate?: Validate,
+  request = false,
+): unknown {
+  if (!validate) return example ?? sample(model, schema, 7, false, { request });
   if (example !== undefined && validate(example)) return example;
   for (let seed = 1; seed <= 20; seed++) {
-    const value = sample(model, schema, seed);
+    const value = sample(model, schema, seed, false, { request });
     if (validate(value)) return value;
   }
   // Values a random draw rarely meets (patterns, formats of nested members): the schemas' own examples.
   for (let seed = 1; seed <= 5; seed++) {
-    const value = sample(model, schema, seed, true);
+    const value = sample(model, schema, seed, true, { request });
     if (validate(value)) return value;
   }
   const merged = mergedSchema(model, schema);
   for (let seed = 1; merged !== undefined && seed <= 20; seed++) {
-    const value = sample(model, merged, seed, seed > 10);
+    const value = sample(model, merged, seed, seed > 10, { request });
     if (validate(value)) return value;
   }
   // Patterns json-schema-faker draws wrong: their strings drawn by fast-check (pattern-values.ts).
   for (let seed = 1; seed <= 5; seed++) {
-    const value = sample(model, merged ?? schema, seed, false, true);
+    const value = sample(model, merged ?? schema, seed, false, { patterns: true, request });
     if (validate(value)) return value;
   }
   return undefined;
@@ -390,7 +411,7 @@ export function roundTripSuite(
         // A required array has at least one item: an empty exploded one has no query form (the client refuses it).
         const schema = resolveRef<any>(model.document, p.schema);
         const draw = (seed: number, patterns = false) =>
-          sample(model, p.type === 'array' ? { minItems: 1, ...schema } : p.schema, seed, false, patterns);
+          sample(model, p.type === 'array' ? { minItems: 1, ...schema } : p.schema, seed, false, { patterns });
         // No value is empty: a path segment cannot be, and Prism (as the engine, df69136) reads an empty query
         // value, header or cookie as none (the smallest string a schema allows may be empty; an array's or object's
         // items too: [''] is an empty segment). Another draw first, as an enum may hold '' beside others
@@ -419,7 +440,7 @@ export function roundTripSuite(
       }
       if (form) {
         const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(form)}`];
-        const value = validValue(model, form.schema, undefined, validate) as Record<string, unknown> | undefined;
+        const value = validValue(model, form.schema, undefined, validate, true) as Record<string, unknown> | undefined;
         if (value === undefined) return { notCalled: `${o.id}: request body`, list: 'unsatisfiable' };
         for (const field of form.fileFields) if (field in value) value[field] = new Uint8Array([1, 2, 3]);
         params.body = value;
@@ -429,7 +450,7 @@ export function roundTripSuite(
         const media = resolveRef<any>(model.document, operationObject(model, o).requestBody).content?.[
           json.contentType
         ];
-        params.body = validValue(model, json.schema, documentedExample(model, media), validate);
+        params.body = validValue(model, json.schema, documentedExample(model, media), validate, true);
         if (params.body === undefined) return { notCalled: `${o.id}: request body`, list: 'unsatisfiable' };
       }
       return { params, json: json !== undefined };
