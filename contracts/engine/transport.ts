@@ -1,6 +1,8 @@
 // Sends one request to the target, bounded: a time limit for the whole exchange, a cap on the answer's bytes (the
 // rest is cancelled, never buffered), and credentials only for the target's own origin (a redirect elsewhere is
 // not followed: the redirect itself is the answer judged).
+import { isStaleConnection } from '../harness/stale-connection.js';
+
 export interface EngineRequest {
   method: string;
   /** The path with its values in place, and the query string. */
@@ -63,15 +65,10 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number):
   }
 }
 
-/**
- * A connection the target closed while it sat idle in the pool (its keep-alive ran out as the request went): the
- * request never reached it, so it is sent once more on a new connection, as browsers do.
- */
-const STALE = /other side closed|ECONNRESET|socket hang up|UND_ERR_SOCKET/;
-
+/** Sends the request; once more when the connection it went on was one the target had closed (stale-connection.ts). */
 export async function send(baseUrl: string, request: EngineRequest, limits: TransportLimits): Promise<Exchange> {
   const first = await sendOnce(baseUrl, request, limits);
-  return first.error && STALE.test(first.error) ? sendOnce(baseUrl, request, limits) : first;
+  return first.error && isStaleConnection(first.error) ? sendOnce(baseUrl, request, limits) : first;
 }
 
 async function sendOnce(baseUrl: string, request: EngineRequest, limits: TransportLimits): Promise<Exchange> {

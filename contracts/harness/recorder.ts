@@ -6,6 +6,7 @@
 import { AnswerTooLarge, copyEventStream, DEFAULT_MAX_ANSWER_BYTES, readWithin } from './answer-body.js';
 import { bodyCarriesSecret, originOf, withoutCredentials } from './credential-guard.js';
 import { curlOf } from './replay-curl.js';
+import { isStaleConnection } from './stale-connection.js';
 export interface Exchange {
   method: string;
   url: string;
@@ -63,6 +64,16 @@ function resendable(body: unknown): boolean {
   return body === undefined || body === null || !(body instanceof ReadableStream || isAsyncIterable(body));
 }
 const isAsyncIterable = (v: unknown) => typeof (v as AsyncIterable<unknown>)?.[Symbol.asyncIterator] === 'function';
+
+/** fetch, sent once more when it went on a connection the target had closed while idle (stale-connection.ts). */
+async function fetchResendingStale(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await globalThis.fetch(url, init);
+  } catch (error) {
+    if (init.signal?.aborted || !resendable(init.body) || !isStaleConnection(causeOf(error))) throw error;
+    return globalThis.fetch(url, init);
+  }
+}
 
 export interface RecorderOptions {
   /** Aborts every request and stream of the recorder: its test ended, timed out or the run's deadline passed. */
@@ -134,7 +145,7 @@ export class Recorder {
         headers = cleaned.headers;
       }
       try {
-        response = await globalThis.fetch(url, { ...send, headers });
+        response = await fetchResendingStale(url, { ...send, headers });
       } catch (error) {
         // The caller's own abort is not the target's fault (and has no answer to judge); a refused or dropped
         // connection is: kept as an exchange without an answer, and a target error.

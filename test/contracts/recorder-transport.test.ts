@@ -185,3 +185,42 @@ describe("the recorder's copy of an event stream", () => {
     expect(kept.text).toBe(event.repeat(Math.floor(100 / event.length)));
   });
 });
+
+describe('the recorder on a kept-alive connection the target closed as the request went', () => {
+  let target: RunningServer;
+  /** Requests each path received. */
+  const received = new Map<string, number>();
+
+  beforeAll(async () => {
+    target = await listenLocal((req, res) => {
+      const path = req.url!;
+      const count = (received.get(path) ?? 0) + 1;
+      received.set(path, count);
+      // What a keep-alive running out looks like from the client: the connection closes with the request unanswered.
+      if (path === '/always-drop' || (path === '/stale' && count === 1)) return void req.socket.destroy();
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path }));
+    });
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  const recorder = () => new Recorder({ origins: originsOf([target.baseUrl]) });
+
+  it('sends the request once more and reports nothing of the target', async () => {
+    const r = recorder();
+    const answer = await r.fetch(`${target.baseUrl}/stale`, { method: 'POST', body: '{"a":1}' });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ path: '/stale' });
+    expect(received.get('/stale')).toBe(2);
+    expect(r.targetErrors).toEqual([]);
+  });
+
+  it('sends it only once more: a target that drops every connection is a target error', async () => {
+    const r = recorder();
+    await expect(r.fetch(`${target.baseUrl}/always-drop`)).rejects.toThrow();
+    expect(received.get('/always-drop')).toBe(2);
+    expect(r.targetErrors.join('\n')).toMatch(/GET .*\/always-drop: no answer \(/);
+  });
+});
