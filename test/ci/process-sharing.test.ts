@@ -29,8 +29,10 @@ it('recognises what touches process state', () => {
     'vi.useFakeTimers()',
     'process.env.X = "1"',
     'delete process.env.X',
+    'process.exitCode = 1',
+    "process.chdir('/tmp')",
   ])
     expect(PROCESS_STATE.test(line), line).toBe(true);
-  for (const line of ['const x = process.env.X;', "process.env.X === '1'", 'vi.fn()'])
+  for (const line of ['const x = process.env.X;', "process.env.X === '1'", 'vi.fn()', 'process.exitCode === 1'])
     expect(PROCESS_STATE.test(line), line).toBe(false);
 });

@@ -22,6 +22,6 @@ export const OWN_PROCESS_IN_SHARED_FOLDERS = [
   'test/generator/vendor-bundle-cache.test.ts',
 ];
 
-/** What a file does that another file in its process could see: module mocks, spies, fake timers, the environment. */
+/** What a file does that another file in its process could see: module mocks, spies, fake timers, process state. */
 export const PROCESS_STATE =
-  /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal|useFakeTimers)\b|process\.env\.\w+\s*=[^=]|delete process\.env\b/;
+  /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal|useFakeTimers)\b|process\.env\.\w+\s*=[^=]|delete process\.env\b|process\.exitCode\s*=[^=]|process\.chdir\(/;
