@@ -67,7 +67,8 @@ function template(
     return value;
   }
   if (type === 'string') {
-    if (MESSAGE.test(name) && s.pattern === undefined && s.format === undefined) {
+    // A string that is the whole body, or a member named for a message, carries the text.
+    if ((at.length === 0 || MESSAGE.test(name)) && s.pattern === undefined && s.format === undefined) {
       out.message.push(at);
       return '';
     }
@@ -93,6 +94,19 @@ function template(
   return undefined;
 }
 
+/** Whether the operation's response for a status documents a required header. */
+function requiresHeaders(document: OpenApiDocument, op: OperationModel, status: string): boolean {
+  try {
+    const operation = resolveRef<Schema>(document, document.paths?.[op.path] ?? {})[op.method.toLowerCase()];
+    const response = resolveRef<Schema>(document, operation?.responses?.[status] ?? {});
+    return Object.values<unknown>(response.headers ?? {}).some(
+      (h) => resolveRef<Schema>(document, h)?.required === true,
+    );
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The operation's refusal templates by the status key that documents them (`400`, `4XX`, `default`): its error
  * responses in JSON (not problem+json, which the router already answers) or text.
@@ -101,6 +115,8 @@ export function refusalTemplates(document: OpenApiDocument, op: OperationModel):
   const out: Record<string, RefusalTemplate> = {};
   for (const r of op.responses) {
     if (!/^(4\d\d|4XX|default)$/.test(r.status) || !r.contentType) continue;
+    // A response that requires headers is left to problem details: the template makes no header values yet.
+    if (requiresHeaders(document, op, r.status)) continue;
     // Text (any text/* but event streams: plain, a script language's, CSV) carries the refusal's text alone.
     const text = isJson(r.contentType) ? undefined : r.contentTypes.find(isText);
     if (text) {

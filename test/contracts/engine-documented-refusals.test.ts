@@ -62,6 +62,28 @@ const document = {
         },
       },
     },
+    '/tags': {
+      post: {
+        operationId: 'addTag',
+        requestBody: { required: true, content: json(note) },
+        responses: {
+          '204': { description: 'added' },
+          '400': {
+            description: 'invalid, traced',
+            headers: { 'X-Trace': { required: true, schema: { type: 'string' } } },
+            content: json({ $ref: '#/components/schemas/Error' }),
+          },
+        },
+      },
+      get: {
+        operationId: 'listTags',
+        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', maximum: 10 }, example: 3 }],
+        responses: {
+          '200': { description: 'tags', content: json({ type: 'array', items: { type: 'string' } }) },
+          '400': { description: 'why, as a JSON string', content: json({ type: 'string' }) },
+        },
+      },
+    },
     '/notes/{id}': {
       put: {
         operationId: 'putNote',
@@ -87,6 +109,8 @@ describe('the generated server refuses in the shape the document gives its error
     const handlers = {
       addNote: async () => ({ status: 204 }),
       listNotes: async () => ({ status: 200, body: [] }),
+      addTag: async () => ({ status: 204 }),
+      listTags: async () => ({ status: 200, body: [] }),
       putNote: async () => ({ status: 204 }),
       deleteNote: async () => ({ status: 204 }),
     };
@@ -115,6 +139,12 @@ describe('the generated server refuses in the shape the document gives its error
       const text = await call('PUT', '/notes/1', {});
       expect([text.status, text.type]).toEqual([400, expect.stringMatching(/^text\/x-shellscript/)]);
       expect(text.text).toContain('title');
+      const string = await call('GET', '/tags?limit=99');
+      expect([string.status, string.type]).toEqual([400, expect.stringMatching(/^application\/json/)]);
+      expect(JSON.parse(string.text)).toContain('limit');
+      // A response that requires headers the template cannot make: problem details.
+      const traced = await call('POST', '/tags', { title: 'far too long' });
+      expect([traced.status, traced.type]).toEqual([400, 'application/problem+json']);
       const undocumented = await call('DELETE', '/notes/toolong');
       expect([undocumented.status, undocumented.type]).toEqual([400, 'application/problem+json']);
     } finally {
@@ -124,6 +154,9 @@ describe('the generated server refuses in the shape the document gives its error
   }, 300_000);
 
   it('gets no FAIL from spec-first test with faithful handlers', async () => {
-    expect(failures(await faithfulRun('notes', document))).toEqual([]);
+    // Without the response whose required header the template cannot make (docs/known-gaps.md).
+    const made = structuredClone(document) as { paths: Record<string, Record<string, unknown>> };
+    delete made.paths['/tags']!.post;
+    expect(failures(await faithfulRun('notes', made))).toEqual([]);
   }, 300_000);
 });

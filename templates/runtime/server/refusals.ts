@@ -49,7 +49,10 @@ export function documentedRefusal(route: RouteDef, error: ServiceError): Service
   for (const path of template.message) body = put(body, path, text);
   for (const path of template.status) body = put(body, path, error.httpStatus);
   const validate = route.validateResponse[key!];
-  if (typeof body !== 'string' && validate && !validate(body)) return error;
+  const json = !/^text\//i.test(template.contentType);
+  if (json && validate && !validate(body)) return error;
+  // A JSON string is written as JSON (the router writes a string body as it is).
+  if (json && typeof body === 'string') body = JSON.stringify(body);
   const { 'content-type': _, ...headers } = error.headers;
   const answer = documentedAnswer(route.operationId, key!, error.httpStatus, body, template.contentType, headers);
   // The router's answer all the same: not one the handler chose among the operation's documented errors.
