@@ -3,8 +3,7 @@
 // key, else the schema's name), so any drawn string would be refused by a server that reads it (the generated one
 // does: generator/emitters/parent-discriminator.ts). Each child draws its own name there; the parent, where it is
 // used itself, draws one of its children. The document the answers are judged by is left as it is.
-import { escapeToken, type OpenApiDocument } from '../../generator/model/index.js';
-import { familiesOf } from '../../generator/emitters/parent-discriminator.js';
+import { escapeToken, familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 /** Where the parent, as its children inherit it (its own members), is kept among the components drawn from. */

@@ -4,20 +4,9 @@
 // inherits it (allOf), the parent is only its own members, or each child would be checked against itself forever.
 import type { OpenApiDocument } from '../model/ref.js';
 import { escapeToken, unescapeToken } from '../model/json-pointer.js';
+import { familiesOf, isDiscriminatingParent } from '../model/discriminator-families.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
-
-/** Whether a schema declares a discriminator for its children rather than over alternatives of its own. */
-export function isDiscriminatingParent(schema: unknown): boolean {
-  const s = schema as Record<string, any> | null;
-  return (
-    !!s &&
-    typeof s === 'object' &&
-    typeof s.discriminator?.propertyName === 'string' &&
-    !Array.isArray(s.oneOf) &&
-    !Array.isArray(s.anyOf)
-  );
-}
 
 /**
  * Where the validators' root document holds each discriminating parent as its children inherit it (its own members,
@@ -43,33 +32,6 @@ export function inheritedRef(member: unknown, document: OpenApiDocument, specId:
 /** The discriminating parents among the components, by name. */
 export function discriminatingParents(document: OpenApiDocument): Array<[string, Record<string, any>]> {
   return [...familiesOf(document)].map(([schema, family]) => [family.name, schema as Record<string, any>]);
-}
-
-export interface Family {
-  name: string;
-  /** The components whose allOf names the parent directly. */
-  children: string[];
-}
-
-const families = new WeakMap<OpenApiDocument, Map<object, Family>>();
-
-/** Each discriminating parent among the components, with its name and its children. */
-export function familiesOf(document: OpenApiDocument): Map<object, Family> {
-  let found = families.get(document);
-  if (found) return found;
-  found = new Map();
-  const schemas = (document.components?.schemas ?? {}) as Record<string, any>;
-  for (const [name, schema] of Object.entries(schemas))
-    if (isDiscriminatingParent(schema)) found.set(schema, { name, children: [] });
-  for (const [name, schema] of Object.entries(schemas))
-    for (const member of Array.isArray(schema?.allOf) ? schema.allOf : []) {
-      const ref = (member as { $ref?: unknown } | null)?.$ref;
-      if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_SCHEMAS)) continue;
-      const parent = schemas[unescapeToken(ref.slice(COMPONENT_SCHEMAS.length))];
-      if (parent !== schema && found.has(parent)) found.get(parent)!.children.push(name);
-    }
-  families.set(document, found);
-  return found;
 }
 
 /**

@@ -2,7 +2,8 @@
 // Annotations are stripped: they cost code size and compile time and validate nothing.
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import type { JsonSchema, OperationModel, ServiceModel } from '../model/types.js';
-import { inheritedRef, isDiscriminatingParent, parentChecks } from './parent-discriminator.js';
+import { isDiscriminatingParent } from '../model/discriminator-families.js';
+import { inheritedRef, parentChecks } from './parent-discriminator.js';
 
 const ANNOTATIONS = new Set([
   'description',

@@ -5,6 +5,8 @@ export { loadSpecList, type SpecEntry } from '../config.js';
 export { defaultPackageKey } from './package-key.js';
 export * from './json-pointer.js';
 export { buildServiceModel } from './build.js';
+// Parents whose discriminator their allOf children inherit: what the emitters and the engine's draws both read.
+export { type Family, familiesOf, isDiscriminatingParent } from './discriminator-families.js';
 export { unmetSecurityReason } from './security.js';
 // Schemas as requests or answers see them (readOnly / writeOnly members left out): what a judge of either checks.
 export { type Direction, type DirectionViews, directionViews, VIEW_ROOTS } from './read-write-views.js';
