@@ -25,60 +25,41 @@ interface RequestValues {
  * their own text fields only.
  */
 export function unstorableTextAt(input: RequestValues): string | undefined {
-  // Nearly every request holds none: a scan that builds no place names answers those, the walk below names the rest.
-  if (!holdsUnstorableText(input)) return undefined;
-  const pending: Array<[unknown, string]> = [
-    [input.credentials, 'credentials'],
-    [input.path, 'path'],
-    [input.query, 'query'],
-    [input.body, 'body'],
-  ];
-  while (pending.length > 0) {
-    const [value, at] = pending.pop()!;
+  // Nearly every request holds none: a walk that names no place answers those, a second names it for the rest.
+  return firstUnstorable(input, false) === undefined ? undefined : firstUnstorable(input, true);
+}
+
+/** The first unstorable place, named when `named` (else an empty string), or undefined when there is none. */
+function firstUnstorable(input: RequestValues, named: boolean): string | undefined {
+  const values: unknown[] = [input.credentials, input.path, input.query, input.body];
+  const places = named ? ['credentials', 'path', 'query', 'body'] : [];
+  while (values.length > 0) {
+    const value = values.pop();
+    const at = named ? places.pop()! : '';
     if (typeof value === 'string') {
       if (UNSTORABLE.test(value)) return at;
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) pending.push([value[i], `${at}[${i}]`]);
+      for (let i = 0; i < value.length; i++) {
+        values.push(value[i]);
+        if (named) places.push(`${at}[${i}]`);
+      }
       continue;
     }
     const proto = Object.getPrototypeOf(value);
     const plain = proto === Object.prototype || proto === null;
     for (const key of Object.keys(value)) {
-      if (UNSTORABLE.test(key)) return `${at} (a name)`;
+      if (UNSTORABLE.test(key)) return named ? `${at} (a name)` : at;
       const member = (value as Record<string, unknown>)[key];
-      if (plain || typeof member === 'string') pending.push([member, `${at}.${key}`]);
+      if (plain || typeof member === 'string') {
+        values.push(member);
+        if (named) places.push(`${at}.${key}`);
+      }
     }
   }
   return undefined;
-}
-
-/** Whether the request holds unstorable text anywhere unstorableTextAt looks, without naming where. */
-function holdsUnstorableText(input: RequestValues): boolean {
-  const pending: unknown[] = [input.credentials, input.path, input.query, input.body];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === 'string') {
-      if (UNSTORABLE.test(value)) return true;
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) pending.push(value[i]);
-      continue;
-    }
-    const proto = Object.getPrototypeOf(value);
-    const plain = proto === Object.prototype || proto === null;
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      if (UNSTORABLE.test(key)) return true;
-      const member = (value as Record<string, unknown>)[key];
-      if (plain || typeof member === 'string') pending.push(member);
-    }
-  }
-  return false;
 }
 
 /** The field violation a service answers for it, in the words of the router's own invalid-request answers. */
