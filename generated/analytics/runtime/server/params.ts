@@ -102,9 +102,14 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
     }
     if (def?.type === 'array') {
       const separator = def.style === 'spaceDelimited' ? ' ' : def.style === 'pipeDelimited' ? '|' : ',';
-      // Exploded arrays repeat the key; the others join with their separator (either is read). Unexploded, a lone
-      // empty value is the empty array (`color=`, as OpenAPI's style table writes it).
-      query[name] = !def.explode && all.length === 1 && all[0] === '' ? [] : all.flatMap((v) => v.split(separator));
+      // Exploded arrays repeat the key, a value per item (a comma in one is the item's own: `tag=a%2Cb`); the others
+      // join with their separator. Unexploded, a lone empty value is the empty array (`color=`, as OpenAPI's style
+      // table writes it).
+      query[name] = def.explode
+        ? [...all]
+        : all.length === 1 && all[0] === ''
+          ? []
+          : all.flatMap((v) => v.split(separator));
     } else if (def?.type === 'object' && def.style !== 'deepObject' && !(def.style === 'form' && def.explode)) {
       const parts = all[all.length - 1]!.split(',');
       query[name] = recordOf(
