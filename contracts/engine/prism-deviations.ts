@@ -126,10 +126,15 @@ export function prismAcceptsBroken(
     : undefined;
 }
 
+/** Prism's own refusal of a request (its 400 or 422 problem answer), which a known misreading may explain. */
+export const isPrismRefusal = (answer: EngineAnswer) =>
+  (answer.status === 400 || answer.status === 422) && prismError(answer) !== undefined;
+
 /**
  * Why Prism refusing a request the document allows is its own reading: it reads a comma in a path value as an
- * array's separator (stoplightio/prism#2289), and a form member that is an array, written as OpenAPI's form style
- * writes it (the key repeated, or once for one item), as a string (stoplightio/prism#2473).
+ * array's separator (stoplightio/prism#2289), and a form or multipart member that is an array, written as OpenAPI's
+ * form style writes it (the key, or the part, repeated; once for one item), as a string: a repeated key overrides
+ * the one before it (stoplightio/prism#2473; the open stoplightio/prism#2654 reads repeated keys as an array).
  */
 export function prismRefusesAllowed(
   values: ReadonlyMap<ParameterModel, unknown>,
@@ -138,11 +143,11 @@ export function prismRefusesAllowed(
   if ([...values].some(([p, v]) => p.in === 'path' && typeof v === 'string' && v.includes(',')))
     return 'Prism reads a comma in a path value as an array separator and refuses the value (stoplightio/prism#2289)';
   if (
-    body?.kind === 'form' &&
+    (body?.kind === 'form' || body?.kind === 'multipart-form') &&
     body.value &&
     typeof body.value === 'object' &&
     Object.values(body.value).some((member) => Array.isArray(member))
   )
-    return 'Prism reads a form member that is an array (its key repeated, or once for one item) as a string and refuses it (stoplightio/prism#2473)';
+    return 'Prism reads a form or multipart member that is an array (its key or part repeated, or once for one item) as a string and refuses it (stoplightio/prism#2473, #2654)';
   return undefined;
 }

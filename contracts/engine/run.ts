@@ -17,7 +17,13 @@ import {
   type RequestSettings,
   validRequest,
 } from './requests.js';
-import { prismAcceptsBroken, prismDeviation, prismError, prismRefusesAllowed } from './prism-deviations.js';
+import {
+  isPrismRefusal,
+  prismAcceptsBroken,
+  prismDeviation,
+  prismError,
+  prismRefusesAllowed,
+} from './prism-deviations.js';
 import { DocumentPointers, DocumentSchemas } from './schemas.js';
 import { arbitraryFor, shrink } from './shrink.js';
 import { type EngineAnswer, type EngineRequest, type Exchange, send, type TransportLimits } from './transport.js';
@@ -288,13 +294,15 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   /**
    * Sends a request and judges the answer. `refused`: a request the document does not allow (broken data, no
    * credentials): a 4xx it does not list is still a refusal, not an undocumented answer, so only a documented
-   * status is judged further.
+   * status is judged further. `misread`: why a mock refuses this request the document allows (its known reading,
+   * prismRefusesAllowed): its own 400 or 422 then answers nothing of the document, so no answer check judges it.
    */
   const exchange = async (
     op: OperationModel,
     ledger: Ledger,
     request: EngineRequest,
     refused = false,
+    misread?: string,
   ): Promise<Exchange | undefined> => {
     if (!budget.take()) return undefined;
     const result = await transmit(request);
@@ -307,7 +315,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const type = (result.answer.contentType ?? '').split(';')[0]!.trim().toLowerCase() || '(none)';
     answeredTypes.set(type, (answeredTypes.get(type) ?? 0) + 1);
     // A mock's own failure to answer (Prism's error, not the document's answer) judges nothing of the document.
-    const failed = options.mock ? prismDeviation(op, result.answer) : undefined;
+    const failed = options.mock
+      ? (prismDeviation(op, result.answer) ?? (misread && isPrismRefusal(result.answer) ? misread : undefined))
+      : undefined;
     if (failed) {
       note('mock', failed);
       for (const check of ANSWER_CHECKS) ledger.notJudged(check, failed);
@@ -598,18 +608,20 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     }
 
     if (!unsupported) {
-      const sent = await exchange(op, ledger, valid.request);
-      const status = sent?.answer?.status;
-      const failed =
-        status === undefined || valid.credentials === 'not-configured'
-          ? undefined
-          : ANSWER_CHECKS.find((check) => enabled.has(check) && failsOn(op, check, status, sent!.answer));
       // A mock's refusal of an allowed request that its known reading explains (a comma in a path value, a form array).
+      const misread = options.mock
+        ? prismRefusesAllowed(valid.values, valid.body && { kind: valid.body.kind, value: valid.bodyValue })
+        : undefined;
+      const sent = await exchange(op, ledger, valid.request, false, misread);
+      const status = sent?.answer?.status;
       const deviation =
         options.mock && (status === 400 || status === 422)
-          ? (prismRefusesAllowed(valid.values, valid.body && { kind: valid.body.kind, value: valid.bodyValue }) ??
-            (sent?.answer && prismDeviation(op, sent.answer)))
+          ? (misread ?? (sent?.answer && prismDeviation(op, sent.answer)))
           : undefined;
+      const failed =
+        status === undefined || valid.credentials === 'not-configured' || (deviation && misread)
+          ? undefined
+          : ANSWER_CHECKS.find((check) => enabled.has(check) && failsOn(op, check, status, sent!.answer));
       if (status !== undefined && valid.credentials !== 'not-configured' && !documentsSuccess(op)) {
         // Only refusals documented: the document says no request succeeds (a mock answers its first refusal).
         const text = `${pointerOf(op)}/responses documents no success (only ${op.responses.map((r) => r.status).join(', ')}): a refusal is all it allows`;

@@ -1,7 +1,8 @@
 // With --mock (Prism), what Prism cannot do with a body is its own reading, a note, not a FAIL: it accepts a broken
 // body it does not validate (form members: stoplightio/prism#2591; a shared body schema: #2574), and refuses a
-// form array member written as OpenAPI's form style writes it (#2473) or a comma in a path value (#2289). Against
-// any other target the same answers FAIL.
+// form or multipart array member written as OpenAPI's form style writes it (#2473, #2654) or a comma in a path value
+// (#2289) with its own 422, a status the document does not list: no answer check judges that refusal. Against any
+// other target the same answers FAIL.
 import { describe, expect, it } from 'vitest';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { runEngine } from '../../contracts/engine/run.js';
@@ -33,6 +34,24 @@ const document = {
         responses: { '200': { description: 'made' }, '400': { description: 'refused' } },
       },
     },
+    '/uploads': {
+      post: {
+        operationId: 'upload',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { links: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 } },
+              },
+              example: { links: ['a'] },
+            },
+          },
+        },
+        responses: { '200': { description: 'made' } },
+      },
+    },
     '/notes': {
       post: {
         operationId: 'createNote',
@@ -52,19 +71,30 @@ const document = {
 };
 
 async function run(mock: boolean) {
-  // As Prism answers: a form with `modes` in it refused (read as a string), any JSON body accepted.
+  // As Prism answers: a form with `modes` in it, or a multipart body with a `links` part, refused with its own 422
+  // (the array read as a string), any JSON body accepted.
   const server = await listenLocal(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
-    const refused = req.url === '/modules' && new URLSearchParams(body).has('modes');
-    res.writeHead(refused ? 400 : 200).end();
+    const refused =
+      (req.url === '/modules' && new URLSearchParams(body).has('modes')) ||
+      (req.url === '/uploads' && body.includes('name="links"'));
+    if (!refused) return void res.writeHead(200).end();
+    res.writeHead(422, { 'content-type': 'application/problem+json' }).end(
+      JSON.stringify({
+        type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
+        title: 'Invalid request',
+        status: 422,
+        validation: [{ location: ['body', 'modes'], message: 'Request body property modes must be array' }],
+      }),
+    );
   });
   try {
     return await runEngine({
       model: engineModel('modules', structuredClone(document) as never),
       baseUrl: server.baseUrl,
       settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: ['positive_data_acceptance', 'negative_data_rejection'],
+      checks: ['positive_data_acceptance', 'negative_data_rejection', 'status_code_conformance'],
       maxRequests: 200,
       deadlineMs: 60_000,
       limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
@@ -80,7 +110,7 @@ describe("Prism's readings of bodies", () => {
     const result = await run(true);
     expect(result.outcomes.filter((o) => o.verdict === 'FAIL')).toEqual([]);
     const notes = result.notes.map((n) => n.text).join('\n');
-    expect(notes).toMatch(/form member that is an array .*stoplightio\/prism#2473/);
+    expect(notes).toMatch(/form or multipart member that is an array .*stoplightio\/prism#2473/);
     expect(notes).toMatch(/does not validate every request body .*#2574/);
   });
 
@@ -90,6 +120,9 @@ describe("Prism's readings of bodies", () => {
     expect(failed.sort()).toEqual([
       'negative_data_rejection POST /notes (createNote)',
       'positive_data_acceptance POST /modules (createModule)',
+      'positive_data_acceptance POST /uploads (upload)',
+      'status_code_conformance POST /modules (createModule)',
+      'status_code_conformance POST /uploads (upload)',
     ]);
   });
 });
