@@ -266,7 +266,7 @@ function discriminatorMembers(document: OpenApiDocument): Set<object> {
  * properties and its discriminator is any string. A child's allOf keeps the parent as its own members.
  */
 function withParentUnions(document: OpenApiDocument, source: OpenApiDocument): OpenApiDocument {
-  const alternatives = parentAlternatives(source);
+  const alternatives = viewAlternatives(document, parentAlternatives(source));
   if (alternatives.size === 0) return document;
   const rewrite = (node: unknown, inAllOf: boolean): unknown => {
     if (Array.isArray(node)) {
@@ -293,6 +293,61 @@ function withParentUnions(document: OpenApiDocument, source: OpenApiDocument): O
     return copy ?? node;
   };
   return rewrite(document, false) as OpenApiDocument;
+}
+
+/**
+ * The alternatives with, for each view of a parent (`#/requestTypes/schemas/<Parent>`: view-types.ts), the same
+ * schemas as that direction sees them: each one's view where it has one, else the component.
+ */
+function viewAlternatives(document: OpenApiDocument, alternatives: Map<string, string[]>): Map<string, string[]> {
+  const out = new Map(alternatives);
+  for (const root of Object.values(VIEW_ROOTS)) {
+    const schemas = (document as Record<string, any>)[root]?.schemas as Record<string, unknown> | undefined;
+    if (!schemas) continue;
+    const inView = (ref: string) => {
+      const name = unescapeToken(ref.slice(COMPONENT_SCHEMAS.length));
+      return Object.hasOwn(schemas, name) ? `#/${root}/schemas/${ref.slice(COMPONENT_SCHEMAS.length)}` : ref;
+    };
+    for (const [parent, refs] of alternatives) {
+      const viewed = inView(parent);
+      if (viewed !== parent) out.set(viewed, refs.map(inView));
+    }
+  }
+  return out;
+}
+
+const COMPONENT_SCHEMAS = '#/components/schemas/';
+
+/**
+ * The root types (`export type SchemaPet = components['schemas']['Pet']`) with a discriminating parent's written
+ * as the union of the schemas its discriminator names, as each use of the parent is typed; `components` keeps the
+ * parent's own members, which its children's allOf names.
+ */
+function withParentRootTypes(nodes: ts.Node[], source: OpenApiDocument): ts.Node[] {
+  const alternatives = parentAlternatives(source);
+  if (alternatives.size === 0) return nodes;
+  const byName = new Map(
+    [...alternatives].map(([parent, refs]) => [
+      unescapeToken(parent.slice(COMPONENT_SCHEMAS.length)),
+      refs.map((r) => unescapeToken(r.slice(COMPONENT_SCHEMAS.length))),
+    ]),
+  );
+  return nodes.map((node) => {
+    if (!ts.isTypeAliasDeclaration(node) || !ts.isTypeReferenceNode(node.type) || !ts.isIdentifier(node.type.typeName))
+      return node;
+    const match = ROOT_TYPE.exec(node.type.typeName.text);
+    const names = match?.[1] === 'schemas' ? byName.get(match[2]!) : undefined;
+    if (!names) return node;
+    return ts.factory.updateTypeAliasDeclaration(
+      node,
+      node.modifiers,
+      node.name,
+      node.typeParameters,
+      ts.factory.createUnionTypeNode(
+        names.map((n) => ts.factory.createTypeReferenceNode(`components['schemas'][${singleQuotedLiteral(n)}]`)),
+      ),
+    );
+  });
 }
 
 const MEMBER_KEYWORDS = [
@@ -393,10 +448,12 @@ export function emitTypes(service: ServiceModel): string {
   };
   return (
     astToString(
-      withSafeTypeNames([
-        ...transformSchema(schema, ctx),
-        ...viewDeclarations(schema as unknown as Record<string, unknown>, ctx),
-      ]),
+      withSafeTypeNames(
+        withParentRootTypes(
+          [...transformSchema(schema, ctx), ...viewDeclarations(schema as unknown as Record<string, unknown>, ctx)],
+          service.document,
+        ),
+      ),
     ) + callbacksType(service, schema as Record<string, any>, ctx)
   );
 }

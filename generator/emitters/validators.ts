@@ -129,7 +129,9 @@ function operationPointer(op: OperationModel): string {
 
 /** The validators' schemas and names (validators.ts holds them; generate checks them: validator-check.ts). */
 export function validatorSet(service: ServiceModel): ValidatorSet {
-  const specId = `spec://${service.key}`;
+  // ajv resolves `$ref`s by the URI as normalised (a host in lower case; some characters percent-encoded): a host
+  // of lower-case letters, digits and hyphens is the same text both ways (a key `Orders-API-(PII)` would not be).
+  const specId = `spec://${service.key.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`;
   const schemas: object[] = [];
   const origins: SchemaOrigin[] = [];
   // Equal schemas are written and compiled once, under each name: an operation's form and multipart bodies, and the

@@ -3,7 +3,8 @@
 // the direction the member travels. A request's view of a schema leaves its readOnly members out, an answer's its
 // writeOnly members, at any depth: in nested objects, array items, oneOf / anyOf / allOf branches, and through
 // `$ref` into components, each component whose view differs having a view of its own.
-import { escapeToken, unescapeToken } from './json-pointer.js';
+import { familiesOf } from './discriminator-families.js';
+import { escapeToken, followPointer, fragmentTokens, unescapeToken } from './json-pointer.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import type { JsonSchema } from './types.js';
 
@@ -94,7 +95,8 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
     return found;
   };
 
-  // A component differs where it marks a member itself or refers to one that differs.
+  // A component differs where it marks a member itself or refers to one that differs; a discriminating parent
+  // also where a schema its discriminator names differs, as each use of the parent is typed as those schemas.
   const refsOf = new Map<string, Set<string>>();
   const differing = new Set<string>();
   for (const [name, schema] of Object.entries(components)) {
@@ -102,6 +104,8 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
     if (scan(schema, refs)) differing.add(name);
     refsOf.set(name, refs);
   }
+  const named = namedByParents(document, components);
+  for (const [parent, alternatives] of named) for (const a of alternatives) refsOf.get(parent)?.add(a);
   for (let changed = true; changed; ) {
     changed = false;
     for (const [name, refs] of refsOf)
@@ -191,6 +195,8 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
     const schema = view(components[name], new Set()) as JsonSchema;
     made.set(name, schema);
     pending.push(schema);
+    // A use of a discriminating parent is typed as the views of the schemas it names.
+    for (const a of named.get(name) ?? []) if (differing.has(a)) use(a);
   };
   const prefix = `#/${root}/schemas/`;
   /** Every view the nodes refer to, and those views' own references in turn. */
@@ -212,7 +218,8 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
     get schemas() {
       return Object.fromEntries([...made].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
-    of(schema) {
+    of(written) {
+      const schema = outsideComponents(document, written);
       if (!schema || typeof schema !== 'object') return undefined;
       const ref = (schema as { $ref?: unknown }).$ref;
       const plainRef = typeof ref === 'string' && Object.keys(schema).every((k) => k === '$ref' || DATA.has(k));
@@ -231,4 +238,51 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
       return { own: seen };
     },
   };
+}
+
+/**
+ * The schema a plain `$ref` outside the components leads to (a body written as another operation's,
+ * `#/paths/~1things/post/requestBody/content/application~1json/schema`), followed until a schema of its own or a
+ * component's reference: its view is that schema's. Any other schema as it is.
+ */
+function outsideComponents(document: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema | undefined {
+  const seen = new Set<string>();
+  let current: unknown = schema;
+  for (;;) {
+    const ref = (current as { $ref?: unknown } | null)?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/') || ref.startsWith(COMPONENT) || seen.has(ref)) break;
+    if (!Object.keys(current as object).every((k) => k === '$ref' || DATA.has(k))) break;
+    seen.add(ref);
+    let next: unknown;
+    try {
+      next = followPointer(document, fragmentTokens(ref));
+    } catch {
+      break;
+    }
+    if (!next || typeof next !== 'object') break;
+    current = next;
+  }
+  return current as JsonSchema | undefined;
+}
+
+/**
+ * For each discriminating parent among the components, the components its discriminator names: its children
+ * (their allOf names it) and its mapping's targets that are components.
+ */
+function namedByParents(document: OpenApiDocument, components: Record<string, JsonSchema>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [schema, family] of familiesOf(document)) {
+    const names = new Set(family.children);
+    for (const target of Object.values<unknown>((schema as Record<string, any>).discriminator?.mapping ?? {})) {
+      if (typeof target !== 'string') continue;
+      const name = target.startsWith(COMPONENT)
+        ? unescapeToken(target.slice(COMPONENT.length))
+        : /[/#]/.test(target)
+          ? undefined
+          : target;
+      if (name !== undefined && name !== family.name && Object.hasOwn(components, name)) names.add(name);
+    }
+    out.set(family.name, [...names]);
+  }
+  return out;
 }
