@@ -14,6 +14,7 @@ import {
 } from '../../generator/model/index.js';
 import { breakingValues } from './breaking-values.js';
 import { drawComponents } from './discriminator-draws.js';
+import { boundDraws } from './draw-bounds.js';
 import type { DocumentSchemas } from './schemas.js';
 import type { EngineRequest } from './transport.js';
 
@@ -67,7 +68,7 @@ function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
   const resolved = resolveRef<JsonSchema>({ ...model.document, components } as never, schema ?? {});
   try {
     const value = generateSync(
-      { ...resolved, components } as never,
+      boundDraws({ ...resolved, components }) as never,
       { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue: seed % 2 === 0 } as never,
     ) as Record<string, unknown>;
     const own = resolveRef<JsonSchema>(model.document, schema ?? {});
