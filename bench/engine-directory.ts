@@ -47,6 +47,8 @@ interface DocumentTrial {
   requests?: number;
   /** Why the document was not tested (the model refused it, Prism did not start). */
   skipped?: string;
+  /** Why the run on the document stopped short (an exception of the engine's or the bench's): an error, counted. */
+  failed?: string;
   verdicts?: Record<string, Record<string, number>>;
   fails?: Array<{ check: string; operation: string; message: string; exchange?: string }>;
   /** What the engine did not judge and why, one line each: Prism's known deviations, the document's own faults. */
@@ -170,57 +172,69 @@ async function trialOf(file: string, index: number): Promise<void> {
     return;
   }
   try {
-    const result = await runEngine({
-      model,
-      baseUrl: target.baseUrl,
-      // Placeholders: Prism and the generated server check that a credential is there, not what it is.
-      settings: {
-        bearer: 'trial-token',
-        basic: { user: 'trial', password: 'trial-password' },
-        apiKeys: { '*': 'trial-key' },
-        headers: {},
-        values: {},
-        seed: 1,
-      },
-      checks: CHECK_IDS,
-      maxRequests: Number(values['max-requests']),
-      deadlineMs: Number(values.deadline) * 1000,
-      limits: { timeoutMs: 15_000, maxAnswerBytes: 1 << 20 },
-      mock,
-    });
-    trial.operations = model.operations.length;
-    trial.requests = result.requests;
-    trial.verdicts = {};
-    for (const o of result.outcomes) {
-      const text = 'unchecked' in target && o.verdict === 'FAIL' ? generatedDeviation(target, o) : undefined;
-      if (text) {
-        const seen = result.notes.find((n) => n.text === text);
-        if (seen) seen.count++;
-        else result.notes.push({ kind: 'target', text, count: 1 });
-        Object.assign(o, { verdict: 'n/a', message: text });
-      }
-      trial.verdicts[o.check] ??= {};
-      trial.verdicts[o.check]![o.verdict] = (trial.verdicts[o.check]![o.verdict] ?? 0) + 1;
-    }
-    trial.notes = result.notes;
-    trial.fails = result.outcomes
-      .filter((o) => o.verdict === 'FAIL' || o.verdict === 'error')
-      .map((o) => ({
-        check: `${o.check}${o.verdict === 'error' ? ' (error)' : ''}`,
-        operation: o.operation,
-        message: o.message,
-        exchange: o.exchange && exchangeText(o.exchange),
-      }));
+    await testOn(trial, model, target);
+  } catch (error) {
+    // One document's failure is that document's row, never the end of the run.
+    trial.failed = `the run: ${(error as Error).message.split('\n')[0]}`;
   } finally {
-    await target.stop();
+    await target.stop().catch(() => undefined);
   }
   trial.ms = Math.round(performance.now() - started);
   // Written as each document ends: a trial cut short still leaves what it measured.
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
   console.log(
-    `${index + 1}/${files.length} ${file}: ${trial.operations} operations, ${trial.requests} requests, ${trial.fails?.length ?? 0} FAIL/error (${(trial.ms / 1000).toFixed(1)} s)`,
+    `${index + 1}/${files.length} ${file}: ${trial.failed ?? `${trial.operations} operations, ${trial.requests} requests, ${trial.fails?.length ?? 0} FAIL/error`} (${(trial.ms / 1000).toFixed(1)} s)`,
   );
+}
+
+/** The engine's run on one document's target, its verdicts and failures written into the trial. */
+async function testOn(
+  trial: DocumentTrial,
+  model: ServiceModel,
+  target: Awaited<ReturnType<typeof generatedTarget>> | Awaited<ReturnType<typeof startPrism>>,
+): Promise<void> {
+  const result = await runEngine({
+    model,
+    baseUrl: target.baseUrl,
+    // Placeholders: Prism and the generated server check that a credential is there, not what it is.
+    settings: {
+      bearer: 'trial-token',
+      basic: { user: 'trial', password: 'trial-password' },
+      apiKeys: { '*': 'trial-key' },
+      headers: {},
+      values: {},
+      seed: 1,
+    },
+    checks: CHECK_IDS,
+    maxRequests: Number(values['max-requests']),
+    deadlineMs: Number(values.deadline) * 1000,
+    limits: { timeoutMs: 15_000, maxAnswerBytes: 1 << 20 },
+    mock,
+  });
+  trial.operations = model.operations.length;
+  trial.requests = result.requests;
+  trial.verdicts = {};
+  for (const o of result.outcomes) {
+    const text = 'unchecked' in target && o.verdict === 'FAIL' ? generatedDeviation(target, o) : undefined;
+    if (text) {
+      const seen = result.notes.find((n) => n.text === text);
+      if (seen) seen.count++;
+      else result.notes.push({ kind: 'target', text, count: 1 });
+      Object.assign(o, { verdict: 'n/a', message: text });
+    }
+    trial.verdicts[o.check] ??= {};
+    trial.verdicts[o.check]![o.verdict] = (trial.verdicts[o.check]![o.verdict] ?? 0) + 1;
+  }
+  trial.notes = result.notes;
+  trial.fails = result.outcomes
+    .filter((o) => o.verdict === 'FAIL' || o.verdict === 'error')
+    .map((o) => ({
+      check: `${o.check}${o.verdict === 'error' ? ' (error)' : ''}`,
+      operation: o.operation,
+      message: o.message,
+      exchange: o.exchange && exchangeText(o.exchange),
+    }));
 }
 
 let next = 0;
@@ -242,7 +256,7 @@ for (const t of ran)
   for (const [check, counts] of Object.entries(t.verdicts ?? {}))
     passes.set(check, (passes.get(check) ?? 0) + (counts.pass ?? 0));
 console.log(
-  `\n${files.length} documents drawn, ${ran.length} tested, ${trials.length - ran.length} skipped; ${ran.filter((t) => !t.fails?.length).length} with no FAIL or error`,
+  `\n${files.length} documents drawn, ${ran.length} tested, ${trials.length - ran.length} skipped; ${ran.filter((t) => !t.fails?.length && !t.failed).length} with no FAIL or error${ran.some((t) => t.failed) ? `; the run stopped short on ${ran.filter((t) => t.failed).length} (each an error): ${ran.flatMap((t) => (t.failed ? [`${t.file} (${t.failed})`] : [])).join(', ')}` : ''}`,
 );
 console.log(`${'check'.padEnd(40)} pass  FAIL/error`);
 for (const check of [...new Set([...passes.keys(), ...byCheck.keys()])].sort())
