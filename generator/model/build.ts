@@ -48,6 +48,7 @@ import { requestIdHeadersOf } from './extensions/request-id-headers.js';
 import { collectRules, operationRuleIds } from './extensions/rules.js';
 import { sseDataOf } from './extensions/sse-data.js';
 import { throttleCodesOf } from './extensions/throttle-codes.js';
+import { withDiscriminatorValues } from './extensions/discriminator-value.js';
 
 /**
  * The model of a bundled document. Its schemas are read normalised (OpenAPI 3.0 forms as 2020-12, patterns for
@@ -66,7 +67,7 @@ export function buildServiceModel(
     warned.add(w.pointer + w.message);
     warnOf(w);
   };
-  const document = declarePathTemplates(normaliseSchemas(source, warn), warn);
+  const document = declarePathTemplates(withDiscriminatorValues(normaliseSchemas(source, warn)), warn);
   const errorStyle = errorStyleOf(service, document['x-error-style']);
   const securitySchemes = buildSecuritySchemes(document);
   const operations: OperationModel[] = [];

@@ -24,6 +24,7 @@ import {
 } from '../../generator/model/index.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
+import { drawable } from './drawable-schemas.js';
 import { withPatternValues } from './pattern-values.js';
 
 /** What a document's round trip leaves out, each entry `<operation>: <what>`, with the reason beside it. */
@@ -111,7 +112,8 @@ function sample(
   { patterns = false, request = false }: Draw = {},
 ): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
-  const given = { ...resolved, components: model.document.components };
+  const drawn = drawable(model.document);
+  const given = { ...(drawn.of(resolved) as object), components: drawn.components };
   const source = patterns ? withPatternValues(given, seed) : given;
   const draw = (small: boolean) => {
     const options = {

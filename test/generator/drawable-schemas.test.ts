@@ -1,0 +1,41 @@
+// The round trip's draws (drawable-schemas.ts): base64 for `format: byte`, and a discriminating parent's property
+// from the values its discriminator names, where json-schema-faker's own draws are refused.
+import { generateSync } from 'json-schema-faker';
+import { expect, it } from 'vitest';
+import type { OpenApiDocument } from '../../generator/model/index.js';
+import { drawable } from './drawable-schemas.js';
+
+const draws = (document: OpenApiDocument, schema: unknown) => {
+  const d = drawable(document);
+  return Array.from({ length: 12 }, (_, i) =>
+    generateSync({ ...(d.of(schema) as object), components: d.components } as never, { seed: i + 1 } as never),
+  );
+};
+
+it('a format: byte string is drawn as base64', () => {
+  const schema = { type: 'string', format: 'byte' };
+  for (const value of draws({ openapi: '3.0.3', paths: {} } as OpenApiDocument, schema))
+    expect(value).toMatch(/^(?:[A-Za-z0-9+/]{4})*$/);
+});
+
+it("a discriminating parent's property is drawn from the values its discriminator names", () => {
+  const parent = {
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string' } },
+    discriminator: { propertyName: 'type', mapping: { usql: '#/components/schemas/Usql' } },
+  };
+  const document = {
+    openapi: '3.0.3',
+    paths: {},
+    components: {
+      schemas: {
+        Job: parent,
+        Usql: { allOf: [{ $ref: '#/components/schemas/Job' }] },
+        Hive: { allOf: [{ $ref: '#/components/schemas/Job' }] },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  for (const value of draws(document, parent))
+    expect(['usql', 'Hive', 'Job']).toContain((value as { type: string }).type);
+});

@@ -1,0 +1,82 @@
+// What json-schema-faker draws wrong, rewritten for the round trip's draws only (the package's validator still
+// judges each value against the schema as written):
+// - `format: byte` without a pattern: json-schema-faker draws letters of any length, where base64 (RFC 4648, which
+//   Prism checks) comes in groups of four; drawn from a pattern of such groups instead.
+// - a discriminating parent (children inherit its discriminator through allOf): its property is any string to
+//   json-schema-faker, where the validator takes only the values the discriminator names (mapping keys, children's
+//   names, the parent's own); drawn from those values.
+import { familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
+
+const BASE64 = '^(?:[A-Za-z0-9+/]{4}){0,8}$';
+const COMPONENT = '#/components/schemas/';
+/** Keywords whose value is data, not schemas. */
+const DATA = new Set(['enum', 'const', 'default', 'example', 'examples', 'discriminator', 'xml', 'externalDocs']);
+
+export interface Drawable {
+  /** The components as drawn. */
+  components: unknown;
+  /** A schema as drawn: a component's drawable copy, or an inline schema rewritten. */
+  of(schema: unknown): unknown;
+}
+
+const cache = new WeakMap<OpenApiDocument, Drawable>();
+
+export function drawable(document: OpenApiDocument): Drawable {
+  const known = cache.get(document);
+  if (known) return known;
+  const enums = discriminatorValues(document);
+  const copies = new Map<object, unknown>();
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== 'object') return node;
+    const s = node as Record<string, any>;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(s)) out[k] = DATA.has(k) || k.startsWith('x-') ? v : rewrite(v);
+    if (s.format === 'byte' && s.pattern === undefined && s.enum === undefined && s.const === undefined)
+      out.pattern = BASE64;
+    const values = enums.get(node);
+    if (values) {
+      const property = s.discriminator.propertyName as string;
+      const own = s.properties?.[property];
+      out.properties = { ...(out.properties as object), [property]: { ...own, type: 'string', enum: values } };
+    }
+    return out;
+  };
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const drawnSchemas: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const copy = rewrite(schema);
+    drawnSchemas[name] = copy;
+    if (schema && typeof schema === 'object') copies.set(schema, copy);
+  }
+  const made: Drawable = {
+    components: { ...document.components, schemas: drawnSchemas },
+    of: (schema) => (schema && typeof schema === 'object' && copies.get(schema)) ?? rewrite(schema),
+  };
+  cache.set(document, made);
+  return made;
+}
+
+/**
+ * The values each discriminating parent's property takes (a parent whose property lists none of its own): its
+ * mapping's keys, the names of the children no mapping entry names, and its own name.
+ */
+function discriminatorValues(document: OpenApiDocument): Map<object, string[]> {
+  const out = new Map<object, string[]>();
+  for (const [schema, family] of familiesOf(document)) {
+    const s = schema as Record<string, any>;
+    const own = s.properties?.[s.discriminator.propertyName];
+    if (own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own)) continue;
+    const mapping = (s.discriminator.mapping ?? {}) as Record<string, unknown>;
+    const targets = new Set(
+      Object.values(mapping)
+        .filter((t): t is string => typeof t === 'string')
+        .map((t) => (t.startsWith(COMPONENT) ? t.slice(COMPONENT.length) : t)),
+    );
+    const values = new Set(Object.keys(mapping));
+    for (const child of family.children) if (!targets.has(child)) values.add(child);
+    values.add(family.name);
+    out.set(schema, [...values]);
+  }
+  return out;
+}
