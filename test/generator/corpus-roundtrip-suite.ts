@@ -101,15 +101,16 @@ const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(essence
 
 /**
  * A value derived by json-schema-faker (seeded), the components riding along for $refs. A draw larger than a
- * server's default body limit (nested arrays of up to 500 items each multiply: AWS's ground station) is drawn again
- * with at most two items an array.
+ * server's default body limit (nested arrays of up to 500 items each multiply: AWS's ground station; a string of
+ * `maxLength: 16777216`, AWS's SQL queries) is drawn again with at most two items an array and 64 characters a
+ * string.
  */
 function sample(
   model: ServiceModel,
   schema: unknown,
   seed = 7,
   useExamplesValue = false,
-  { patterns = false, request = false }: Draw = {},
+  { patterns = false, request = false, depth = 2 }: Draw = {},
 ): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
   const drawn = drawable(model.document);
@@ -119,9 +120,9 @@ function sample(
     const options = {
       seed,
       alwaysFakeOptionals: false,
-      refDepth: 2,
+      refDepth: depth,
       useExamplesValue,
-      ...(small ? { maxDefaultItems: 1, maxItems: 2 } : {}),
+      ...(small ? { maxDefaultItems: 1, maxItems: 2, maxLength: 64 } : {}),
       // readOnly members are the server's to fill (OpenAPI: SHOULD NOT be sent); Prism refuses them in a request
       // whose schema is closed (apideck's `id`, `created_at`).
       ...(request ? { ignoreProperties: [(member: { readOnly?: unknown } | null) => member?.readOnly === true] } : {}),
@@ -135,10 +136,14 @@ function sample(
   return (JSON.stringify(value)?.length ?? 0) > LARGEST_DRAW ? draw(true) : value;
 }
 
-/** How a value is drawn: `pattern` strings by fast-check (pattern-values.ts); for a request, without readOnly members. */
+/**
+ * How a value is drawn: `pattern` strings by fast-check (pattern-values.ts); for a request, without readOnly members;
+ * `$ref`s followed `depth` deep (json-schema-faker's refDepth, past which it leaves a member out or empty).
+ */
 interface Draw {
   patterns?: boolean;
   request?: boolean;
+  depth?: number;
 }
 
 /** A quarter of the generated server's default body limit (1 MiB), whatever a value's encoding adds. */
@@ -244,6 +249,12 @@ function validValue(
   const merged = mergedSchema(model, schema);
   for (let seed = 1; merged !== undefined && seed <= 20; seed++) {
     const value = sample(model, merged, seed, seed > 10, { request });
+    if (validate(value)) return value;
+  }
+  // Required members further than json-schema-faker's refDepth (apideck's report: an object of sections of
+  // records, each section holding records again), which it leaves out or draws empty.
+  for (let seed = 1; seed <= 5; seed++) {
+    const value = sample(model, schema, seed, false, { request, depth: 5 });
     if (validate(value)) return value;
   }
   // Patterns json-schema-faker draws wrong: their strings drawn by fast-check (pattern-values.ts).

@@ -30,3 +30,19 @@ it('leaves a schema with an enum or const, and a property named pattern, as they
   const schema = { type: 'string', pattern: '^a+$', enum: ['b'], properties: { pattern: { type: 'string' } } };
   expect(withPatternValues(schema, 1)).toEqual(schema);
 });
+
+it("draws a repeated atom within the schema's lengths (AWS's `^[0-9]+$` of exactly 16 digits)", () => {
+  const schema = {
+    type: 'object',
+    required: ['table', 'block'],
+    properties: {
+      table: { type: 'string', pattern: '^[0-9]+$', minLength: 16, maxLength: 16 },
+      block: { type: 'string', pattern: '^[0-9a-fA-F]+$', minLength: 16, maxLength: 32 },
+    },
+  };
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const value = generateSync(withPatternValues(schema, seed) as never, { seed } as never) as Record<string, string>;
+    expect(value.table).toMatch(/^[0-9]{16}$/);
+    expect(value.block).toMatch(/^[0-9a-fA-F]{16,32}$/);
+  }
+});

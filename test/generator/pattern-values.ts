@@ -13,7 +13,7 @@ export function withPatternValues<T>(node: T, seed: number): T {
     try {
       const expression = new RegExp(pattern, 'u');
       value = fc
-        .sample(fc.stringMatching(expression), { seed, numRuns: 40 })
+        .sample(fc.stringMatching(new RegExp(withLength(pattern, min, max), 'u')), { seed, numRuns: 40 })
         .find((v) => [...v].length >= min && [...v].length <= max && expression.test(v));
     } catch {
       value = undefined; // an expression this engine does not read: left to json-schema-faker
@@ -45,3 +45,18 @@ export function withPatternValues<T>(node: T, seed: number): T {
 
 /** Keywords whose value is data, not a schema. */
 const VALUES = new Set(['enum', 'const', 'default', 'example', 'examples']);
+
+/** One atom repeated to the end: a class (`[0-9]`), a class escape (`\d`) or any character. */
+const REPEATED = /^\^(\[(?:[^\]\\]|\\.)+\]|\\[dwsDWS]|\.)[+*]\$$/;
+
+/**
+ * The pattern drawn from: one atom repeated (`^[0-9]+$`, AWS's digits of `minLength: 16`) repeated as many times as
+ * the bounds allow, which a draw of the open repetition rarely meets; any other pattern as it is.
+ */
+export function withLength(pattern: string, min: number, max: number): string {
+  const match = REPEATED.exec(pattern);
+  if (!match || (min === 0 && !Number.isFinite(max))) return pattern;
+  const low = Math.max(min, pattern.endsWith('+$') ? 1 : 0);
+  const high = Number.isFinite(max) ? Math.max(low, max) : low + 8;
+  return `^${match[1]}{${low},${high}}$`;
+}
