@@ -1,7 +1,9 @@
 // A document without x-error-style that describes its error answers (a 400 in JSON with a schema of its own, a
 // `default`, a 4XX in a text type, whatever its schema): the generated server's own refusals (an invalid request, a missing credential)
-// answer in that shape, so a client reads them as the document says and spec-first test finds nothing to FAIL.
-// Where an operation documents no such answer, the refusal stays RFC 9457 problem details.
+// answer in that shape, so a client reads them as the document says and spec-first test finds nothing to FAIL: in
+// audio where the document gives its errors so, without a body where it documents no content, with the headers it
+// requires (a value each one's schema allows). Where an operation documents no such answer, or requires a header
+// whose value nothing says (a pattern without an example), the refusal stays RFC 9457 problem details.
 import { describe, expect, it } from 'vitest';
 import { failures, faithfulRun } from '../support/faithful-run.js';
 import { inlinePackage } from '../support/inline-package.js';
@@ -84,6 +86,48 @@ const document = {
         },
       },
     },
+    '/clips': {
+      post: {
+        operationId: 'addClip',
+        requestBody: { required: true, content: json(note) },
+        responses: {
+          '204': { description: 'added' },
+          '400': {
+            description: 'invalid, in audio as the document says',
+            content: { 'audio/mpeg': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+          '401': {
+            description: 'no key: no content, a request id',
+            headers: { 'X-Request-ID': { required: true, schema: { type: 'string', format: 'uuid' } } },
+          },
+        },
+      },
+      get: {
+        operationId: 'listClips',
+        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', maximum: 10 }, example: 3 }],
+        responses: {
+          '200': { description: 'clips', content: json({ type: 'array', items: { type: 'string' } }) },
+          '400': {
+            description: 'refused, numbered by a pattern nothing fills',
+            headers: { 'X-Ref': { required: true, schema: { type: 'string', pattern: '^R[0-9]{4}$' } } },
+            content: json({ $ref: '#/components/schemas/Error' }),
+          },
+        },
+      },
+    },
+    '/cuts': {
+      post: {
+        operationId: 'addCut',
+        requestBody: { required: true, content: json(note) },
+        responses: {
+          '204': { description: 'added' },
+          default: {
+            description: 'whatever goes wrong',
+            content: { '*/*': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+        },
+      },
+    },
     '/notes/{id}': {
       put: {
         operationId: 'putNote',
@@ -112,6 +156,9 @@ describe('the generated server refuses in the shape the document gives its error
       addTag: async () => ({ status: 204 }),
       listTags: async () => ({ status: 200, body: [] }),
       putNote: async () => ({ status: 204 }),
+      addClip: async () => ({ status: 204 }),
+      listClips: async () => ({ status: 200, body: [] }),
+      addCut: async () => ({ status: 204 }),
       deleteNote: async () => ({ status: 204 }),
     };
     const running = await listenLocal(pkg.server.createNotesServer(handlers, { logger: false }));
@@ -121,7 +168,12 @@ describe('the generated server refuses in the shape the document gives its error
         headers: { ...(key ? { 'x-key': 'k' } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: answer.status, type: answer.headers.get('content-type'), text: await answer.text() };
+      return {
+        status: answer.status,
+        type: answer.headers.get('content-type'),
+        text: await answer.text(),
+        headers: answer.headers,
+      };
     };
     try {
       const invalid = await call('POST', '/notes', { title: 'far too long' });
@@ -142,9 +194,24 @@ describe('the generated server refuses in the shape the document gives its error
       const string = await call('GET', '/tags?limit=99');
       expect([string.status, string.type]).toEqual([400, expect.stringMatching(/^application\/json/)]);
       expect(JSON.parse(string.text)).toContain('limit');
-      // A response that requires headers the template cannot make: problem details.
+      // The headers a response requires, each a value its schema allows.
       const traced = await call('POST', '/tags', { title: 'far too long' });
-      expect([traced.status, traced.type]).toEqual([400, 'application/problem+json']);
+      expect([traced.status, traced.type, traced.headers.get('x-trace')]).toEqual([
+        400,
+        expect.stringMatching(/^application\/json/),
+        'x',
+      ]);
+      const audio = await call('POST', '/clips', { title: 'far too long' });
+      expect([audio.status, audio.type]).toEqual([400, 'audio/mpeg']);
+      expect(JSON.parse(audio.text)).toMatchObject({ code: 400 });
+      const bare = await call('POST', '/clips', { title: 'ok' }, false);
+      expect([bare.status, bare.type, bare.text]).toEqual([401, null, '']);
+      expect(bare.headers.get('x-request-id')).toBe('00000000-0000-0000-0000-000000000000');
+      const any = await call('POST', '/cuts', { title: 'far too long' });
+      expect([any.status, any.type]).toEqual([400, expect.stringMatching(/^application\/json/)]);
+      // A required header whose value nothing says: problem details.
+      const numbered = await call('GET', '/clips?limit=99');
+      expect([numbered.status, numbered.type]).toEqual([400, 'application/problem+json']);
       const undocumented = await call('DELETE', '/notes/toolong');
       expect([undocumented.status, undocumented.type]).toEqual([400, 'application/problem+json']);
     } finally {
@@ -154,9 +221,9 @@ describe('the generated server refuses in the shape the document gives its error
   }, 300_000);
 
   it('gets no FAIL from spec-first test with faithful handlers', async () => {
-    // Without the response whose required header the template cannot make (docs/known-gaps.md).
+    // Without the response whose required header nothing fills (docs/known-gaps.md).
     const made = structuredClone(document) as { paths: Record<string, Record<string, unknown>> };
-    delete made.paths['/tags']!.post;
+    delete made.paths['/clips']!.get;
     expect(failures(await faithfulRun('notes', made))).toEqual([]);
   }, 300_000);
 });

@@ -8,8 +8,11 @@ import type { RouteDef } from './route-def.js';
 
 /** A documented error response's body, to be filled in with a refusal's text and status. */
 export interface RefusalTemplate {
-  contentType: string;
+  /** Absent where the response documents no content: the refusal has no body. */
+  contentType?: string;
   body: unknown;
+  /** The headers the response requires, each a value its schema allows. */
+  headers?: Record<string, string>;
   /** Where the refusal's text goes (`[]`: the body itself, for text). */
   message: string[][];
   /** Where the HTTP status goes. */
@@ -46,6 +49,13 @@ export function documentedRefusal(route: RouteDef, error: ServiceError): Service
   // The fields that broke the schema go with the text, as problem details list them.
   const violations = (error.body as { errors?: Array<{ field: string; description: string }> }).errors ?? [];
   const text = [error.message, ...violations.map((v) => `${v.field} ${v.description}`)].join(': ');
+  const { 'content-type': _, ...kept } = error.headers;
+  const headers = { ...kept, ...template.headers };
+  if (template.contentType === undefined) {
+    const answer = documentedAnswer(route.operationId, key!, error.httpStatus, undefined, undefined, headers);
+    answer.documented = undefined;
+    return answer;
+  }
   let body = template.body;
   for (const path of template.message) body = put(body, path, text);
   for (const path of template.status) body = put(body, path, error.httpStatus);
@@ -54,7 +64,6 @@ export function documentedRefusal(route: RouteDef, error: ServiceError): Service
   if (json && validate && !validate(body)) return error;
   // A JSON string is written as JSON (the router writes a string body as it is).
   if (json && typeof body === 'string') body = JSON.stringify(body);
-  const { 'content-type': _, ...headers } = error.headers;
   const answer = documentedAnswer(route.operationId, key!, error.httpStatus, body, template.contentType, headers);
   // The router's answer all the same: not one the handler chose among the operation's documented errors.
   answer.documented = undefined;
