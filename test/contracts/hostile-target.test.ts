@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { cleanEnv, ROOT, type Verdict } from '../support/contract-run.js';
+import { CONTRACTS_BIN, cleanEnv, ROOT, type Verdict } from '../support/contract-run.js';
 
 const MAX_RSS_KB = 1.5 * 1024 * 1024;
 /** The most one answer of the hostile target sends before ending (bounds a run without the limits too). */
@@ -35,7 +35,7 @@ function runSuite(args: string[], configFixtures: object): Promise<Run> {
   const reportDir = path.join(dir, 'reports');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './test/support/max-rss.mjs', 'contracts/cli/run.ts', ...args, '--config', config],
+    ['--import', './test/support/max-rss.mjs', CONTRACTS_BIN, 'contracts', ...args, '--config', config],
     // No progress total (n/N), which no assertion reads: the suite imports its files once, not twice.
     {
       cwd: ROOT,

@@ -1,4 +1,4 @@
-// Runs the contract suite as users do (contracts/cli/run.ts in its own process) against a target, and
+// Runs the contract suite as users do (`spec-first contracts`, generator/bin.mjs, in its own process) against a target, and
 // reads back its JSON report; and starts a test server file in its own process, so that the suite
 // talks to it over HTTP like to any implementation.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +10,8 @@ import { DEFAULT_FIXTURES, type Fixtures } from '../../contracts/targets/fixture
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The toolkit's command line, whose `contracts` command runs the suite. */
+export const CONTRACTS_BIN = path.join(ROOT, 'generator', 'bin.mjs');
 
 export interface Verdict {
   ruleId: string;
@@ -65,7 +67,7 @@ export async function runSuite(args: string[], label: string): Promise<SuiteRun>
   let exitCode = 0;
   let stderr = '';
   try {
-    await run(process.execPath, ['--import', 'tsx', 'contracts/cli/run.ts', ...args], {
+    await run(process.execPath, [CONTRACTS_BIN, 'contracts', ...args], {
       cwd: ROOT,
       // No progress total (n/N) for a run whose console nobody reads: the suite then imports its files once, not twice.
       env: cleanEnv({ CONTRACT_REPORT_DIR: reportDir, CONTRACT_TARGET_LABEL: label, CONTRACT_PRECOUNT: '0' }),
