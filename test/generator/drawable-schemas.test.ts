@@ -39,3 +39,9 @@ it("a discriminating parent's property is drawn from the values its discriminato
   for (const value of draws(document, parent))
     expect(['usql', 'Hive', 'Job']).toContain((value as { type: string }).type);
 });
+
+it('a number with only a lower bound is drawn at or above it', () => {
+  const document = { openapi: '3.0.3', paths: {} } as OpenApiDocument;
+  for (const value of draws(document, { type: 'integer', minimum: 1869 })) expect(value).toBeGreaterThanOrEqual(1869);
+  for (const value of draws(document, { type: 'number', exclusiveMinimum: 5 })) expect(value).toBeGreaterThan(5);
+});

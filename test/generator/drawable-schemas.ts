@@ -2,6 +2,8 @@
 // judges each value against the schema as written):
 // - `format: byte` without a pattern: json-schema-faker draws letters of any length, where base64 (RFC 4648, which
 //   Prism checks) comes in groups of four; drawn from a pattern of such groups instead.
+// - a number with a lower bound and no upper one: json-schema-faker 0.6 draws below the bound (1858 for
+//   `minimum: 1869`); drawn with an upper bound a thousand above it.
 // - a discriminating parent (children inherit its discriminator through allOf): its property is any string to
 //   json-schema-faker, where the validator takes only the values the discriminator names (mapping keys, children's
 //   names, the parent's own); drawn from those values.
@@ -34,6 +36,9 @@ export function drawable(document: OpenApiDocument): Drawable {
     for (const [k, v] of Object.entries(s)) out[k] = DATA.has(k) || k.startsWith('x-') ? v : rewrite(v);
     if (s.format === 'byte' && s.pattern === undefined && s.enum === undefined && s.const === undefined)
       out.pattern = BASE64;
+    const low = typeof s.minimum === 'number' ? s.minimum : s.exclusiveMinimum;
+    if (typeof low === 'number' && s.maximum === undefined && s.exclusiveMaximum === undefined)
+      out.maximum = low + 1000;
     const values = enums.get(node);
     if (values) {
       const property = s.discriminator.propertyName as string;
