@@ -1275,7 +1275,7 @@ export const RULES = [
   {
     "id": "ADC-VERSION-1",
     "service": "ad-creative",
-    "text": "The version is the first path segment, of the form v<major>.<minor> (v<number>.0 in the document, v2.10 in the public versioning guide); a request whose first segment is not of that form is refused with a Graph error.",
+    "text": "The version is the first path segment, of the form v<major>.<minor> (v<number>.0 in the document, v2.10 in the public versioning guide); a request whose first segment is not of that form is refused with a Graph error, unless the call has no version segment at all (a first segment that does not start with v and a digit), which the public service answers as a default version.",
     "source": "Versioning",
     "statefulOnly": false,
     "violation": {
@@ -1290,6 +1290,10 @@ export const RULES = [
       {
         "kind": "public",
         "ref": "recorded public traffic and the public versioning guide: v2.9 (a third-party Ruby ads SDK cassettes, tophatter, 2017) and v2.10 (graph-api guides, versioning) are versions the public service routes"
+      },
+      {
+        "kind": "public",
+        "ref": "unversioned calls: the platform versioning guide of 2014 (\"An unversioned call will default to the oldest available version of the API\"; apps/versions: a call to a version no longer usable is defaulted to the next oldest usable one), and recorded third-party library fixtures of 2012-2013 (fb_graph) calling /<creative id> and /act_<id>/adcreatives without one; OpenAPI cannot make the segment optional, so the paths keep it and the reference answers such a call as the spec version (spec-conventions, Leniency)"
       }
     ],
     "violationEvidence": [

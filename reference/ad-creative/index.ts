@@ -1,6 +1,7 @@
 // The ad creative service of the reference implementation: the generated server stubs with this folder's
 // handlers, on its SQL store (sql-store.ts; SQLite, or PostgreSQL with --database) through the store interface, seeded from the `ad-creative:` section of the seed file.
-// Besides the spec's operations it serves the thumbnails and preview pages its answers link to (/_media/).
+// Besides the spec's operations it serves the thumbnails and preview pages its answers link to (/_media/), and
+// answers a call without a version segment as the spec's version (unversioned.ts).
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { parseSeed } from './seed.js';
 import { SqliteRateLimiter } from './sqlite-rate-limiter.js';
 import { SqlAdCreativeStore } from './sql-store.js';
 import type { TokenGrant } from './store.js';
+import { versionedTarget } from './unversioned.js';
 
 export const service: ReferenceService = {
   key: 'ad-creative',
@@ -59,14 +61,18 @@ export const service: ReferenceService = {
       onError: (error: unknown) => ctx.logger.error({ err: error }, 'ad-creative: request failed'),
     };
     const api = createAdCreativeServer(createHandlers(handlerContext), options);
+    const graph: http.RequestListener = (req, res) => {
+      if (req.url !== undefined) req.url = versionedTarget(req.url);
+      api(req, res);
+    };
     const listener: http.RequestListener = (req, res) => {
       // Only a target that names /_media/ can be one (its path may still be /x/../_media/): the API's requests
       // go straight to the router, without an async detour.
-      if (!req.url?.includes('_media')) return api(req, res);
+      if (!req.url?.includes('_media')) return graph(req, res);
       media
         .serve(req, res, store)
         .then((served) => {
-          if (!served) api(req, res);
+          if (!served) graph(req, res);
         })
         .catch((error) => {
           ctx.logger.error({ err: error }, 'ad-creative: media request failed');

@@ -5,6 +5,9 @@ import type { TrafficExchange } from '../../support/traffic-replay.js';
 const CREATIVE = '120330000008134415';
 const PROOF = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const link = 'https://shop.example/autumn';
+/** Why the spec refuses an unversioned call the reference answers. */
+const UNVERSIONED =
+  "OpenAPI has no optional path segment: the spec's paths carry the version (ad-creative-service.md, Versioning), and the reference answers a call without one as the spec's version, as the public service answers it as a default version (docs/spec-conventions.md, Leniency)";
 
 export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
   {
@@ -54,6 +57,45 @@ export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
     form: { name: 'Boosted spring post', object_story_id: '"1122334455_998877"' },
     spec: 'accept',
     reference: 'accept',
+  },
+  {
+    kind: 'a call without a version segment',
+    name: 'a read of a creative by its id alone, as calls were written before Graph had versions',
+    method: 'GET',
+    path: `/${CREATIVE}`,
+    query: { fields: 'id,name' },
+    spec: 'refuse',
+    reference: 'accept',
+    because: UNVERSIONED,
+  },
+  {
+    kind: 'a call without a version segment',
+    name: "a list of an ad account's creatives without a version",
+    method: 'GET',
+    path: '/act_1234567890/adcreatives',
+    query: { fields: 'id,name', limit: '2' },
+    spec: 'refuse',
+    reference: 'accept',
+    because: UNVERSIONED,
+  },
+  {
+    kind: 'a call without a version segment',
+    name: "a page's promotable posts without a version",
+    method: 'GET',
+    path: '/111222333444/promotable_posts',
+    spec: 'refuse',
+    reference: 'accept',
+    because: UNVERSIONED,
+  },
+  {
+    kind: 'control',
+    name: 'a first segment that is neither a version nor a node with that edge',
+    method: 'GET',
+    path: `/version20/${CREATIVE}`,
+    spec: 'refuse',
+    reference: 'refuse',
+    because:
+      'ADC-VERSION-1: a first segment that starts like a version must be one; read as a node, version20 has no such edge',
   },
   {
     kind: 'control',
