@@ -1,6 +1,6 @@
 // A discriminator on a parent schema its children inherit through allOf (OpenAPI's inheritance idiom): its value
-// names the schema the value is (a mapping key, else the schema's name), and the generated server refuses any
-// other. The engine draws those values, where the parent is used itself and where a child is, so a server that
+// names the schema the value is (a mapping key, else the value the child declares, Azure's
+// x-ms-discriminator-value, else the schema's name), and the generated server refuses any other. The engine draws those values, where the parent is used itself and where a child is, so a server that
 // does what the document says gets no positive_data_acceptance FAIL.
 import { describe, expect, it } from 'vitest';
 import { engineModel } from '../../contracts/engine/engine-model.js';
@@ -32,11 +32,18 @@ const document = {
           { type: 'object', required: ['barks'], properties: { barks: { type: 'boolean' } } },
         ],
       },
+      Hamster: {
+        'x-ms-discriminator-value': 'rodent',
+        allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', properties: { cheeks: { type: 'integer' } } }],
+      },
     },
   },
   paths: {
     '/pets': {
       post: { operationId: 'addPet', requestBody: body('Pet'), responses: { '204': { description: 'added' } } },
+    },
+    '/hamsters': {
+      post: { operationId: 'addHamster', requestBody: body('Hamster'), responses: { '204': { description: 'added' } } },
     },
     '/dogs': {
       post: { operationId: 'addDog', requestBody: body('Dog'), responses: { '204': { description: 'added' } } },
@@ -54,8 +61,9 @@ describe('a parent schema discriminator', () => {
         JSON.parse(
           validRequest(model, schemas, model.operations.find((o) => o.id === id)!, settings, seed).request.body!,
         );
-      const [pets, dogs] = [drawn('addPet'), drawn('addDog')];
-      expect(['Cat', 'dog']).toContain(pets.petType);
+      const [pets, dogs, hamsters] = [drawn('addPet'), drawn('addDog'), drawn('addHamster')];
+      expect(['Cat', 'dog', 'rodent']).toContain(pets.petType);
+      expect(hamsters.petType).toBe('rodent');
       if (pets.petType === 'dog') expect(typeof pets.barks).toBe('boolean');
       expect(dogs.petType).toBe('dog');
     }
@@ -64,6 +72,6 @@ describe('a parent schema discriminator', () => {
   it('gets no FAIL from the generated server with faithful handlers', async () => {
     const outcomes = await faithfulRun('shelter', document);
     expect(failures(outcomes)).toEqual([]);
-    expect(outcomes.filter((o) => o.check === 'positive_data_acceptance' && o.verdict === 'pass')).toHaveLength(2);
+    expect(outcomes.filter((o) => o.check === 'positive_data_acceptance' && o.verdict === 'pass')).toHaveLength(3);
   }, 300_000);
 });
