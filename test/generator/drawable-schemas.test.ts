@@ -45,3 +45,8 @@ it('a number with only a lower bound is drawn at or above it', () => {
   for (const value of draws(document, { type: 'integer', minimum: 1869 })) expect(value).toBeGreaterThanOrEqual(1869);
   for (const value of draws(document, { type: 'number', exclusiveMinimum: 5 })) expect(value).toBeGreaterThan(5);
 });
+
+it('a string of format int64 is drawn as the digits of an integer', () => {
+  const document = { openapi: '3.0.3', paths: {} } as OpenApiDocument;
+  for (const value of draws(document, { type: 'string', format: 'int64' })) expect(value).toMatch(/^-?[0-9]+$/);
+});

@@ -2,6 +2,8 @@
 // judges each value against the schema as written):
 // - `format: byte` without a pattern: json-schema-faker draws letters of any length, where base64 (RFC 4648, which
 //   Prism checks) comes in groups of four; drawn from a pattern of such groups instead.
+// - a string of `format: int64` (or uint64) without a pattern: the digits of an integer, as the generated server
+//   reads it (validator-schemas.ts), where json-schema-faker draws any text.
 // - a number with a lower bound and no upper one: json-schema-faker 0.6 draws below the bound (1858 for
 //   `minimum: 1869`); drawn with an upper bound a thousand above it.
 // - a discriminating parent (children inherit its discriminator through allOf): its property is any string to
@@ -10,6 +12,8 @@
 import { familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
 
 const BASE64 = '^(?:[A-Za-z0-9+/]{4}){0,8}$';
+/** The digits the generated server takes for a string of a 64-bit format (Google's ids and counts). */
+const INTEGER_TEXT: Record<string, string> = { int64: '^-?[1-9][0-9]{0,14}$', uint64: '^[1-9][0-9]{0,14}$' };
 const COMPONENT = '#/components/schemas/';
 /** Keywords whose value is data, not schemas. */
 const DATA = new Set(['enum', 'const', 'default', 'example', 'examples', 'discriminator', 'xml', 'externalDocs']);
@@ -36,6 +40,8 @@ export function drawable(document: OpenApiDocument): Drawable {
     for (const [k, v] of Object.entries(s)) out[k] = DATA.has(k) || k.startsWith('x-') ? v : rewrite(v);
     if (s.format === 'byte' && s.pattern === undefined && s.enum === undefined && s.const === undefined)
       out.pattern = BASE64;
+    if (INTEGER_TEXT[s.format] && s.type === 'string' && s.pattern === undefined && s.enum === undefined)
+      out.pattern = INTEGER_TEXT[s.format];
     const low = typeof s.minimum === 'number' ? s.minimum : s.exclusiveMinimum;
     if (typeof low === 'number' && s.maximum === undefined && s.exclusiveMaximum === undefined)
       out.maximum = low + 1000;
