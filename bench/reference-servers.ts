@@ -98,6 +98,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Node options for the reference's and the bare server's processes (BENCH_SERVER_NODE_ARGS, space-separated; e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`, or `--import ./bench/thread-observer.mjs`): a run profiled as it is measured.
+ */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** `npm run serve -- <services> --seed <bench seed> [--data DIR]`, logging errors only (as the embedded target does). */
 export function startReferenceProcess(
   services: readonly BenchServiceKey[],
@@ -106,6 +112,7 @@ export function startReferenceProcess(
   extraArgs: string[] = [],
 ): Promise<RunningServers> {
   const args = [
+    ...SERVER_NODE_ARGS,
     path.join(ROOT, 'reference', 'foundation', 'serve-bin.mjs'),
     services.join(','),
     '--seed',
@@ -121,7 +128,14 @@ export function startReferenceProcess(
 /** The bare server answering the captured answers of `answersFile` (reference-bare-server.ts). */
 export function startBareProcess(services: readonly BenchServiceKey[], answersFile: string): Promise<RunningServers> {
   return spawnListening(
-    ['--import', 'tsx', path.join(ROOT, 'bench', 'reference-bare-server.ts'), answersFile, services.join(',')],
+    [
+      ...SERVER_NODE_ARGS,
+      '--import',
+      'tsx',
+      path.join(ROOT, 'bench', 'reference-bare-server.ts'),
+      answersFile,
+      services.join(','),
+    ],
     services,
   );
 }
