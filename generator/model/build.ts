@@ -535,6 +535,7 @@ function lineSchema(document: OpenApiDocument, media: any): JsonSchema | undefin
 const NO_CONTENT = new Set(['204', '205', '304']);
 
 const PARAMETER_PLACES = new Set(['query', 'header', 'path', 'cookie']);
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /**
  * A parameter object with the types OpenAPI gives its fields. One that no request can carry (not an object, no
@@ -553,6 +554,14 @@ function checkedParameter(p: any, at: string, warn: (warning: SchemaWarning) => 
           : undefined;
   if (unusable) {
     warn({ pointer: at, message: `a parameter no request can carry (${unusable}); left out` });
+    return undefined;
+  }
+  // OpenAPI: such a header parameter "SHALL be ignored"; the media types and security requirements set these headers.
+  if (p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) {
+    warn({
+      pointer: at,
+      message: `header parameter ${p.name} is set by the operation's media types or security (OpenAPI ignores it); left out`,
+    });
     return undefined;
   }
   let checked = p;
