@@ -28,6 +28,11 @@ function digitStrings(node: unknown, depth = 0): void {
   for (const value of Object.values(schema)) digitStrings(value, depth + 1);
 }
 
+const sources = new WeakMap<ServiceModel, OpenApiDocument>();
+
+/** The document as written, before the model read it (a pattern no engine runs is still in it). */
+export const sourceOf = (model: ServiceModel): OpenApiDocument => sources.get(model) ?? model.document;
+
 export function engineModel(key: string, source: OpenApiDocument): ServiceModel {
   const dropped: string[] = [];
   const model = buildServiceModel(key, source, (w: { pointer: string; message: string }) => {
@@ -44,6 +49,7 @@ export function engineModel(key: string, source: OpenApiDocument): ServiceModel 
     const target = at(model.document);
     if (typeof original === 'string' && target && typeof target === 'object') target.pattern = original;
   }
+  sources.set(model, source);
   digitStrings(model.document);
   for (const op of model.operations)
     op.parameters = op.parameters.filter((p) => p.in !== 'header' || !IGNORED_HEADERS.has(p.name.toLowerCase()));

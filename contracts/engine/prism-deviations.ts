@@ -99,24 +99,40 @@ function misreadNames(op: OperationModel, answer: EngineAnswer): string[] {
   return missing.length && named.every((n) => n !== undefined) ? (named as string[]) : [];
 }
 
+const isRegExp = (pattern: string) => {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The body kinds' words an invalid variant's title starts with (requests.ts): a broken body, not a parameter. */
 const BODY_VARIANT = /^(body|form|multipart|raw body) /;
 
 /**
  * Why Prism accepting a broken request is its own reading, not the document's: it does not validate every body (a
  * form's members: stoplightio/prism#2591; a body schema other operations share by `$ref`: #2574), so a broken body
- * it accepts tells nothing of the document; and it compares parameter names without case (stoplightio/prism#329),
+ * it accepts tells nothing of the document; it validates no header of an operation where one header's pattern is
+ * no JavaScript regular expression (AWS's `\A\S[\p{Print}]*\z`: its validator cannot compile it); and it compares
+ * parameter names without case (stoplightio/prism#329),
  * so where the operation has another parameter of the same name in another case (AWS's `maxResults` beside
  * `MaxResults`), the broken value is read as that one's.
  */
 export function prismAcceptsBroken(
   op: OperationModel,
   invalid: { title: string; param?: ParameterModel },
+  /** The patterns of the operation's header parameters as the document writes them. */
+  headerPatterns: string[] = [],
 ): string | undefined {
   if (BODY_VARIANT.test(invalid.title))
     return 'Prism does not validate every request body (form members: stoplightio/prism#2591; a body schema other operations share: #2574): a broken body it accepts is its own reading';
   const param = invalid.param;
   if (!param) return undefined;
+  const unread = param.in === 'header' ? headerPatterns.find((p) => !isRegExp(p)) : undefined;
+  if (unread !== undefined)
+    return `Prism validates none of an operation's headers where one header's pattern is no JavaScript regular expression (${unread}: seen with a document of two headers, a broken one accepted beside it)`;
   const twin = op.parameters.find(
     (p) =>
       p !== param && p.in === param.in && p.name !== param.name && p.name.toLowerCase() === param.name.toLowerCase(),

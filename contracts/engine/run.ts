@@ -2,9 +2,16 @@
 // variants, the same request without credentials, a method the path does not document, and a read after a
 // delete; every answer judged by the document. Bounded by a request budget and a deadline; seeded, so a run is
 // repeated exactly by its seed.
-import type { OperationModel, ParameterModel, ServiceModel } from '../../generator/model/index.js';
+import {
+  type OperationModel,
+  type ParameterModel,
+  parameterObjects,
+  resolveRef,
+  type ServiceModel,
+} from '../../generator/model/index.js';
 import { bound, type Chain, chainsOf, nestedChains } from './chains.js';
 import { ANSWER_CHECKS, type CheckId, CHECK_IDS } from './checks.js';
+import { sourceOf } from './engine-model.js';
 import { documentedResponse, judgeAnswer, judgeRefusal } from './judge.js';
 import { sharedRequestLines } from './request-line.js';
 import fc from 'fast-check';
@@ -255,6 +262,12 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       return deviation ? { ...j, failure: undefined, notJudged: deviation, kind: 'mock' as const } : j;
     });
   const budget = new Budget(options.maxRequests, Date.now() + options.deadlineMs);
+  /** The patterns of an operation's header parameters as the document writes them (a mock's reading of them). */
+  const headerPatterns = (op: OperationModel) =>
+    parameterObjects(sourceOf(model), op).flatMap((p) => {
+      const pattern = p.in === 'header' && resolveRef<{ pattern?: unknown }>(sourceOf(model), p.schema ?? {}).pattern;
+      return typeof pattern === 'string' ? [pattern] : [];
+    });
   const answeredTypes = new Map<string, number>();
   const outcomes: CheckOutcome[] = [];
   const enabled = new Set(options.checks);
@@ -643,7 +656,10 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         for (const invalid of invalidRequests(model, schemas, op, valid, settings)) {
           const answer = await exchange(op, ledger, invalid.request, true);
           if (!answer?.answer) continue;
-          const deviation = options.mock && is2xx(answer.answer.status) ? prismAcceptsBroken(op, invalid) : undefined;
+          const deviation =
+            options.mock && is2xx(answer.answer.status)
+              ? prismAcceptsBroken(op, invalid, headerPatterns(op))
+              : undefined;
           const refusal = judgeRefusal(invalid.title, answer.answer.status);
           if (deviation) {
             note('mock', deviation);

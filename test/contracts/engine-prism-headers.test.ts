@@ -1,0 +1,65 @@
+// Prism validates none of an operation's headers where one header's pattern is no JavaScript regular expression
+// (AWS's `\A\S[\p{Print}]*\z`; seen with this document against Prism: a 7-character X-Short accepted on /a, refused
+// on /b). With --mock a broken header it accepts there is its own reading, a note; elsewhere, and against any other
+// target, a FAIL.
+import { describe, expect, it } from 'vitest';
+import { engineModel } from '../../contracts/engine/engine-model.js';
+import { runEngine } from '../../contracts/engine/run.js';
+import { listenLocal } from '../../contracts/targets/listen-local.js';
+
+const short = { name: 'X-Short', in: 'header', schema: { type: 'string', maxLength: 3 } };
+const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } };
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Headers', version: '1' },
+  paths: {
+    '/a': {
+      get: {
+        operationId: 'readA',
+        parameters: [
+          short,
+          { name: 'X-Odd', in: 'header', schema: { type: 'string', pattern: '\\A\\S[\\p{Print}]*\\z' } },
+        ],
+        responses: ok,
+      },
+    },
+    '/b': { get: { operationId: 'readB', parameters: [short], responses: ok } },
+  },
+};
+
+async function run(mock: boolean) {
+  // As Prism answers /a: any header accepted (and, for the test, /b too).
+  const server = await listenLocal((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('"fine"');
+  });
+  try {
+    return await runEngine({
+      model: engineModel('headers', structuredClone(document) as never),
+      baseUrl: server.baseUrl,
+      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
+      checks: ['negative_data_rejection'],
+      maxRequests: 100,
+      deadlineMs: 60_000,
+      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
+      mock,
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+const verdicts = (outcomes: Array<{ operation: string; verdict: string }>) =>
+  Object.fromEntries(outcomes.map((o) => [o.operation, o.verdict]));
+
+describe("Prism's headers beside a pattern it cannot compile", () => {
+  it('are a note with --mock where such a pattern sits, a FAIL elsewhere', async () => {
+    const result = await run(true);
+    expect(verdicts(result.outcomes)).toEqual({ 'GET /a (readA)': 'n/a', 'GET /b (readB)': 'FAIL' });
+    expect(result.notes.map((n) => n.text).join('\n')).toMatch(/validates none of an operation's headers/);
+  });
+
+  it('FAIL against any other target', async () => {
+    const result = await run(false);
+    expect(verdicts(result.outcomes)).toEqual({ 'GET /a (readA)': 'FAIL', 'GET /b (readB)': 'FAIL' });
+  });
+});
