@@ -67,6 +67,14 @@ function template(
       const made = template(document, schema, [...at, member], out, depth + 1);
       if (made !== undefined) value[member] = made;
     }
+    // A required member no properties declare (a document's slip: openchannel's Event requires `message`) takes any
+    // value where the schema allows members beyond its properties: the refusal's text where it is named for one.
+    for (const member of required) {
+      if (Object.hasOwn(value, member) || Object.hasOwn(s.properties ?? {}, member)) continue;
+      if (s.additionalProperties === false) return undefined;
+      if (MESSAGE.test(member)) out.message.push([...at, member]);
+      value[member] = '';
+    }
     return value;
   }
   if (type === 'string') {

@@ -122,8 +122,16 @@ const document = {
         responses: {
           '204': { description: 'added' },
           default: {
-            description: 'whatever goes wrong',
-            content: { '*/*': { schema: { $ref: '#/components/schemas/Error' } } },
+            description: 'whatever goes wrong, requiring members it never declares',
+            content: {
+              '*/*': {
+                schema: {
+                  type: 'object',
+                  required: ['code', 'message', 'ref'],
+                  properties: { code: { type: 'integer' } },
+                },
+              },
+            },
           },
         },
       },
@@ -209,6 +217,7 @@ describe('the generated server refuses in the shape the document gives its error
       expect(bare.headers.get('x-request-id')).toBe('00000000-0000-0000-0000-000000000000');
       const any = await call('POST', '/cuts', { title: 'far too long' });
       expect([any.status, any.type]).toEqual([400, expect.stringMatching(/^application\/json/)]);
+      expect(JSON.parse(any.text)).toMatchObject({ code: 400, message: expect.stringContaining('title'), ref: '' });
       // A required header whose value nothing says: problem details.
       const numbered = await call('GET', '/clips?limit=99');
       expect([numbered.status, numbered.type]).toEqual([400, 'application/problem+json']);
