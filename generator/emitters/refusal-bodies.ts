@@ -197,8 +197,9 @@ export function refusalTemplates(document: OpenApiDocument, op: OperationModel):
     if (!media) continue;
     const schema = response?.content?.[media]?.schema;
     const paths = { message: [] as string[][], status: [] as string[][] };
-    const body = schema === undefined ? (json ? undefined : '') : template(document, schema, [], paths, 0);
-    if (schema === undefined && !json) paths.message.push([]);
+    // No schema: any JSON (an object carrying the text in `message`), or any bytes (the text).
+    const body = schema === undefined ? (json ? { message: '' } : '') : template(document, schema, [], paths, 0);
+    if (schema === undefined) paths.message.push(json ? ['message'] : []);
     const contentType = media === '*/*' ? 'application/json' : media;
     if (body !== undefined) out[r.status] = { contentType, body, ...paths, ...withHeaders };
   }

@@ -112,6 +112,7 @@ const document = {
             headers: { 'X-Ref': { required: true, schema: { type: 'string', pattern: '^R[0-9]{4}$' } } },
             content: json({ $ref: '#/components/schemas/Error' }),
           },
+          '401': { description: 'no key: any JSON, no schema', content: { 'application/json': {} } },
         },
       },
     },
@@ -218,6 +219,9 @@ describe('the generated server refuses in the shape the document gives its error
       const any = await call('POST', '/cuts', { title: 'far too long' });
       expect([any.status, any.type]).toEqual([400, expect.stringMatching(/^application\/json/)]);
       expect(JSON.parse(any.text)).toMatchObject({ code: 400, message: expect.stringContaining('title'), ref: '' });
+      const schemaless = await call('GET', '/clips?limit=3', undefined, false);
+      expect([schemaless.status, schemaless.type]).toEqual([401, expect.stringMatching(/^application\/json/)]);
+      expect(JSON.parse(schemaless.text).message).toMatch(/credential/);
       // A required header whose value nothing says: problem details.
       const numbered = await call('GET', '/clips?limit=99');
       expect([numbered.status, numbered.type]).toEqual([400, 'application/problem+json']);
