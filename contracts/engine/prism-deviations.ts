@@ -40,6 +40,8 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   if (error && op.path.includes('#') && (answer.status === 404 || answer.status === 405))
     // One line for every such path of a run: the operation's row names the path.
     return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;
+  if (error && answer.status === 422 && requiresIgnoredHeader(answer))
+    return `Prism requires a header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says to ignore (stoplightio/prism#2057), and refuses the request without it`;
   if (error && answer.status === 422 && misreadNames(op, answer).length)
     return `Prism looks a parameter up by a name it does not read as written (${misreadNames(op, answer).join(', ')}: a name with [] or :, percent-encoded or cut at the colon) and refuses the request as missing it`;
   const header = judgement?.check === 'response_headers_conformance' && judgement.failure?.match(/^the header (.+?): /);
@@ -67,6 +69,26 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
       return `Prism's answers carry the members a schema declares: a required member no properties declare (${refused.undeclared}) is never written`;
   }
   return undefined;
+}
+
+/** Whether each violation of Prism's own 422 is a header named Accept, Content-Type or Authorization missing. */
+function requiresIgnoredHeader(answer: EngineAnswer): boolean {
+  try {
+    const body = JSON.parse(answer.body) as { validation?: Array<{ location?: unknown; message?: unknown }> };
+    const violations = body.validation ?? [];
+    return (
+      violations.length > 0 &&
+      violations.every(
+        (v) =>
+          Array.isArray(v.location) &&
+          v.location[0] === 'header' &&
+          typeof v.message === 'string' &&
+          /must have required property '(accept|content-type|authorization)'$/i.test(v.message),
+      )
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
