@@ -3,13 +3,10 @@
 // serves nothing, so a document's every pattern binds the values it sends, and ajv's engine runs them, bounded by
 // the run's deadline. Without them it would send values the document forbids and call their refusal a FAIL. So
 // would a string of format int64 drawn as any text: it holds the digits of a 64-bit integer (Google's documents
-// write them so; the generated server reads them so). A header parameter named Accept, Content-Type or
-// Authorization is no parameter: OpenAPI says its definition "SHALL be ignored" (the body's media type, the answer's
-// negotiation and the security schemes say those), so the engine neither draws nor breaks it.
+// write them so; the generated server reads them so).
 import { buildServiceModel, type OpenApiDocument, type ServiceModel, tokensOf } from '../../generator/model/index.js';
 
 const LEFT_OUT = /^pattern .* needs a backtracking engine/;
-const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /** The digits a 64-bit integer written as a string holds (Google's documents, the generated server's reading). */
 const DIGITS: Record<string, string> = { int64: '^-?[0-9]+$', uint64: '^[0-9]+$' };
@@ -51,7 +48,5 @@ export function engineModel(key: string, source: OpenApiDocument): ServiceModel 
   }
   sources.set(model, source);
   digitStrings(model.document);
-  for (const op of model.operations)
-    op.parameters = op.parameters.filter((p) => p.in !== 'header' || !IGNORED_HEADERS.has(p.name.toLowerCase()));
   return model;
 }

@@ -1,5 +1,5 @@
 // A header parameter named Accept, Content-Type or Authorization is ignored, as OpenAPI says ("SHALL be ignored"):
-// the engine neither draws nor breaks it (AWS's documents declare a Content-Type header of maxLength 1024, which no
+// the model leaves it out (generator/model/build.ts), so the engine neither draws nor breaks it (AWS's documents declare a Content-Type header of maxLength 1024, which no
 // server reads as a parameter: a 1025-character one accepted is no FAIL of the target's).
 import { describe, expect, it } from 'vitest';
 import { engineModel } from '../../contracts/engine/engine-model.js';
