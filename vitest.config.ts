@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { OWN_PROCESS_IN_SHARED_FOLDERS, SHARED_PROCESS } from './test/support/process-sharing.js';
+import { OWN_PROCESS, SHARED_PROCESS } from './test/support/process-sharing.js';
 import SlowestFirstSequencer from './test/support/slowest-first-sequencer.js';
 
 export default defineConfig({
@@ -12,19 +12,15 @@ export default defineConfig({
     globalSetup: ['test/support/postgres-global-setup.ts'],
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirstSequencer },
-    // The reference's, the generator's and CI's files share a process each worker keeps (test/support/process-sharing.ts).
+    // Test files share a process each worker keeps, but for those listed to keep their own (test/support/process-sharing.ts).
     projects: [
       {
         extends: true,
-        test: { name: 'one-process', include: SHARED_PROCESS, exclude: OWN_PROCESS_IN_SHARED_FOLDERS, isolate: false },
+        test: { name: 'one-process', include: SHARED_PROCESS, exclude: OWN_PROCESS, isolate: false },
       },
       {
         extends: true,
-        test: { name: 'a-process-each', include: ['test/**/*.test.ts'], exclude: SHARED_PROCESS, isolate: true },
-      },
-      {
-        extends: true,
-        test: { name: 'a-process-each-reference', include: OWN_PROCESS_IN_SHARED_FOLDERS, isolate: true },
+        test: { name: 'a-process-each', include: OWN_PROCESS, isolate: true },
       },
     ],
   },

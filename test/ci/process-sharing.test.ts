@@ -1,9 +1,9 @@
-// A file that shares its worker process with others must leave nothing behind that they could see: every file of
-// the shared folders that mocks, spies, fakes timers or sets the environment is listed to keep a process of its own.
+// A file that shares its worker process with others must leave nothing behind that they could see: every test file
+// that mocks, spies, fakes timers or sets process-wide state is listed to keep a process of its own.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { OWN_PROCESS_IN_SHARED_FOLDERS, PROCESS_STATE } from '../support/process-sharing.js';
+import { OWN_PROCESS, PROCESS_STATE } from '../support/process-sharing.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -14,12 +14,12 @@ function testFiles(folder: string): string[] {
     .map((f) => path.posix.join(folder, f.split(path.sep).join('/')));
 }
 
-it('lists every file of the shared folders that touches process state, and only files that exist', () => {
-  const touching = [...testFiles('test/reference'), ...testFiles('test/generator'), ...testFiles('test/ci')].filter(
+it('lists every test file that touches process state, and only files that exist', () => {
+  const touching = testFiles('test').filter(
     (file) =>
       file !== 'test/ci/process-sharing.test.ts' && PROCESS_STATE.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
   );
-  expect(touching.sort()).toEqual([...OWN_PROCESS_IN_SHARED_FOLDERS].sort());
+  expect(touching.sort()).toEqual([...OWN_PROCESS].sort());
 });
 
 it('recognises what touches process state', () => {
