@@ -54,6 +54,11 @@ const LOAD_ACCOUNT = '1234567899';
 const GENERATIVE_BURST = 200;
 /** The default seed's account that ADC-RATE-1 throttles (contracts/targets/fixtures/ad-creative.ts, rateLimitAdAccountId). */
 const BURST_ACCOUNT = '1234567891';
+/**
+ * ADC-RATE-1's account in the suite run during a kill: the first run's burst is still counted on BURST_ACCOUNT (its
+ * hour-long window), so the second run bursts an account of its own, throttled the same way.
+ */
+const KILL_BURST_ACCOUNT = '1234567897';
 
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`\n*** SKIPPED: the PostgreSQL scale-out tests: ${unavailable} ***\n`);
@@ -71,7 +76,11 @@ function seedFile(dir: string): string {
   // ADC-RATE-1's burst account keeps its calls for an hour, not ten seconds: through the proxy, a balancer and
   // PostgreSQL on a loaded machine its burst may take longer than ten seconds, and its first calls would rightly
   // leave the window before the call that must be refused.
-  adc.adAccounts.find((a: { id: string }) => a.id === BURST_ACCOUNT).rateLimit.windowSeconds = 3600;
+  const burst = adc.adAccounts.find((a: { id: string }) => a.id === BURST_ACCOUNT);
+  burst.rateLimit.windowSeconds = 3600;
+  adc.adAccounts.push({ ...burst, id: KILL_BURST_ACCOUNT, name: 'Scale-out burst during a kill' });
+  const fixtureToken = adc.tokens.find((t: { adAccounts?: string[] }) => t.adAccounts?.includes(BURST_ACCOUNT));
+  fixtureToken.adAccounts.push(KILL_BURST_ACCOUNT);
   adc.adAccounts.push(
     { id: RATE_ACCOUNT, name: 'Scale-out rate limit', rateLimit: { calls: RATE_CALLS, windowSeconds: 3600 } },
     { id: LOAD_ACCOUNT, name: 'Scale-out load' },
@@ -263,7 +272,7 @@ describe.skipIf(unavailable)(
           '--rule',
           ACROSS_INSTANCES['ad-creative'],
           '--strict',
-          ...ownFixturesConfig(),
+          ...ownFixturesConfig({}, { 'ad-creative': { rateLimitAdAccountId: KILL_BURST_ACCOUNT } }),
         ],
         'ad-creative during a kill',
       );
