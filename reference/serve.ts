@@ -16,6 +16,7 @@ import {
 import { LOG_LEVELS, createLogger, type LogLevel } from './foundation/logging.js';
 import { GRACE_MS, referenceOptionsOf, startFailureLine } from './foundation/serve-options.js';
 import { serveInThreads } from './foundation/serve-threads.js';
+import { stopWhenParentGoes } from './foundation/stop-when-parent-goes.js';
 
 const SERVICES: readonly ServiceKey[] = SERVICE_KEYS;
 export const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...] [--trust-forwarded]`;
@@ -214,6 +215,7 @@ export async function runServe(
   });
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  stopWhenParentGoes(shutdown);
   for (const r of session.running) {
     logger.info(
       { service: r.key, baseUrl: r.baseUrl, durable: options.dataDir !== undefined || options.database !== undefined },

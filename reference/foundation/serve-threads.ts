@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { ServiceKey } from '../index.js';
 import { GRACE_MS, type ServedOptions } from './serve-options.js';
 import type { StopRequest, WorkerInput, WorkerReport } from './serve-worker.js';
+import { stopWhenParentGoes } from './stop-when-parent-goes.js';
 
 const WORKER_ENTRY = path.join(import.meta.dirname, 'serve-worker.mjs');
 
@@ -87,5 +88,6 @@ export async function serveInThreads(keys: ServiceKey[], options: ServedOptions,
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  stopWhenParentGoes(shutdown);
   for (const r of running) process.stdout.write(`${r.key} listening on ${r.baseUrl}\n`);
 }

@@ -16,7 +16,8 @@ export interface Served {
 export function serve(service: string, args: string[] = []): Promise<Served> {
   const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', service, ...args], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel ends the server when this process ends, whether or not stop() was reached.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const waits = new Set<{ matches: (line: Record<string, unknown>) => boolean; resolve: (line: any) => void }>();
   const nextLog: Served['nextLog'] = (matches) =>

@@ -16,7 +16,8 @@ export function serveAll(prefix: string): Promise<ServedReference> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const child = spawn(process.execPath, ['reference/foundation/serve-bin.mjs', 'all', '--data', dataDir], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'ignore'],
+    // The IPC channel ends the server when this process ends, whether or not stop() was reached.
+    stdio: ['ignore', 'pipe', 'ignore', 'ipc'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
