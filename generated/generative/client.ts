@@ -201,7 +201,7 @@ export function createGenerativeCore(options: ClientOptions): ApiCore {
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function createCachedContent(core: ApiCore, params: CreateCachedContentParams, options?: CallOptions): ApiPromise<CreateCachedContentResult> {
-  return core.call<CreateCachedContentResult>({ operationId: "createCachedContent", method: "POST", path: `/v1beta/cachedContents`, body: bodyOf('json', params.body) }, options);
+  return core.call<CreateCachedContentResult>({ operationId: "createCachedContent", method: "POST", path: `/v1beta/cachedContents`, body: bodyOf('json', params.body), keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -214,7 +214,7 @@ export function createCachedContent(core: ApiCore, params: CreateCachedContentPa
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function createFile(core: ApiCore, params: CreateFileParams, options?: CallOptions): ApiPromise<CreateFileResult> {
-  return core.call<CreateFileResult>({ operationId: "createFile", method: "POST", path: `/v1beta/files`, body: bodyOf('json', params.body) }, options);
+  return core.call<CreateFileResult>({ operationId: "createFile", method: "POST", path: `/v1beta/files`, body: bodyOf('json', params.body), keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -227,7 +227,7 @@ export function createFile(core: ApiCore, params: CreateFileParams, options?: Ca
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function deleteCachedContent(core: ApiCore, params: DeleteCachedContentParams, options?: CallOptions): ApiPromise<DeleteCachedContentResult> {
-  return core.call<DeleteCachedContentResult>({ operationId: "deleteCachedContent", method: "DELETE", path: `/v1beta/cachedContents/${enc(params.cachedContent)}` }, options);
+  return core.call<DeleteCachedContentResult>({ operationId: "deleteCachedContent", method: "DELETE", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -242,7 +242,7 @@ export function deleteCachedContent(core: ApiCore, params: DeleteCachedContentPa
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function deleteFile(core: ApiCore, params: DeleteFileParams, options?: CallOptions): ApiPromise<DeleteFileResult> {
-  return core.call<DeleteFileResult>({ operationId: "deleteFile", method: "DELETE", path: `/v1beta/files/${enc(params.file)}` }, options);
+  return core.call<DeleteFileResult>({ operationId: "deleteFile", method: "DELETE", path: `/v1beta/files/${enc(params.file)}`, keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -260,7 +260,7 @@ export function deleteFile(core: ApiCore, params: DeleteFileParams, options?: Ca
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function generateContent(core: ApiCore, params: GenerateContentParams, options?: CallOptions): ApiPromise<GenerateContentResult> {
-  return core.call<GenerateContentResult>({ operationId: "generateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:generateContent`, body: bodyOf('json', params.body) }, options);
+  return core.call<GenerateContentResult>({ operationId: "generateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:generateContent`, body: bodyOf('json', params.body), keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -273,7 +273,7 @@ export function generateContent(core: ApiCore, params: GenerateContentParams, op
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function getCachedContent(core: ApiCore, params: GetCachedContentParams, options?: CallOptions): ApiPromise<GetCachedContentResult> {
-  return core.call<GetCachedContentResult>({ operationId: "getCachedContent", method: "GET", path: `/v1beta/cachedContents/${enc(params.cachedContent)}` }, options);
+  return core.call<GetCachedContentResult>({ operationId: "getCachedContent", method: "GET", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -286,7 +286,7 @@ export function getCachedContent(core: ApiCore, params: GetCachedContentParams, 
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function getFile(core: ApiCore, params: GetFileParams, options?: CallOptions): ApiPromise<GetFileResult> {
-  return core.call<GetFileResult>({ operationId: "getFile", method: "GET", path: `/v1beta/files/${enc(params.file)}` }, options);
+  return core.call<GetFileResult>({ operationId: "getFile", method: "GET", path: `/v1beta/files/${enc(params.file)}`, keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -299,7 +299,7 @@ export function getFile(core: ApiCore, params: GetFileParams, options?: CallOpti
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function listCachedContents(core: ApiCore, params: ListCachedContentsParams = {}, options?: CallOptions): ApiPromise<ListCachedContentsResult> {
-  return core.call<ListCachedContentsResult>({ operationId: "listCachedContents", method: "GET", path: `/v1beta/cachedContents`, query: { pageSize: params.pageSize, pageToken: params.pageToken } }, options);
+  return core.call<ListCachedContentsResult>({ operationId: "listCachedContents", method: "GET", path: `/v1beta/cachedContents`, query: { pageSize: params.pageSize, pageToken: params.pageToken }, keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /** The first page of listCachedContents as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (page tokens). */
@@ -324,7 +324,7 @@ export function listCachedContentsAll(core: ApiCore, params: ListCachedContentsP
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function listFiles(core: ApiCore, params: ListFilesParams = {}, options?: CallOptions): ApiPromise<ListFilesResult> {
-  return core.call<ListFilesResult>({ operationId: "listFiles", method: "GET", path: `/v1beta/files`, query: { pageSize: params.pageSize, pageToken: params.pageToken } }, options);
+  return core.call<ListFilesResult>({ operationId: "listFiles", method: "GET", path: `/v1beta/files`, query: { pageSize: params.pageSize, pageToken: params.pageToken }, keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /** The first page of listFiles as a page object: items, hasNextPage(), getNextPage(), iterPages(); `for await` walks every item (page tokens). */
@@ -353,7 +353,7 @@ export function listFilesAll(core: ApiCore, params: ListFilesParams = {}, option
  * Sends the request at once; the answer is a stream of typed events (`for await`), with abort() and toReadableStream().
  */
 export function streamGenerateContent(core: ApiCore, params: StreamGenerateContentParams, options?: CallOptions): ApiStream<StreamGenerateContentResult> {
-  const spec: RequestSpec = { operationId: "streamGenerateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:streamGenerateContent`, query: { alt: params.alt }, body: bodyOf('json', params.body) };
+  const spec: RequestSpec = { operationId: "streamGenerateContent", method: "POST", path: `/v1beta/${enc(params.collection ?? "models")}/${enc(params.model)}:streamGenerateContent`, query: { alt: params.alt }, body: bodyOf('json', params.body), keySchemes: ["apiKeyQuery","apiKeyHeader"] };
   spec.headers = { accept: 'text/event-stream', ...spec.headers };
   return new ApiStream<StreamGenerateContentResult>("streamGenerateContent", core.profile, (signal) => fetchRaw(core, spec, { ...options, signal }), options?.signal);
 }
@@ -368,7 +368,7 @@ export function streamGenerateContent(core: ApiCore, params: StreamGenerateConte
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function updateCachedContent(core: ApiCore, params: UpdateCachedContentParams, options?: CallOptions): ApiPromise<UpdateCachedContentResult> {
-  return core.call<UpdateCachedContentResult>({ operationId: "updateCachedContent", method: "PATCH", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, query: { updateMask: params.updateMask }, body: bodyOf('json', params.body) }, options);
+  return core.call<UpdateCachedContentResult>({ operationId: "updateCachedContent", method: "PATCH", path: `/v1beta/cachedContents/${enc(params.cachedContent)}`, query: { updateMask: params.updateMask }, body: bodyOf('json', params.body), keySchemes: ["apiKeyQuery","apiKeyHeader"] }, options);
 }
 
 /**
@@ -393,7 +393,7 @@ export function updateCachedContent(core: ApiCore, params: UpdateCachedContentPa
  * Awaiting gives the answer's data; `.withResponse()` gives it with the status, headers and request id.
  */
 export function uploadFile(core: ApiCore, params: UploadFileParams = {}, options?: CallOptions): ApiPromise<UploadFileResult> {
-  return core.call<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: bodyOf('json', params.body), server: "{upload_url}" }, options);
+  return core.call<UploadFileResult>({ operationId: "uploadFile", method: "POST", path: `/upload/v1beta/files`, query: { upload_id: params.upload_id }, headers: definedHeaders({ "X-Goog-Upload-Protocol": params.xGoogUploadProtocol, "X-Goog-Upload-Command": params.xGoogUploadCommand, "X-Goog-Upload-Header-Content-Length": params.xGoogUploadHeaderContentLength, "X-Goog-Upload-Header-Content-Type": params.xGoogUploadHeaderContentType, "X-Goog-Upload-Offset": params.xGoogUploadOffset }), body: bodyOf('json', params.body), keySchemes: ["apiKeyQuery","apiKeyHeader"], server: "{upload_url}" }, options);
 }
 
 /** Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent. */

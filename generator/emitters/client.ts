@@ -443,6 +443,8 @@ function requestSpec(
   if (op.credentialChoices) lines.push(`credentialChoices: ${valueLiteral(op.credentialChoices)}`);
   const sets = securitySets(service, op);
   if (sets) lines.push(`securitySets: ${sets}`);
+  const keyChoices = offeredKeySchemes(service, op);
+  if (keyChoices) lines.push(`keySchemes: ${valueLiteral(keyChoices)}`);
   if (op.server) lines.push(`server: ${stringLiteral(op.server.url)}`);
   if (op.servers) lines.push(`serverChoices: ${valueLiteral(op.servers.map((s) => s.url))}`);
   if (op.idempotent !== undefined) lines.push(`idempotent: ${op.idempotent}`);
@@ -929,6 +931,24 @@ function securitySets(service: ServiceModel, op: OperationModel): string | undef
     return { scheme: name, kind: scheme?.type === 'mutualTLS' ? 'transport' : 'unknown' };
   };
   return valueLiteral(op.security.map((alternative) => Object.keys(alternative).map(onWire)));
+}
+
+/**
+ * The apiKey schemes an operation offers instead of each other (a header key or a query key), in the spec's
+ * order: the client sends the key of one, as any one alternative is enough and a server may refuse two different
+ * keys. Undefined where fewer than two are offered.
+ */
+function offeredKeySchemes(service: ServiceModel, op: OperationModel): string[] | undefined {
+  const isKey = (name: string) => service.securitySchemes.some((s) => s.name === name && s.type === 'apiKey');
+  const offered = [
+    ...new Set(
+      op.security.flatMap((alternative) => {
+        const names = Object.keys(alternative);
+        return names.length === 1 && isKey(names[0]!) ? names : [];
+      }),
+    ),
+  ];
+  return offered.length > 1 ? offered : undefined;
 }
 
 function defaultCredentials(service: ServiceModel): OperationModel['credentials'] {

@@ -19,6 +19,7 @@ const DOCUMENT = {
     '/two-keys': operation('twoKeys', [{ KeyHeader: [], KeyQuery: [] }]),
     '/bearer-or-key': operation('bearerOrKey', [{ Bearer: [] }, { KeyHeader: [] }]),
     '/key-and-cookie-or-none': operation('keyAndCookieOrNone', [{ KeyHeader: [], KeyCookie: [] }, {}]),
+    '/header-key-or-query-key': operation('headerKeyOrQueryKey', [{ KeyHeader: [] }, { KeyQuery: [] }]),
   },
   components: {
     securitySchemes: {
@@ -40,7 +41,9 @@ beforeAll(async () => {
   pkg = await inlinePackage('combos', DOCUMENT);
   const echo = (input: Input) => ({ status: 200, body: { schemes: input.credentials.schemes ?? {} } });
   const handlers = Object.fromEntries(
-    ['keyAndBearer', 'basicOrKeyAndBearer', 'twoKeys', 'bearerOrKey', 'keyAndCookieOrNone'].map((id) => [id, echo]),
+    ['keyAndBearer', 'basicOrKeyAndBearer', 'twoKeys', 'bearerOrKey', 'keyAndCookieOrNone', 'headerKeyOrQueryKey'].map(
+      (id) => [id, echo],
+    ),
   );
   server = await listenLocal(pkg.server.createCombosServer(handlers, { logger: false }));
 }, 120_000);
@@ -99,6 +102,13 @@ describe('alternatives that OR requirements', () => {
   it('one scheme each: whichever credential the client holds', async () => {
     expect(await schemesOf(client({ bearerToken: 't' }).bearerOrKey())).toEqual(['Bearer']);
     expect(await schemesOf(client({ apiKey: 'k' }).bearerOrKey())).toEqual(['KeyHeader']);
+  });
+
+  it('two API keys offered instead of each other, both held: one is sent (two different keys are refused as conflicting)', async () => {
+    const keys = { KeyQuery: 'q', KeyHeader: 'h' };
+    expect(await schemesOf(client({ apiKeys: keys }).headerKeyOrQueryKey())).toEqual(['KeyHeader']);
+    expect(await schemesOf(client({ apiKeys: keys, apiKeyIn: 'query' }).headerKeyOrQueryKey())).toEqual(['KeyQuery']);
+    expect(await schemesOf(client({ apiKeys: { KeyQuery: 'q' } }).headerKeyOrQueryKey())).toEqual(['KeyQuery']);
   });
 
   it('an alternative held only in part is refused by the server, not met', async () => {

@@ -173,6 +173,11 @@ export interface RequestSpec {
    * client sends every credential of the first alternative it holds them all for (else as `credentials` says).
    */
   securitySets?: SchemeOnWire[][];
+  /**
+   * The apiKey schemes the operation offers instead of each other, in the spec's order: of the keys given in
+   * ClientOptions.apiKeys, one is sent (the one apiKeyIn names the place of, else the first), not every one.
+   */
+  keySchemes?: string[];
   /** The server the operation declares of its own, its URL as the spec writes it; absent: the base address. */
   server?: string;
   /** Every server the operation declares of its own, where it declares several (ClientOptions.operationServers). */
@@ -419,7 +424,8 @@ export class ApiCore {
     )
       query = pair(query, apiKeyQuery, apiKey);
     if (credentials === 'api-key')
-      for (const [, key, place] of this.schemeKeys()) if (place.in === 'query') query = pair(query, place.name, key);
+      for (const [, key, place] of this.schemeKeys(spec))
+        if (place.in === 'query') query = pair(query, place.name, key);
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
@@ -522,12 +528,23 @@ export class ApiCore {
     return false;
   }
 
-  /** The keys of ClientOptions.apiKeys whose scheme the spec declares, with where each goes. */
-  private schemeKeys(): Array<[string, string, { in: 'header' | 'query' | 'cookie'; name: string }]> {
+  /**
+   * The keys of ClientOptions.apiKeys whose scheme the spec declares, with where each goes; for an operation that
+   * offers several schemes instead of each other, the one key it is sent.
+   */
+  private schemeKeys(spec?: RequestSpec): Array<[string, string, { in: 'header' | 'query' | 'cookie'; name: string }]> {
     const keys = this.options.apiKeys;
     const schemes = this.profile.apiKeySchemes;
     if (!keys || !schemes) return [];
-    return Object.entries(keys).flatMap(([name, key]) => (schemes[name] ? [[name, key, schemes[name]!]] : []));
+    const given = Object.entries(keys).flatMap(
+      ([name, key]): Array<[string, string, { in: 'header' | 'query' | 'cookie'; name: string }]> =>
+        schemes[name] ? [[name, key, schemes[name]!]] : [],
+    );
+    const offered = spec?.keySchemes;
+    if (!offered) return given;
+    const held = offered.flatMap((name) => given.filter(([scheme]) => scheme === name));
+    const wanted = held.find(([, , place]) => place.in === this.options.apiKeyIn) ?? held[0];
+    return wanted ? [wanted] : given;
   }
 
   /** One attempt: the headers within timeoutMs; then the body guarded by the idle timeout. */
@@ -561,7 +578,7 @@ export class ApiCore {
         merge(headers, { cookie: `${apiKeyCookie}=${encodeURIComponent(apiKey)}` });
     }
     if (credentials === 'api-key')
-      for (const [, key, place] of this.schemeKeys()) {
+      for (const [, key, place] of this.schemeKeys(spec)) {
         if (place.in === 'header') headers[place.name.toLowerCase()] = key;
         else if (place.in === 'cookie') merge(headers, { cookie: `${place.name}=${encodeURIComponent(key)}` });
       }
