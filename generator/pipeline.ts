@@ -9,6 +9,7 @@ import { camelCase } from './model/names.js';
 import { ROOT } from './model/root.js';
 import type { ServiceModel } from './model/types.js';
 import { lineCommentText, stringLiteral } from './emitters/escape.js';
+import { emitInfo } from './emitters/info.js';
 import { emitReadme } from './emitters/readme.js';
 import { type RefusedSchema, refusedSchemas } from './emitters/validator-check.js';
 import { emitValidators, validatorSet } from './emitters/validators.js';
@@ -128,6 +129,7 @@ async function emit(
   between();
   put('server.ts', banner + emitServer(model));
   put('rules.ts', banner + emitRules(model));
+  put('info.ts', banner + emitInfo(model));
   put('index.ts', banner + packageIndex());
   for (const [name, content] of runtimeFiles(client)) put(name, content);
   return { service, sources: files };
@@ -155,6 +157,7 @@ function packageIndex(): string {
     `export * from './client.js';`,
     `export type { components, operations, paths } from './types.js';`,
     `export { RULES, SERVICE, type Rule, type RuleId } from './rules.js';`,
+    `export { INFO_TITLE, INFO_VERSION } from './info.js';`,
     '',
   ].join('\n');
 }

@@ -2,3 +2,4 @@
 export * from './client.js';
 export type { components, operations, paths } from './types.js';
 export { RULES, SERVICE, type Rule, type RuleId } from './rules.js';
+export { INFO_TITLE, INFO_VERSION } from './info.js';

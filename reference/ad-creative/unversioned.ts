@@ -5,8 +5,10 @@
 // `/{version}/...` paths and leaves this leniency to the reference (docs/spec-conventions.md, Leniency).
 // A first segment that starts like a version (`v` and a digit) is one, well-formed or not (ADC-VERSION-1).
 
-/** The version an unversioned call is answered as: the spec's (info.version). */
-export const UNVERSIONED_CALLS_AS = '/v20.0';
+import { INFO_VERSION } from '../../generated/ad-creative/info.js';
+
+/** The version segment an unversioned call is answered as: the spec's (info.version). */
+export const UNVERSIONED_CALLS_AS = `/${INFO_VERSION}`;
 
 const SLASH = 47;
 const LOWER_V = 118;
