@@ -4,10 +4,8 @@
 // under negative_data_rejection, with the variant it accepted named.
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
 import type { Exchange } from '../../contracts/engine/transport.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.1.0',
@@ -80,24 +78,13 @@ function faithful(strict: boolean): http.RequestListener {
 }
 
 async function run(strict: boolean) {
-  const server = await listenLocal(faithful(strict));
   const sent: Exchange[] = [];
-  try {
-    const result = await runEngine({
-      model: engineModel('uploads', structuredClone(document) as never),
-      baseUrl: server.baseUrl,
-      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: ['negative_data_rejection', 'positive_data_acceptance'],
-      maxRequests: 200,
-      deadlineMs: 60_000,
-      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-      mock: false,
-      onExchange: (e) => sent.push(e),
-    });
-    return { result, sent };
-  } finally {
-    await server.close();
-  }
+  const result = await engineAgainst('uploads', document, faithful(strict), {
+    checks: ['negative_data_rejection', 'positive_data_acceptance'],
+    maxRequests: 200,
+    onExchange: (e) => sent.push(e),
+  });
+  return { result, sent };
 }
 
 describe('invalid multipart and raw bodies', () => {

@@ -5,8 +5,7 @@ import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { nestedChains, chainsOf } from '../../contracts/engine/chains.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const named = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
 const answer = { description: 'it', content: { 'application/json': { schema: named } } };
@@ -70,22 +69,11 @@ function albums(cascade: boolean): http.RequestListener {
 }
 
 async function run(cascade: boolean) {
-  const server = await listenLocal(albums(cascade));
-  try {
-    const result = await runEngine({
-      model: engineModel('albums', structuredClone(document) as never),
-      baseUrl: server.baseUrl,
-      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: ['use_after_free'],
-      maxRequests: 300,
-      deadlineMs: 60_000,
-      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-      mock: false,
-    });
-    return result.outcomes.find((o) => o.operation.endsWith('(nested)'))!;
-  } finally {
-    await server.close();
-  }
+  const result = await engineAgainst('albums', document, albums(cascade), {
+    checks: ['use_after_free'],
+    maxRequests: 300,
+  });
+  return result.outcomes.find((o) => o.operation.endsWith('(nested)'))!;
 }
 
 describe('parent -> child -> delete the parent -> the child is gone', () => {

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../contracts/engine/checks.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { consoleReport } from '../../contracts/engine/report.js';
-import { type EngineResult, PRISM_WITHOUT_MOCK, runEngine } from '../../contracts/engine/run.js';
+import { type EngineResult, PRISM_WITHOUT_MOCK } from '../../contracts/engine/run.js';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
-import type { ServiceModel } from '../../generator/model/index.js';
+import { engineAgainst, engineRun } from '../support/engine-trial.js';
 
 const json = (res: http.ServerResponse, status: number, body: unknown, type = 'application/json') =>
   res.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
@@ -20,25 +20,14 @@ async function against(
   document: object,
   listener: http.RequestListener,
   mock: boolean,
-): Promise<{ result: EngineResult; model: ServiceModel }> {
-  const model = engineModel('doc', structuredClone(document) as never);
-  const server = await listenLocal(listener);
-  try {
-    const result = await runEngine({
-      model,
-      baseUrl: server.baseUrl,
-      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      // These servers answer any method: an undocumented one is not what is tried here.
-      checks: CHECK_IDS.filter((c) => c !== 'unsupported_method'),
-      maxRequests: 200,
-      deadlineMs: 60_000,
-      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-      mock,
-    });
-    return { result, model };
-  } finally {
-    await server.close();
-  }
+): Promise<{ result: EngineResult }> {
+  const result = await engineAgainst('doc', document, listener, {
+    // These servers answer any method: an undocumented one is not what is tried here.
+    checks: CHECK_IDS.filter((c) => c !== 'unsupported_method'),
+    maxRequests: 200,
+    mock,
+  });
+  return { result };
 }
 
 const verdictOf = (result: EngineResult, check: string, operation: string) =>
@@ -508,16 +497,7 @@ describe('a target that stops answering (a mock that crashed)', () => {
     });
     const baseUrl = server.baseUrl;
     try {
-      const result = await runEngine({
-        model,
-        baseUrl,
-        settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-        checks: CHECK_IDS,
-        maxRequests: 500,
-        deadlineMs: 60_000,
-        limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-        mock: true,
-      });
+      const result = await engineRun(model, baseUrl, { checks: CHECK_IDS, maxRequests: 500, mock: true });
       expect(result.stoppedBy).toBe('target-gone');
       expect(result.notes.filter((n) => n.kind === 'target')).toHaveLength(1);
       // One line names the request it went down on; no error is listed one by one.

@@ -3,10 +3,9 @@
 // form or multipart array member written as OpenAPI's form style writes it (#2473, #2654) or a comma in a path value
 // (#2289) with its own 422, a status the document does not list: no answer check judges that refusal. Against any
 // other target the same answers FAIL.
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.0.3',
@@ -70,10 +69,10 @@ const document = {
   },
 };
 
-async function run(mock: boolean) {
+function run(mock: boolean) {
   // As Prism answers: a form with `modes` in it, or a multipart body with a `links` part, refused with its own 422
   // (the array read as a string), any JSON body accepted.
-  const server = await listenLocal(async (req, res) => {
+  const prismLike = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const refused =
@@ -88,21 +87,12 @@ async function run(mock: boolean) {
         validation: [{ location: ['body', 'modes'], message: 'Request body property modes must be array' }],
       }),
     );
+  };
+  return engineAgainst('modules', document, prismLike, {
+    checks: ['positive_data_acceptance', 'negative_data_rejection', 'status_code_conformance'],
+    maxRequests: 200,
+    mock,
   });
-  try {
-    return await runEngine({
-      model: engineModel('modules', structuredClone(document) as never),
-      baseUrl: server.baseUrl,
-      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: ['positive_data_acceptance', 'negative_data_rejection', 'status_code_conformance'],
-      maxRequests: 200,
-      deadlineMs: 60_000,
-      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-      mock,
-    });
-  } finally {
-    await server.close();
-  }
 }
 
 describe("Prism's readings of bodies", () => {

@@ -2,10 +2,9 @@
 // (AWS's `\A\S[\p{Print}]*\z`; seen with this document against Prism: a 7-character X-Short accepted on /a, refused
 // on /b). With --mock a broken header it accepts there is its own reading, a note; elsewhere, and against any other
 // target, a FAIL.
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const short = { name: 'X-Short', in: 'header', schema: { type: 'string', maxLength: 3 } };
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } };
@@ -27,25 +26,12 @@ const document = {
   },
 };
 
-async function run(mock: boolean) {
+function run(mock: boolean) {
   // As Prism answers /a: any header accepted (and, for the test, /b too).
-  const server = await listenLocal((_req, res) => {
+  const acceptsAll = (_req: http.IncomingMessage, res: http.ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('"fine"');
-  });
-  try {
-    return await runEngine({
-      model: engineModel('headers', structuredClone(document) as never),
-      baseUrl: server.baseUrl,
-      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: ['negative_data_rejection'],
-      maxRequests: 100,
-      deadlineMs: 60_000,
-      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-      mock,
-    });
-  } finally {
-    await server.close();
-  }
+  };
+  return engineAgainst('headers', document, acceptsAll, { checks: ['negative_data_rejection'], mock });
 }
 
 const verdicts = (outcomes: Array<{ operation: string; verdict: string }>) =>

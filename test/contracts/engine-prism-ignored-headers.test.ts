@@ -2,10 +2,9 @@
 // required (stoplightio/prism#2057), which OpenAPI says to ignore and the engine does not send (seen on twitter's
 // legacy document: its 422 "Request header must have required property 'content-type'"). With --mock that 422 is
 // its own reading, a note; against any other target, a FAIL.
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.0.3',
@@ -24,9 +23,9 @@ const document = {
   },
 };
 
-async function run(mock: boolean) {
+function run(mock: boolean) {
   // As Prism answers a request without a Content-Type header.
-  const server = await listenLocal((req, res) => {
+  const prismLike = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.headers['content-type']) return void res.writeHead(200).end();
     res.writeHead(422, { 'content-type': 'application/problem+json' }).end(
       JSON.stringify({
@@ -42,21 +41,11 @@ async function run(mock: boolean) {
         ],
       }),
     );
+  };
+  return engineAgainst('images', document, prismLike, {
+    checks: ['positive_data_acceptance', 'status_code_conformance'],
+    mock,
   });
-  try {
-    return await runEngine({
-      model: engineModel('images', structuredClone(document) as never),
-      baseUrl: server.baseUrl,
-      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: ['positive_data_acceptance', 'status_code_conformance'],
-      maxRequests: 100,
-      deadlineMs: 60_000,
-      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-      mock,
-    });
-  } finally {
-    await server.close();
-  }
 }
 
 describe('a required Content-Type header parameter', () => {

@@ -2,10 +2,9 @@
 // the request carried under a name with [] or : (Prism looks `location[]` up as `location%5b%5d`), and an optional
 // header it writes as `null`; an allOf member's example composed one level down (a required member under another).
 // Notes, not FAILs, on a mock; FAILs against any other target.
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.0.3',
@@ -61,8 +60,8 @@ const prism422 = JSON.stringify({
   ],
 });
 
-async function run(mock: boolean) {
-  const server = await listenLocal((req, res) => {
+function run(mock: boolean) {
+  const prismLike = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.url?.startsWith('/places'))
       return res.writeHead(422, { 'content-type': 'application/problem+json' }).end(prism422);
     if (req.url?.startsWith('/pages'))
@@ -70,26 +69,16 @@ async function run(mock: boolean) {
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ results: [], _links: { pageNumber: 1 } }));
     res.writeHead(201, { 'notification-support': 'null' }).end();
+  };
+  return engineAgainst('places', document, prismLike, {
+    checks: [
+      'positive_data_acceptance',
+      'status_code_conformance',
+      'response_headers_conformance',
+      'response_schema_conformance',
+    ],
+    mock,
   });
-  try {
-    return await runEngine({
-      model: engineModel('places', structuredClone(document) as never),
-      baseUrl: server.baseUrl,
-      settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-      checks: [
-        'positive_data_acceptance',
-        'status_code_conformance',
-        'response_headers_conformance',
-        'response_schema_conformance',
-      ],
-      maxRequests: 100,
-      deadlineMs: 60_000,
-      limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-      mock,
-    });
-  } finally {
-    await server.close();
-  }
 }
 
 describe("Prism's reading of names and headers", () => {

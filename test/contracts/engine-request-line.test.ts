@@ -2,10 +2,9 @@
 // APIs.guru's AWS documents: `/#Action=A`, `/#Action=B`) are not applicable, with the reason, instead of being
 // called and their answers (whichever operation the target took the request for) judged as theirs; an operation
 // whose fragment-free path is its own is called and judged as any other.
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const action = (name: string) => ({
   operationId: name,
@@ -33,32 +32,19 @@ const document = {
 describe('operations a request cannot tell apart', () => {
   it('are n/a with the reason; an operation with a request line of its own is judged', async () => {
     // A path-routing server: `/` is one route whatever the fragment, and it reads Action as Start's only.
-    const server = await listenLocal((req, res) => {
+    const pathRouting = (req: http.IncomingMessage, res: http.ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const ok = url.pathname === '/status' || url.searchParams.get('Action') === 'Start';
       res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' }).end('{}');
+    };
+    const result = await engineAgainst('actions', document, pathRouting, {
+      checks: ['positive_data_acceptance', 'status_code_conformance'],
     });
-    try {
-      const result = await runEngine({
-        model: engineModel('actions', structuredClone(document) as never),
-        baseUrl: server.baseUrl,
-        settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-        checks: ['positive_data_acceptance', 'status_code_conformance'],
-        maxRequests: 100,
-        deadlineMs: 60_000,
-        limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-        mock: false,
-      });
-      const of = (id: string) => result.outcomes.filter((o) => o.operation.endsWith(`(${id})`));
-      for (const id of ['Start', 'Stop']) {
-        expect(of(id).map((o) => o.verdict)).toEqual(['n/a', 'n/a']);
-        expect(of(id)[0]!.message).toMatch(
-          /request line \(GET \/\) is also (Start|Stop)'s: no request tells them apart/,
-        );
-      }
-      expect(of('Status').map((o) => o.verdict)).toEqual(['pass', 'pass']);
-    } finally {
-      await server.close();
+    const of = (id: string) => result.outcomes.filter((o) => o.operation.endsWith(`(${id})`));
+    for (const id of ['Start', 'Stop']) {
+      expect(of(id).map((o) => o.verdict)).toEqual(['n/a', 'n/a']);
+      expect(of(id)[0]!.message).toMatch(/request line \(GET \/\) is also (Start|Stop)'s: no request tells them apart/);
     }
+    expect(of('Status').map((o) => o.verdict)).toEqual(['pass', 'pass']);
   });
 });

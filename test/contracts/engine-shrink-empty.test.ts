@@ -3,9 +3,7 @@
 // that the smallest "failing" request would be one the document forbids.
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineModel } from '../../contracts/engine/engine-model.js';
-import { runEngine } from '../../contracts/engine/run.js';
-import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineAgainst } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.0.3',
@@ -28,31 +26,18 @@ describe('shrinking a positive_data_acceptance failure', () => {
   it('never reaches an empty query value or header', async () => {
     const seen: string[] = [];
     // Refuses everything: every candidate still fails, so the shrinker goes as small as it is let.
-    const server = await listenLocal((req: http.IncomingMessage, res: http.ServerResponse) => {
+    const refusesAll = (req: http.IncomingMessage, res: http.ServerResponse) => {
       seen.push(`${req.url} ${req.headers['x-trace'] ?? '(no header)'}`);
       res.writeHead(422, { 'content-type': 'application/json' }).end('{}');
-    });
-    try {
-      const result = await runEngine({
-        model: engineModel('search', structuredClone(document) as never),
-        baseUrl: server.baseUrl,
-        settings: { apiKeys: {}, headers: {}, values: {}, seed: 1 },
-        checks: ['positive_data_acceptance'],
-        maxRequests: 100,
-        deadlineMs: 60_000,
-        limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-        mock: false,
-      });
-      const fail = result.outcomes.find((o) => o.check === 'positive_data_acceptance' && o.verdict === 'FAIL')!;
-      expect(fail.message).toMatch(/shrunk in \d+ step/);
-      expect(seen.length).toBeGreaterThan(1);
-      for (const line of seen) {
-        expect(line).not.toMatch(/[?&]q=(&|\s)/);
-        expect(line).not.toMatch(/\(no header\)$/);
-      }
-      expect(fail.exchange!.url).toMatch(/[?&]q=[^&]/);
-    } finally {
-      await server.close();
+    };
+    const result = await engineAgainst('search', document, refusesAll, { checks: ['positive_data_acceptance'] });
+    const fail = result.outcomes.find((o) => o.check === 'positive_data_acceptance' && o.verdict === 'FAIL')!;
+    expect(fail.message).toMatch(/shrunk in \d+ step/);
+    expect(seen.length).toBeGreaterThan(1);
+    for (const line of seen) {
+      expect(line).not.toMatch(/[?&]q=(&|\s)/);
+      expect(line).not.toMatch(/\(no header\)$/);
     }
+    expect(fail.exchange!.url).toMatch(/[?&]q=[^&]/);
   });
 });

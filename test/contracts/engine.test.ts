@@ -13,10 +13,11 @@ import { type CheckId, CHECK_IDS } from '../../contracts/engine/checks.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { consoleReport, jsonReport, markdownReport, notThisApi, redactor } from '../../contracts/engine/report.js';
 import { withoutReadOnly } from '../../contracts/engine/requests.js';
-import { afterDelete, type EngineResult, runEngine } from '../../contracts/engine/run.js';
+import { afterDelete, type EngineOptions, type EngineResult } from '../../contracts/engine/run.js';
 import { send } from '../../contracts/engine/transport.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel, type ServiceModel } from '../../generator/model/index.js';
+import { engineRun } from '../support/engine-trial.js';
 import { inlinePackage, type InlinePackage } from '../support/inline-package.js';
 
 const KEY = 'engine-secret-key-4711';
@@ -299,16 +300,12 @@ async function serve() {
   return listenLocal(pkg.server.createPetsServer(faithfulHandlers(pkg.server)));
 }
 
-function run(baseUrl: string, overrides: Partial<Parameters<typeof runEngine>[0]> = {}): Promise<EngineResult> {
-  return runEngine({
-    model,
-    baseUrl,
+function run(baseUrl: string, overrides: Partial<EngineOptions> = {}): Promise<EngineResult> {
+  return engineRun(overrides.model ?? model, baseUrl, {
     settings: { apiKeys: { 'X-Api-Key': KEY }, headers: {}, values: {}, seed: 1 },
     checks: CHECK_IDS,
     maxRequests: 500,
     deadlineMs: 120_000,
-    limits: { timeoutMs: 10_000, maxAnswerBytes: 1 << 20 },
-    mock: false,
     ...overrides,
   });
 }

@@ -4,9 +4,10 @@
 import { faithfulHandlers } from '../../bench/faithful-handlers.js';
 import { CHECK_IDS } from '../../contracts/engine/checks.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
-import { type CheckOutcome, runEngine } from '../../contracts/engine/run.js';
+import type { CheckOutcome } from '../../contracts/engine/run.js';
 import { DocumentSchemas } from '../../contracts/engine/schemas.js';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
+import { engineRun } from './engine-trial.js';
 import { inlinePackage } from './inline-package.js';
 
 export async function faithfulRun(key: string, document: object, seed = 1): Promise<CheckOutcome[]> {
@@ -20,15 +21,12 @@ export async function faithfulRun(key: string, document: object, seed = 1): Prom
     create(faithfulHandlers(model, new DocumentSchemas(model.document), seed), { logger: false }),
   );
   try {
-    const result = await runEngine({
-      model,
-      baseUrl: running.baseUrl,
+    const result = await engineRun(model, running.baseUrl, {
       settings: { bearer: 'trial-token', apiKeys: { '*': 'trial-key' }, headers: {}, values: {}, seed },
       checks: CHECK_IDS,
       maxRequests: 400,
       deadlineMs: 120_000,
       limits: { timeoutMs: 15_000, maxAnswerBytes: 1 << 20 },
-      mock: false,
     });
     return result.outcomes;
   } finally {
