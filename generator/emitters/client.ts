@@ -10,7 +10,7 @@ import type {
   TypeAliasDeclarationStructure,
 } from 'ts-morph';
 import { StructureKind } from 'ts-morph';
-import { isLinesType } from '../model/media-types.js';
+import { isJsonType, isLinesType } from '../model/media-types.js';
 import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 import {
@@ -23,6 +23,7 @@ import {
   structuredBodyType,
   responseUnion,
   resultType,
+  successResponses,
   successType,
   TYPE_MODULE_NAMES,
 } from './operation-types.js';
@@ -468,7 +469,6 @@ function requestSpec(
 }
 
 const isTextType = (type: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/i.test(type);
-const isJsonType = (type: string) => type === 'application/json' || type.endsWith('+json');
 
 /**
  * The media types of an operation's successes (an event stream aside), where they are not JSON alone: the client
@@ -480,11 +480,9 @@ function answerTypes(op: OperationModel): string[] | undefined {
   return types.length && !types.every(isJsonType) ? types : undefined;
 }
 
-/** The media types of the operation's successful answers, each once, in lower case. */
+/** The media types of the operation's successful answers (`default`'s where it documents no 2xx), each once, in lower case. */
 function successTypes(op: OperationModel): string[] {
-  return [...new Set(op.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status)).flatMap((r) => r.contentTypes))].map(
-    (t) => t.toLowerCase(),
-  );
+  return [...new Set(successResponses(op).flatMap((r) => r.contentTypes))].map((t) => t.toLowerCase());
 }
 
 /**

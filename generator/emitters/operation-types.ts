@@ -3,6 +3,7 @@
 import type { JsonSchema, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
 import { propertyKey, stringLiteral } from './escape.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
+import { isJsonType } from '../model/media-types.js';
 
 /** The operation's type in openapi-typescript's output: its root indexed by each key as a string literal. */
 export function typesRef(o: OperationModel): string {
@@ -92,19 +93,25 @@ export function rawAnswer(o: OperationModel): 'text' | 'bytes' | undefined {
   return types.some(isTextMedia) ? 'text' : 'bytes';
 }
 
+/**
+ * The answers a call succeeds with: its 2xx, or, where it documents none, `default` (common in documents converted
+ * from Swagger, where `default` is the only answer written).
+ */
+export function successResponses(o: OperationModel): ResponseModel[] {
+  const successes = o.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status));
+  return successes.length ? successes : o.responses.filter((r) => r.status === 'default');
+}
+
 /** The media types of a success documented without JSON (an event stream aside); undefined where JSON is one. */
 function rawAnswerTypes(o: OperationModel): string[] | undefined {
   if (o.success || o.linesType) return undefined;
-  const types = o.responses
-    .filter((r) => r.status.startsWith('2'))
+  const types = successResponses(o)
     .flatMap((r) => r.contentTypes)
     .filter((ct) => ct !== 'text/event-stream');
-  if (o.streaming || types.length === 0 || types.some((ct) => ct === 'application/json' || ct.endsWith('+json')))
-    return undefined;
+  if (o.streaming || types.length === 0 || types.some(isJsonType)) return undefined;
   return types;
 }
 
-const isJsonMedia = (ct: string) => ct === 'application/json' || ct.endsWith('+json');
 const isTextMedia = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/i.test(ct);
 
 export function successType(o: OperationModel): string {
@@ -113,11 +120,10 @@ export function successType(o: OperationModel): string {
   // Each answer is read by its Content-Type: text where a text type is documented, bytes for the others.
   if (raw) return [...new Set(raw.map((ct) => (isTextMedia(ct) ? 'string' : 'Uint8Array')))].join(' | ');
   if (s?.contentType) return answerBodyType(o, s, s.contentType);
-  // An operation that documents no success, only `default` (common in documents converted from Swagger): a
-  // success is read as default's JSON.
+  // An operation that documents no success, only `default`: a success is read as default's JSON.
   const fallback = o.responses.some((r) => r.status.startsWith('2'))
     ? undefined
-    : o.responses.find((r) => r.status === 'default' && r.contentType && isJsonMedia(r.contentType));
+    : o.responses.find((r) => r.status === 'default' && r.contentType && isJsonType(r.contentType));
   return fallback ? answerBodyType(o, fallback, fallback.contentType!) : 'void';
 }
 
@@ -131,11 +137,7 @@ export function successesByStatus(o: OperationModel): Array<{ status: string; ty
     .filter((r) => /^2(\d\d|XX)$/i.test(r.status))
     .map((r) => {
       const types = r.contentTypes.map((ct) =>
-        ct === 'application/json' || ct.endsWith('+json')
-          ? answerBodyType(o, r, ct)
-          : isTextMedia(ct)
-            ? 'string'
-            : 'Uint8Array',
+        isJsonType(ct) ? answerBodyType(o, r, ct) : isTextMedia(ct) ? 'string' : 'Uint8Array',
       );
       return { status: r.status, type: types.length ? [...new Set(types)].join(' | ') : 'undefined' };
     });

@@ -1,5 +1,5 @@
 // Builds the intermediate model of one service from its bundled OpenAPI document.
-import { isLinesType } from './media-types.js';
+import { isJsonType, isLinesType } from './media-types.js';
 import { directionViews, type SchemaView } from './read-write-views.js';
 import { normaliseSchemas, type SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
@@ -415,13 +415,12 @@ function isNullOnly(document: OpenApiDocument, schema: JsonSchema): boolean {
 /** The styles a form or multipart field may be written in (OpenAPI's Encoding Object). */
 const FORM_STYLES = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'] as const;
 
-const isJsonType = (type: string) => /^application\/(.+\+)?json$/i.test(type);
-
 const isRecord = (value: unknown): value is Record<string, any> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function bodyKind(contentType: string): BodyKind {
-  if (contentType === 'application/json' || contentType.endsWith('+json')) return 'json';
+  // JSON with parameters too (`application/json;charset=UTF-8`, as Spring's documents write it).
+  if (isJsonType(contentType)) return 'json';
   if (contentType === 'application/x-www-form-urlencoded') return 'form';
   if (contentType === 'multipart/form-data') return 'multipart-form';
   if (contentType === 'multipart/related') return 'multipart-related';

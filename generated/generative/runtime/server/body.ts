@@ -87,13 +87,16 @@ const EMPTY = Buffer.alloc(0);
 export function selectBody(bodies: BodyDef[], contentType: string | undefined): BodyDef | undefined {
   // The type exactly as the spec writes it (what most clients send): found without reading it apart.
   for (const body of bodies) if (body.contentType === contentType) return body;
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = essence(contentType ?? '');
   return (
-    bodies.find((b) => b.contentType.toLowerCase() === type) ??
+    bodies.find((b) => essence(b.contentType) === type) ??
     bodies.find((b) => b.contentType.endsWith('/*') && type.startsWith(b.contentType.slice(0, -1))) ??
     bodies.find((b) => b.contentType === '*/*')
   );
 }
+
+/** A media type without its parameters, in lower case: `application/json;charset=UTF-8` is `application/json`. */
+const essence = (type: string) => type.split(';')[0]!.trim().toLowerCase();
 
 /** Nesting allowed when neither the spec nor the caller sets one: deeper than any request of the specs needs. */
 export const DEFAULT_MAX_DEPTH = 100;
