@@ -11,6 +11,7 @@ import type {
 } from 'ts-morph';
 import { StructureKind } from 'ts-morph';
 import { isJsonType, isLinesType } from '../model/media-types.js';
+import { unsendableKey } from '../model/security.js';
 import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 import {
@@ -922,6 +923,8 @@ function securitySets(service: ServiceModel, op: OperationModel): string | undef
   const onWire = (name: string) => {
     const scheme = service.securitySchemes.find((s) => s.name === name);
     const http = scheme?.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
+    // A key no request can carry (its header name is not a token) is held by no client: its alternative is skipped.
+    if (scheme && unsendableKey(scheme)) return { scheme: name, kind: 'unknown' };
     if (scheme?.type === 'apiKey') return { scheme: name, kind: 'api-key', in: scheme.in, name: scheme.paramName };
     if (scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect' || http === 'bearer')
       return { scheme: name, kind: 'bearer' };
@@ -937,7 +940,8 @@ function securitySets(service: ServiceModel, op: OperationModel): string | undef
  * keys. Undefined where fewer than two are offered.
  */
 function offeredKeySchemes(service: ServiceModel, op: OperationModel): string[] | undefined {
-  const isKey = (name: string) => service.securitySchemes.some((s) => s.name === name && s.type === 'apiKey');
+  const isKey = (name: string) =>
+    service.securitySchemes.some((s) => s.name === name && s.type === 'apiKey' && !unsendableKey(s));
   const offered = [
     ...new Set(
       op.security.flatMap((alternative) => {

@@ -29,6 +29,7 @@ import {
   transportSchemes,
   unmetSecurityReason,
   warnUnmetSecurity,
+  warnUnsendableSchemes,
 } from './security.js';
 import { buildServers, ownServers, serverModel } from './servers.js';
 import { allProperties, requiredProperties } from './schema-properties.js';
@@ -70,6 +71,7 @@ export function buildServiceModel(
   const document = declarePathTemplates(withDiscriminatorValues(normaliseSchemas(source, warn)), warn);
   const errorStyle = errorStyleOf(service, document['x-error-style']);
   const securitySchemes = buildSecuritySchemes(document);
+  warnUnsendableSchemes(securitySchemes, warn);
   const operations: OperationModel[] = [];
   const ids = operationIds(document);
   const owners: Array<{ id: string; op: any }> = [];

@@ -1,5 +1,6 @@
 // Security: the document's schemes, an operation's alternatives (AND within one, OR across), where each credential
 // is read, and which alternatives no request can meet.
+import { escapeToken } from './json-pointer.js';
 import type { SchemaWarning } from './normalise-schemas.js';
 import type { OpenApiDocument } from './ref.js';
 import type { CredentialPlacement, CredentialSourceModel, SecuritySchemeModel } from './types.js';
@@ -18,6 +19,23 @@ export function buildSecuritySchemes(document: OpenApiDocument): SecuritySchemeM
         : undefined,
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** An HTTP field name (RFC 9110's token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** An apiKey scheme no request can carry: a header whose name is not an HTTP field name (`advicement api key`). */
+export function unsendableKey(scheme: SecuritySchemeModel): boolean {
+  return scheme.type === 'apiKey' && scheme.in === 'header' && !HEADER_NAME.test(String(scheme.paramName ?? ''));
+}
+
+/** One warning per scheme no request can carry (its alternatives are refused, and not warned about again). */
+export function warnUnsendableSchemes(schemes: SecuritySchemeModel[], warn: (warning: SchemaWarning) => void): void {
+  for (const scheme of schemes.filter(unsendableKey))
+    warn({
+      pointer: `#/components/securitySchemes/${escapeToken(scheme.name)}/name`,
+      message: `the API key header ${JSON.stringify(scheme.paramName)} is not an HTTP header name: no request can carry it, the client never sends it, and requests only it would admit are refused`,
+    });
 }
 
 /**
@@ -52,8 +70,8 @@ export function buildCredentialSources(
   };
   for (const name of [...new Set(security.flatMap((req) => Object.keys(req)))].sort()) {
     const scheme = schemes.find((s) => s.name === name);
-    // An undeclared scheme has no place to read: its alternative is never met (warnUnmetSecurity says so).
-    if (!scheme) continue;
+    // An undeclared scheme has no place to read, an unsendable one no request carries: its alternative is never met.
+    if (!scheme || unsendableKey(scheme)) continue;
     if (
       scheme.type === 'oauth2' ||
       scheme.type === 'openIdConnect' ||
@@ -104,6 +122,8 @@ export function unmetSecurityReason(
   for (const name of Object.keys(alternative)) {
     const scheme = schemes.find((s) => s.name === name);
     if (!scheme) return `it names the undeclared security scheme ${name}`;
+    if (unsendableKey(scheme))
+      return `the API key header ${JSON.stringify(scheme.paramName)} is not an HTTP header name`;
     if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') authorization.add('bearer');
     else if (scheme.type === 'http') authorization.add(scheme.scheme?.toLowerCase() ?? '');
   }
@@ -120,6 +140,8 @@ export function warnUnmetSecurity(
   warn: (warning: SchemaWarning) => void,
 ): void {
   alternatives.forEach((alternative, i) => {
+    // An unsendable key is warned about once, at its scheme (warnUnsendableSchemes).
+    if (Object.keys(alternative ?? {}).some((name) => schemes.some((s) => s.name === name && unsendableKey(s)))) return;
     const reason = unmetSecurityReason(alternative ?? {}, schemes);
     if (reason)
       warn({
