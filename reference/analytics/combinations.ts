@@ -671,7 +671,10 @@ function allowedDimensions(def: ReportDef): ReadonlySet<string> {
   return allowed;
 }
 
-/** Whether `def` accepts the dimensions, metrics and filters (sort and maxResults are checked apart). */
+/**
+ * Whether `def` accepts the dimensions, metrics and filters (sort and maxResults are checked apart). Written as
+ * loops that make nothing: every report query tries the tables in turn, and the answer is all it needs.
+ */
 export function supports(
   def: ReportDef,
   dims: readonly string[],
@@ -680,26 +683,53 @@ export function supports(
 ): boolean {
   if (dims.includes('day') && dims.includes('month')) return false;
   const allowed = allowedDimensions(def);
-  if (!def.required.every((d) => dims.includes(d))) return false;
-  if (!dims.every((d) => allowed.has(d))) return false;
-  if (def.atLeastOne && !def.atLeastOne.some((d) => dims.includes(d))) return false;
-  if (def.exactlyOne && def.exactlyOne.filter((d) => dims.includes(d)).length !== 1) return false;
-  if (!metrics.every((m) => def.metrics.includes(m))) return false;
-  const names = filters.map((f) => f.dimension);
-  for (const need of def.requiredFilters ?? []) {
-    const given = filters.find((f) => f.dimension === need.dimension);
-    if (!given || (need.values && !given.values.every((v) => need.values!.includes(v)))) return false;
-    if (need.single && given.values.length !== 1) return false;
+  for (const d of def.required) if (!dims.includes(d)) return false;
+  for (const d of dims) if (!allowed.has(d)) return false;
+  if (def.atLeastOne && countIn(def.atLeastOne, dims) === 0) return false;
+  if (def.exactlyOne && countIn(def.exactlyOne, dims) !== 1) return false;
+  for (const m of metrics) if (!def.metrics.includes(m)) return false;
+  const required = def.requiredFilters;
+  if (required)
+    for (const need of required) {
+      const given = filterOn(filters, need.dimension);
+      if (!given) return false;
+      if (need.values) for (const v of given.values) if (!need.values.includes(v)) return false;
+      if (need.single && given.values.length !== 1) return false;
+    }
+  for (const f of filters) if (grouped(f.dimension, dims, required) && !inGroup(def.filters, f.dimension)) return false;
+  // At most one filter of each group.
+  for (const group of def.filters) {
+    let used = 0;
+    for (const f of filters)
+      if (group.includes(f.dimension) && grouped(f.dimension, dims, required) && ++used > 1) return false;
   }
-  const requiredNames = (def.requiredFilters ?? []).map((r) => r.dimension);
-  for (const name of names) {
-    if (requiredNames.includes(name) || dims.includes(name)) continue;
-    if (!def.filters.some((group) => group.includes(name))) return false;
-  }
-  // At most one filter of each group (filters on the report's own dimensions and required filters aside).
-  return def.filters.every(
-    (group) => names.filter((n) => group.includes(n) && !dims.includes(n) && !requiredNames.includes(n)).length <= 1,
-  );
+  return true;
+}
+
+/**
+ * Whether a filter counts against the report's filter groups: a filter on one of the report's own dimensions, or a
+ * required one, is accepted beyond them.
+ */
+function grouped(name: string, dims: readonly string[], required: readonly RequiredFilter[] | undefined): boolean {
+  return !dims.includes(name) && !(required && filterOn(required, name));
+}
+
+function inGroup(groups: readonly (readonly string[])[], name: string): boolean {
+  for (const group of groups) if (group.includes(name)) return true;
+  return false;
+}
+
+/** How many of `names` are in `list`. */
+function countIn(names: readonly string[], list: readonly string[]): number {
+  let n = 0;
+  for (const name of names) if (list.includes(name)) n++;
+  return n;
+}
+
+/** The first of `filters` on `dimension`. */
+function filterOn<F extends { dimension: string }>(filters: readonly F[], dimension: string): F | undefined {
+  for (const f of filters) if (f.dimension === dimension) return f;
+  return undefined;
 }
 
 /** The first report of `kind` that accepts the query, or undefined (the query is not supported). */

@@ -70,11 +70,20 @@ function memo<T>(max = 10_000): (key: string, compute: () => T) => T {
 /** A group's body as JSON text with its entity tag, by every stored field the body shows. */
 const groupText = (() => {
   const byFields = memo<{ etag: string; text: string }>();
-  return (g: StoredGroup) =>
-    byFields(JSON.stringify([g.id, g.publishedAt, g.title, g.itemCount, g.itemType]), () => {
-      const body = groupBody(g);
-      return { etag: body.etag!, text: JSON.stringify(body) };
-    });
+  // A stored group is never changed (a write reads it again as a new one): its text is kept with it, so a group
+  // the store keeps is answered with no key made.
+  const byGroup = new WeakMap<StoredGroup, { etag: string; text: string }>();
+  return (g: StoredGroup) => {
+    let made = byGroup.get(g);
+    if (made === undefined) {
+      made = byFields(JSON.stringify([g.id, g.publishedAt, g.title, g.itemCount, g.itemType]), () => {
+        const body = groupBody(g);
+        return { etag: body.etag!, text: JSON.stringify(body) };
+      });
+      byGroup.set(g, made);
+    }
+    return made;
+  };
 })();
 
 /** A list's entity tag by its items' tags (joined by commas: a tag is quoted base64url, so without commas). */

@@ -60,15 +60,23 @@ function otherQueryToken(input: HandlerInput, token: string | undefined) {
 
 /** Whether a name in the target's query is access_token or percent-encodes something (`+` decodes to a space). */
 function mayNameAccessToken(target: string): boolean {
+  // Read in place (every request asks): each name is target[start, nameEnd).
   const query = target.indexOf('?');
   if (query < 0) return false;
-  for (const pair of target.slice(query + 1).split('&')) {
-    const end = pair.indexOf('=');
-    const name = end < 0 ? pair : pair.slice(0, end);
-    if (name.includes('%') || name.includes('access_token')) return true;
+  for (let start = query + 1; start <= target.length; ) {
+    let end = target.indexOf('&', start);
+    if (end < 0) end = target.length;
+    let nameEnd = target.indexOf('=', start);
+    if (nameEnd < 0 || nameEnd > end) nameEnd = end;
+    const percent = target.indexOf('%', start);
+    if (percent >= 0 && percent < nameEnd) return true;
+    const token = target.indexOf(ACCESS_TOKEN, start);
+    if (token >= 0 && token + ACCESS_TOKEN.length <= nameEnd) return true;
+    start = end + 1;
   }
   return false;
 }
+const ACCESS_TOKEN = 'access_token';
 
 export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<ServiceContext, 'logger'>) {
   const { store, access } = parts;

@@ -184,7 +184,9 @@ export class KeptAnalyticsStore implements AnalyticsStore {
     // query matching the list, measured.
     this.forgetIfOthersWrote();
     const found: StoredGroup[] = [];
-    for (const id of new Set(ids)) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (ids.indexOf(id) !== i) continue; // named twice: listed once
       let group = this.groups.get(id);
       if (!group) {
         const generation = this.generation;
@@ -194,9 +196,10 @@ export class KeptAnalyticsStore implements AnalyticsStore {
           this.groups.set(id, group);
         }
       }
-      if (group && group.owner === owner && group.seq > afterSeq) found.push(group);
+      if (group && group.owner === owner && group.seq > afterSeq) insertBySeq(found, group);
     }
-    return found.sort((a, b) => a.seq - b.seq).slice(0, limit);
+    if (found.length > limit) found.length = limit;
+    return found;
   }
 
   renameGroup(id: string, title: string): Promise<StoredGroup | undefined> {
@@ -222,4 +225,18 @@ export class KeptAnalyticsStore implements AnalyticsStore {
   deleteItem(id: string): Promise<boolean> {
     return this.writing(() => this.inner.deleteItem(id));
   }
+}
+
+/**
+ * Puts a group into a list kept in seq order (seqs are unique): the few groups a caller names, ordered as they come
+ * without the sort's own work array.
+ */
+function insertBySeq(list: StoredGroup[], group: StoredGroup): void {
+  let at = list.length;
+  list.push(group);
+  while (at > 0 && list[at - 1]!.seq > group.seq) {
+    list[at] = list[at - 1]!;
+    at--;
+  }
+  list[at] = group;
 }

@@ -225,6 +225,12 @@ export class RollupReports {
       if (!column || m.digits !== 0) return undefined;
       sums.push(column);
     }
+    const held = this.hold(rollup);
+    if (!held) return undefined;
+    // Before anything is made for a scan: the shapes with row answers need none of it (their dimensions are the
+    // rollup's keys, with no filter and no sort but the dimensions').
+    const byRows = this.byRowAnswers(plan, rollup, held, sums);
+    if (byRows) return byRows;
     const keys = new Set(rollup.keys);
     // Each dimension as a function of a row: a rollup column, or the month of its day.
     const dimensionOf: Array<(row: RollupRow) => string> = [];
@@ -237,11 +243,6 @@ export class RollupReports {
     const names = [...plan.dimensions.map((d) => d.name), ...plan.metrics.map((m) => m.name)];
     const sortColumns = plan.sort.map((s) => ({ index: names.indexOf(s.name), descending: s.descending }));
     if (sortColumns.some((s) => s.index < 0)) return undefined;
-
-    const held = this.hold(rollup);
-    if (!held) return undefined;
-    const byRows = this.byRowAnswers(plan, rollup, held, sums);
-    if (byRows) return byRows;
     const filters = plan.filters.map((f) => ({ column: f.column, values: new Set(f.values) }));
     const nonEmpty = plan.dimensions.map((d) => d.nonEmpty);
     const width = dimensionOf.length;
@@ -336,12 +337,19 @@ export class RollupReports {
     sums: readonly string[],
   ): ReportRows | undefined {
     if (plan.channels.length !== 1 || plan.filters.length > 0) return undefined;
-    const keys = rollup.keys.slice(1);
-    if (plan.dimensions.length !== keys.length || plan.dimensions.some((d, i) => d.sql !== keys[i])) return undefined;
-    // The answer's order is the dimensions' (ascending), which sort keys naming the dimensions in order keep.
-    if (plan.sort.some((s, i) => s.descending || s.name !== plan.dimensions[i]!.name)) return undefined;
+    // The dimensions are the rollup's keys after the channel, in order.
+    const { dimensions } = plan;
+    if (dimensions.length !== rollup.keys.length - 1) return undefined;
+    for (let i = 0; i < dimensions.length; i++) if (dimensions[i]!.sql !== rollup.keys[i + 1]) return undefined;
+    // The answer's order is the dimensions' (ascending), which sort keys naming the dimensions in order keep; keys
+    // after all of them change nothing, every row being a group of its own.
+    for (let i = 0; i < plan.sort.length && i < dimensions.length; i++)
+      if (plan.sort[i]!.descending || plan.sort[i]!.name !== dimensions[i]!.name) return undefined;
     const channel = plan.channels[0]!;
-    const shape = `${rollup.table}\u0000${channel.id}\u0000${plan.dimensions.map((d) => +d.nonEmpty).join('')}\u0000${sums.join(',')}`;
+    let shape = `${rollup.table}\u0000${channel.id}\u0000`;
+    for (const d of dimensions) shape += d.nonEmpty ? '1' : '0';
+    shape += '\u0000';
+    for (let m = 0; m < sums.length; m++) shape += m === 0 ? sums[m] : `,${sums[m]}`;
     let answers = this.rowAnswers.get(shape);
     if (answers) {
       this.rowAnswers.delete(shape);
@@ -357,7 +365,7 @@ export class RollupReports {
       const rows = held.get(channel.id)?.rows ?? [];
       answers = makeRowAnswers(
         rows,
-        keys,
+        rollup.keys.slice(1),
         plan.dimensions.map((d) => d.nonEmpty),
         sums,
       );

@@ -50,7 +50,9 @@ function firstUnstorable(input: RequestValues, named: boolean): string | undefin
     }
     const proto = Object.getPrototypeOf(value);
     const plain = proto === Object.prototype || proto === null;
-    for (const key of Object.keys(value)) {
+    // for-in with an own-property check: the keys Object.keys gives, without making their list on every request.
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       if (UNSTORABLE.test(key)) return named ? `${at} (a name)` : at;
       const member = (value as Record<string, unknown>)[key];
       if (plain || typeof member === 'string') {

@@ -40,9 +40,20 @@ describe('analytics reference: report dates', () => {
       ['0099-12-31', '0100-01-01'],
       ['2024-1-01', '2024-01-01'],
       ['2024-01-01T00:00:00Z', '2024-01-01'],
+      ['2024-01-1', '2024-01-01'],
+      ['2024-01-0a', '2024-01-01'],
+      ['20a4-01-01', '2024-01-01'],
+      ['2024/01/01', '2024-01-01'],
+      ['2024-01-01\n', '2024-01-01'],
+      [' 2024-01-01', '2024-01-01'],
+      ['2024-0١-01', '2024-01-01'],
+      ['２０２４-01-01', '2024-01-01'],
+      ['', '2024-01-01'],
     ];
     for (const [bad, near] of refused) {
-      expect(() => parseDate(bad, 'startDate'), bad).toThrow(/Invalid value .* for startDate: expected YYYY-MM-DD/);
+      expect(() => parseDate(bad, 'startDate'), bad).toThrow(
+        /Invalid value [\s\S]* for startDate: expected YYYY-MM-DD/,
+      );
       expect(accepted(near), near).toBe(true);
     }
   });

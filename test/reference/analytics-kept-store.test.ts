@@ -60,4 +60,44 @@ describe('the kept analytics store', () => {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
+
+  it('lists groups named by id as the SQL store does: in creation order, each once, after a page, at most a limit', async () => {
+    const db = new Database(':memory:');
+    try {
+      migrate(db, analytics.migrations);
+      const inner = new SqlAnalyticsStore(new SqliteSql(db));
+      const store = new KeptAnalyticsStore(inner, db);
+      await store.seedIfEmpty(seed, () => generateFacts(seed) as never);
+      const made = [];
+      for (const title of ['g1', 'g2', 'g3', 'g4'])
+        made.push(await store.createGroup('channel:me', title, 'platform#video'));
+      const other = await store.createGroup('channel:else', 'theirs', 'platform#video');
+      const [g1, g2, g3, g4] = made.map((g) => g.id) as [string, string, string, string];
+      const named = [g4, g2, 'missing', g3, g2, other.id, g1];
+      for (const [after, limit] of [
+        [0, 10],
+        [0, 2],
+        [made[1]!.seq, 10],
+        [made[1]!.seq, 1],
+        [made[3]!.seq, 10],
+      ] as const) {
+        const kept = await store.listGroups('channel:me', named, after, limit);
+        expect(kept.map((g) => g.title)).toEqual(
+          (await inner.listGroups('channel:me', named, after, limit)).map((g) => g.title),
+        );
+        // Asked again, from the groups kept: the same.
+        expect((await store.listGroups('channel:me', named, after, limit)).map((g) => g.title)).toEqual(
+          kept.map((g) => g.title),
+        );
+      }
+      expect((await store.listGroups('channel:me', named, 0, 10)).map((g) => g.title)).toEqual([
+        'g1',
+        'g2',
+        'g3',
+        'g4',
+      ]);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -155,8 +155,8 @@ describe('report rollups', () => {
       return db.prepare(sql).raw(true).all(params);
     };
     const summedMetrics = metricsOf.filter((m) => /^SUM\([a-z_]+\)$/.test(m.sql) && m.digits === 0).map((m) => m.name);
-    // One channel, no filter, the dimensions a rollup's keys in its order, sorted by them or not at all: the
-    // shapes answered from row answers; each plan asked for three times (row answers are made on a shape's second).
+    // One channel, no filter, the dimensions a rollup's keys in its order, sorted by them (then perhaps a metric)
+    // or not at all: the shapes answered from row answers; each plan asked for three times (row answers are made on a shape's second).
     const shaped: fc.Arbitrary<ReportPlan> = fc
       .record({
         from: fc.integer({ min: 0, max: 95 }),
@@ -167,6 +167,8 @@ describe('report rollups', () => {
         nonEmpty: fc.boolean(),
         metrics: fc.subarray(summedMetrics, { minLength: 1, maxLength: 3 }),
         sorted: fc.nat({ max: 2 }),
+        // A metric after the sorted dimensions: past all of them it changes nothing (each row is a group).
+        thenMetric: fc.option(fc.boolean(), { nil: undefined }),
         offset: fc.integer({ min: 0, max: 30 }),
         limit: fc.option(fc.integer({ min: 1, max: 200 }), { nil: undefined }),
       })
@@ -181,7 +183,12 @@ describe('report rollups', () => {
           return { name, sql: def.sql, nonEmpty: r.nonEmpty && def.presentOnly === true };
         }),
         metrics: r.metrics.map((name) => ({ name, sql: metricsOf.find((m) => m.name === name)!.sql, digits: 0 })),
-        sort: r.dimensions.slice(0, r.sorted).map((name) => ({ name, descending: false })),
+        sort: [
+          ...r.dimensions.slice(0, r.sorted).map((name) => ({ name, descending: false })),
+          ...(r.thenMetric === undefined || r.sorted < r.dimensions.length
+            ? []
+            : [{ name: r.metrics[0]!, descending: r.thenMetric }]),
+        ],
         offset: r.offset,
         limit: r.limit,
       }));

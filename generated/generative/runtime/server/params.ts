@@ -3,7 +3,9 @@
 // them (OpenAPI style / explode), before validation coerces them to their schema types.
 import { type ErrorStyle, invalidRequest } from './errors.js';
 import { formFields } from './form-fields.js';
+import { InvalidQueryError } from './request-target.js';
 import type { ParamDef, RouteDef } from './route-def.js';
+import { decodeComponent } from './strict-text.js';
 
 /** How deep a deepObject query parameter's members may nest. */
 const DEEP_QUERY_LEVELS = 16;
@@ -141,26 +143,49 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
 
 /**
  * The query of a route whose query parameters are all scalars (`plan.scalarQuery`), read straight from the search
- * text (`?a=1&b=2`) when it holds nothing to decode (no `%`, no `+`): what readQuery answers from the decoded
- * pairs, without making them. Undefined when the text must be decoded first.
+ * text (`?a=1&b=2`): what readQuery answers from the decoded pairs (the last of a repeated name), without making
+ * them. A name or value holding `%` or `+` is decoded as the pairs are; one whose percent-encoding is not UTF-8
+ * throws InvalidQueryError, as the pairs do.
  */
-export function readPlainQuery(search: string): Record<string, unknown> | undefined {
+export function readPlainQuery(search: string): Record<string, unknown> {
   const query = record();
   if (search === '') return query;
-  if (search.includes('%') || search.includes('+')) return undefined;
+  const decode = search.includes('%') || search.includes('+');
   let start = 1;
   while (start <= search.length) {
     let end = search.indexOf('&', start);
     if (end < 0) end = search.length;
     if (end > start) {
-      const at = search.indexOf('=', start);
-      // Repeated, the last value wins (as readQuery reads a scalar).
-      if (at < 0 || at > end) query[search.slice(start, end)] = '';
-      else query[search.slice(start, at)] = search.slice(at + 1, end);
+      let at = search.indexOf('=', start);
+      if (at < 0 || at > end) at = end;
+      const name = search.slice(start, at);
+      const value = at === end ? '' : search.slice(at + 1, end);
+      if (decode) query[decodedName(name)] = decodedValue(value, name);
+      else query[name] = value;
     }
     start = end + 1;
   }
   return query;
+}
+
+const ENCODED = /[%+]/;
+
+function decodedName(name: string): string {
+  if (!ENCODED.test(name)) return name;
+  try {
+    return decodeComponent(name, true);
+  } catch {
+    throw new InvalidQueryError('query');
+  }
+}
+
+function decodedValue(value: string, name: string): string {
+  if (!ENCODED.test(value)) return value;
+  try {
+    return decodeComponent(value, true);
+  } catch {
+    throw new InvalidQueryError(decodedName(name));
+  }
 }
 
 /**

@@ -342,16 +342,14 @@ export function createRouter(
     values: readonly string[],
   ): RequestInput | undefined {
     const path = names.length === 0 ? NO_PATH : readPath(names, values, plan, opts.errorStyle);
-    let query = plan.scalarQuery ? readPlainQuery(target.search) : undefined;
-    if (query === undefined) {
-      try {
-        query = readQuery(target.query, plan);
-      } catch (error) {
-        if (!(error instanceof InvalidQueryError)) throw error;
-        throw invalidRequest(opts.errorStyle, 'Invalid parameter', [
-          { field: error.field, description: 'is not a valid percent-encoded UTF-8 value' },
-        ]);
-      }
+    let query: Record<string, unknown>;
+    try {
+      query = plan.scalarQuery ? readPlainQuery(target.search) : readQuery(target.query, plan);
+    } catch (error) {
+      if (!(error instanceof InvalidQueryError)) throw error;
+      throw invalidRequest(opts.errorStyle, 'Invalid parameter', [
+        { field: error.field, description: 'is not a valid percent-encoded UTF-8 value' },
+      ]);
     }
     const headers = readHeaders(req.headers);
     // Declared header parameters and credential headers hold text: other bytes are refused, not read as Latin-1.
