@@ -191,7 +191,9 @@ export function createHandlers(
     async queryReports(input) {
       const principal = principalOf(input);
       const { plan, dimensions, metrics } = await planReport(input, principal, parts);
-      const stored = await store.report({ ...plan, tenant: principal.userId });
+      // The plan is this request's own: it takes its tenant in place of a copy.
+      plan.tenant = principal.userId;
+      const stored = await store.report(plan);
       if (stored.json !== undefined && stored.length > 0)
         return { body: serializedJsonText<ReportBody>(`${headOf(dimensions, metrics)},"rows":${stored.json}}`) };
       // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound

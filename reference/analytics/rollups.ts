@@ -92,8 +92,15 @@ export function reportSource(plan: ReportPlan): string {
   if (plan.platformFilters) return 'facts';
   if (plan.dimensions.some((d) => d.join)) return 'facts';
   if (!plan.metrics.every((m) => additive(m.sql))) return 'facts';
-  const read = new Set(['channel_id', 'day']);
-  for (const d of plan.dimensions) for (const c of columnsOf(d.sql)) read.add(c);
-  for (const f of plan.filters) for (const c of columnsOf(f.column)) read.add(c);
-  return ROLLUPS.find((r) => [...read].every((c) => r.keys.includes(c)))?.table ?? 'facts';
+  // Every rollup keeps channel_id and day: the first that keeps the columns the dimensions and filters read.
+  for (const rollup of ROLLUPS) if (keepsAll(rollup.keys, plan)) return rollup.table;
+  return 'facts';
+}
+
+/** Whether `keys` hold every column the plan's dimensions and filters read (and channel_id and day). */
+function keepsAll(keys: readonly string[], plan: ReportPlan): boolean {
+  if (!keys.includes('channel_id') || !keys.includes('day')) return false;
+  for (const d of plan.dimensions) for (const c of columnsOf(d.sql)) if (!keys.includes(c)) return false;
+  for (const f of plan.filters) for (const c of columnsOf(f.column)) if (!keys.includes(c)) return false;
+  return true;
 }
