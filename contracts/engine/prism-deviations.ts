@@ -2,7 +2,7 @@
 // answer itself and named with the public evidence that it is Prism's behaviour: on a mock such an answer is a
 // one-line note, not a FAIL. Only what the answer shows is matched; anything else a mock answers is judged as any
 // target's answer.
-import type { OperationModel, ParameterModel } from '../../generator/model/index.js';
+import type { OperationModel, ParameterModel, StyledField } from '../../generator/model/index.js';
 import type { Judgement } from './judge.js';
 import type { EngineAnswer } from './transport.js';
 
@@ -26,8 +26,12 @@ export function prismError(answer: EngineAnswer): { code: string; title: string 
 const STRING_KEYWORDS = new Set(['pattern', 'format', 'minLength', 'maxLength']);
 const NUMBER_KEYWORDS = new Set(['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf']);
 
-/** Prism's filler for a string: "string", repeated and cut to the schema's length ("stringstri" for minLength 10). */
-const isStringFiller = (value: unknown) => typeof value === 'string' && /^(string)+(s|st|str|stri|strin)?$/.test(value);
+/**
+ * Prism's filler for a string: "string", repeated and cut to the schema's length ("stringstri" for minLength 10,
+ * "strin" for maxLength 5: seen on hsbc's product document, pattern `^[0-9]{0,5}$`).
+ */
+const isStringFiller = (value: unknown) =>
+  typeof value === 'string' && /^(?=.)(string)*(s|st|str|stri|strin)?$/.test(value);
 
 /**
  * The deviation an answer of Prism shows for a check, as one line naming its evidence; undefined when the answer
@@ -136,8 +140,9 @@ const BODY_VARIANT = /^(body|form|multipart|raw body) /;
 /**
  * Why Prism accepting a broken request is its own reading, not the document's: it does not validate every body (a
  * form's members: stoplightio/prism#2591; a body schema other operations share by `$ref`: #2574), so a broken body
- * it accepts tells nothing of the document; it validates no header of an operation where one header's pattern is
- * no JavaScript regular expression (AWS's `\A\S[\p{Print}]*\z`: its validator cannot compile it); and it compares
+ * it accepts tells nothing of the document; it validates no header (no query parameter) of an operation where one
+ * header's (query parameter's) pattern is no JavaScript regular expression (AWS's `\A\S[\p{Print}]*\z`, a `\-`
+ * outside a class: its validator, in unicode mode, cannot compile it); and it compares
  * parameter names without case (stoplightio/prism#329),
  * so where the operation has another parameter of the same name in another case (AWS's `maxResults` beside
  * `MaxResults`), the broken value is read as that one's.
@@ -145,16 +150,17 @@ const BODY_VARIANT = /^(body|form|multipart|raw body) /;
 export function prismAcceptsBroken(
   op: OperationModel,
   invalid: { title: string; param?: ParameterModel },
-  /** The patterns of the operation's header parameters as the document writes them. */
-  headerPatterns: string[] = [],
+  /** The patterns of the operation's header and query parameters as the document writes them, by place. */
+  patterns: { header?: string[]; query?: string[] } = {},
 ): string | undefined {
   if (BODY_VARIANT.test(invalid.title))
     return 'Prism does not validate every request body (form members: stoplightio/prism#2591; a body schema other operations share: #2574): a broken body it accepts is its own reading';
   const param = invalid.param;
   if (!param) return undefined;
-  const unread = param.in === 'header' ? headerPatterns.find((p) => !isRegExp(p)) : undefined;
+  const unread =
+    param.in === 'header' || param.in === 'query' ? patterns[param.in]?.find((p) => !isRegExp(p)) : undefined;
   if (unread !== undefined)
-    return `Prism validates none of an operation's headers where one header's pattern is no JavaScript regular expression (${unread}: seen with a document of two headers, a broken one accepted beside it)`;
+    return `Prism validates none of an operation's ${param.in === 'header' ? 'headers' : 'query parameters'} where one's pattern is no JavaScript regular expression (${unread}: seen with a document of two headers, a broken one accepted beside it, and on mon-voyage-pas-cher's query, \\- outside a class, a required one left out accepted)`;
   const twin = op.parameters.find(
     (p) =>
       p !== param && p.in === param.in && p.name !== param.name && p.name.toLowerCase() === param.name.toLowerCase(),
@@ -176,8 +182,12 @@ export const isPrismRefusal = (answer: EngineAnswer) =>
  */
 export function prismRefusesAllowed(
   values: ReadonlyMap<ParameterModel, unknown>,
-  body: { kind: string; value: unknown } | undefined,
+  body: { kind: string; value: unknown; styled?: StyledField[] } | undefined,
+  /** The operation is a GET or HEAD whose document gives it a required body (OpenAPI: ignored; not sent). */
+  ignoredBody = false,
 ): string | undefined {
+  if (ignoredBody)
+    return 'Prism requires the body the document gives a GET or HEAD operation, which OpenAPI 3.0 says SHALL be ignored (HTTP gives it no meaning, RFC 9110; fetch cannot send one), and refuses the request without it';
   if ([...values].some(([p, v]) => p.in === 'path' && typeof v === 'string' && v.includes(',')))
     return 'Prism reads a comma in a path value as an array separator and refuses the value (stoplightio/prism#2289)';
   if (
@@ -187,5 +197,10 @@ export function prismRefusesAllowed(
     Object.values(body.value).some((member) => Array.isArray(member))
   )
     return 'Prism reads a form or multipart member that is an array (its key or part repeated, or once for one item) as a string and refuses it (stoplightio/prism#2473, #2654)';
+  if (body?.kind === 'form' && body.value && typeof body.value === 'object' && body.styled) {
+    const spread = body.styled.filter((f) => f.type === 'object' && f.style === 'form' && f.explode).map((f) => f.name);
+    if (Object.entries(body.value).some(([k, m]) => spread.includes(k) && m !== null && typeof m === 'object'))
+      return "Prism does not gather a form's object member written as OpenAPI's default form style writes it (its members as the form's keys) and refuses the request as missing the member (seen on salesloft's form `recording`: its 422 \"must have required property 'recording'\")";
+  }
   return undefined;
 }

@@ -15,6 +15,7 @@ import {
 import { breakingValues } from './breaking-values.js';
 import { drawComponents } from './discriminator-draws.js';
 import { boundDraws } from './draw-bounds.js';
+import { formText, memberPairs } from './form-pairs.js';
 import type { DocumentSchemas } from './schemas.js';
 import type { EngineRequest } from './transport.js';
 
@@ -67,8 +68,18 @@ function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
   // A component is drawn as the components drawn from rewrite it.
   const resolved = resolveRef<JsonSchema>({ ...model.document, components } as never, schema ?? {});
   try {
+    // The components ride as a member of the root schema, which json-schema-faker counts as one of the value's
+    // members (and the value loses when they are taken off): a root's member bounds count one more.
+    const counted = (n: unknown) => (typeof n === 'number' ? { n: n + 1 } : undefined);
+    const min = counted(resolved.minProperties);
+    const max = counted(resolved.maxProperties);
     const value = generateSync(
-      boundDraws({ ...resolved, components }) as never,
+      boundDraws({
+        ...resolved,
+        components,
+        ...(min && { minProperties: min.n }),
+        ...(max && { maxProperties: max.n }),
+      }) as never,
       { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue: seed % 2 === 0 } as never,
     ) as Record<string, unknown>;
     const own = resolveRef<JsonSchema>(model.document, schema ?? {});
@@ -101,6 +112,24 @@ export function validValue(
 
 /** A value written as nothing: an empty string, or an empty array (no item to write). */
 const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A parameter value its style writes as nothing: an empty one, or an object without members where the members are
+ * the keys (an exploded form object, a deepObject): the parameter is then missing from the request.
+ */
+export const writesNothing = (p: ParameterModel, value: unknown) =>
+  isEmpty(value) || (p.in === 'query' && serialise(p, value).length === 0);
+
+/** A form member written as no pair at all (an exploded `{}` or `[]`): the member is then missing from the body. */
+export const writesNoPair = (body: RequestBodyModel, name: string, value: unknown) =>
+  body.kind === 'form' && value !== undefined && memberPairs(body, name, value).length === 0;
+
+/** The schema with at least one member or item required, for a value whose style writes an empty one as nothing. */
+function nonEmpty(model: ServiceModel, schema: unknown): JsonSchema {
+  const s = resolveRef<JsonSchema>(model.document, schema ?? {});
+  if (s.type === 'array' || s.items) return { ...s, minItems: Math.max(1, Number(s.minItems ?? 0)) };
+  return { ...s, minProperties: Math.max(1, Number(s.minProperties ?? 0)) };
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -225,14 +254,19 @@ const NO_BODY = '\u0000no body';
 /** The bytes a file part or an octet-stream body carries when the document gives none. */
 const SAMPLE_BYTES = 'spec-first sample bytes';
 
+/** A raw body's schema that says what text the bytes are: base64 (`format: byte`, `contentEncoding`) or a pattern. */
+function textual(model: ServiceModel, schema: unknown): boolean {
+  const s = resolveRef<JsonSchema>(model.document, schema ?? {});
+  return s.format === 'byte' || s.contentEncoding === 'base64' || typeof s.pattern === 'string';
+}
+
 /** A body value written as its media type says; the Content-Type that goes with it. */
 export function encodeBody(body: RequestBodyModel, value: unknown): { contentType: string; text: string } {
-  if (body.kind === 'form') return { contentType: body.contentType, text: formText(value) };
+  if (body.kind === 'form') return { contentType: body.contentType, text: formText(body, value) };
   if (body.kind === 'multipart-form')
     return { contentType: `multipart/form-data; boundary=${BOUNDARY}`, text: multipartText(body, value) };
   if (body.kind === 'raw') {
-    const binary = BINARY.test(body.contentType);
-    const text = typeof value === 'string' && value !== '' && !binary ? value : SAMPLE_BYTES;
+    const text = typeof value === 'string' && value !== '' ? value : SAMPLE_BYTES;
     return { contentType: body.contentType, text };
   }
   return { contentType: body.contentType, text: JSON.stringify(value) };
@@ -350,6 +384,28 @@ export function allowsEmpty(model: ServiceModel, op: OperationModel, p: Paramete
   return object?.allowEmptyValue === true;
 }
 
+/**
+ * A form body whose required members each write a pair: an exploded object or array drawn empty is written as
+ * nothing (the member missing), so it is drawn again with a member or an item its schema allows.
+ */
+function withRequiredWritten(
+  model: ServiceModel,
+  schemas: DocumentSchemas,
+  body: RequestBodyModel,
+  value: unknown,
+  seed: number,
+): unknown {
+  if (body.kind !== 'form' || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out = { ...(value as Record<string, unknown>) };
+  const properties = propertiesOf(model, body.schema);
+  for (const name of requiredOf(model, body.schema)) {
+    if (!writesNoPair(body, name, out[name])) continue;
+    const filled = validValue(model, schemas, nonEmpty(model, properties[name]), undefined, seed);
+    if (filled !== undefined && !writesNoPair(body, name, filled)) out[name] = filled;
+  }
+  return out;
+}
+
 /** The operation's valid request: every required parameter, the optional ones with an example, a body. */
 export function validRequest(
   model: ServiceModel,
@@ -375,9 +431,12 @@ export function validRequest(
       (p.in === 'path' ||
         p.in === 'header' ||
         (p.in === 'query' && (object as { allowEmptyValue?: unknown } | undefined)?.allowEmptyValue !== true));
-    for (let again = 1; notEmpty && isEmpty(value) && again <= 12; again++)
+    for (let again = 1; notEmpty && writesNothing(p, value) && again <= 12; again++)
       value = validValue(model, schemas, p.schema, undefined, seed + again * 13);
-    if (notEmpty && isEmpty(value)) value = undefined;
+    // An exploded object drawn without members: one its schema allows with a member (its key is what is sent).
+    if (notEmpty && writesNothing(p, value))
+      value = validValue(model, schemas, nonEmpty(model, p.schema), undefined, seed);
+    if (notEmpty && (value === undefined || writesNothing(p, value))) value = undefined;
     if (value === undefined) {
       // An optional parameter is left out; a required one the engine cannot write makes the operation n/a.
       if (p.required) unsupported ??= `no value satisfies ${p.in} parameter ${p.name}'s schema`;
@@ -393,6 +452,10 @@ export function validRequest(
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
     const drawnBody = validValue(model, schemas, body.schema, example, seed);
     bodyValue = withoutCredentials(model, op, withoutReadOnly(model, body.schema, drawnBody));
+    if (bodyValue !== undefined) bodyValue = withRequiredWritten(model, schemas, body, bodyValue, seed);
+    // Binary media carry sample bytes, unless the schema says what text they are (base64 with a pattern: a value
+    // it allows, the document's example first).
+    if (body.kind === 'raw' && BINARY.test(body.contentType) && !textual(model, body.schema)) bodyValue = SAMPLE_BYTES;
     if (bodyValue === undefined && body.kind === 'raw') bodyValue = SAMPLE_BYTES;
     if (bodyValue === undefined) unsupported ??= `no value satisfies the ${body.contentType} body's schema`;
   } else if (op.bodyRequired && op.requestBodies.length)
@@ -400,16 +463,6 @@ export function validRequest(
   const withBody = body && bodyValue !== undefined ? { model: body, value: bodyValue } : undefined;
   const { request, credentials } = assemble(model, op, settings, values, withBody);
   return { request, values, bodyValue, body: withBody ? body : undefined, credentials, unsupported };
-}
-
-/** A form body: scalars as they are, arrays repeated, objects as JSON (OpenAPI's default encoding for objects). */
-function formText(value: unknown): string {
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(v)) for (const item of v) form.append(k, text(item));
-    else if (v !== undefined) form.append(k, text(v));
-  }
-  return form.toString();
 }
 
 /**
@@ -459,7 +512,10 @@ export function invalidRequests(
     out.push({ title, request, param });
   };
   for (const p of op.parameters.filter((p) => !p.isCredential && p.in !== 'cookie')) {
-    if (p.required && p.in !== 'path') {
+    // An object written as its members (an exploded form object, a deepObject) is missing exactly when it is `{}`:
+    // where its schema allows `{}`, no request tells it missing, so leaving it out breaks nothing.
+    const missingIsEmpty = p.in === 'query' && writesNothing(p, {}) && (schemas.validator(p.schema)?.({}) ?? true);
+    if (p.required && p.in !== 'path' && !missingIsEmpty) {
       const values = new Map(valid.values);
       values.delete(p);
       variant(`${p.in} ${p.name} missing`, values, undefined, p);
@@ -494,6 +550,8 @@ export function invalidRequests(
       for (const name of required.filter((n) => !notTheBodys.has(n))) {
         const copy = { ...value };
         delete copy[name];
+        // A member written as nothing is missing already: leaving it out breaks nothing more.
+        if (written(copy) === written(value)) continue;
         // A form left without members is zero bytes, as a request without a body is, which an optional body
         // allows (the generated server reads it so): another member the body may carry is sent with it, else
         // this constraint has no request of its own.

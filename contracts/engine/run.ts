@@ -4,6 +4,7 @@
 // repeated exactly by its seed.
 import {
   type OperationModel,
+  operationObject,
   type ParameterModel,
   parameterObjects,
   resolveRef,
@@ -23,6 +24,8 @@ import {
   place,
   type RequestSettings,
   validRequest,
+  writesNothing,
+  writesNoPair,
 } from './requests.js';
 import {
   isPrismRefusal,
@@ -241,6 +244,7 @@ export const PRISM_WITHOUT_MOCK =
   "answers in Prism's own error shape (https://stoplight.io/prism/errors#...): if it is a Prism mock (spec-first mock), --mock judges the answers Prism is known to get wrong as not judged instead of FAIL";
 
 const methodOf = (op: OperationModel) => op.method;
+const isRefusalStatus = (answer: EngineAnswer) => answer.status === 400 || answer.status === 422;
 const is2xx = (status: number) => status >= 200 && status < 300;
 const is4xx = (status: number) => status >= 400 && status < 500;
 
@@ -262,12 +266,21 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       return deviation ? { ...j, failure: undefined, notJudged: deviation, kind: 'mock' as const } : j;
     });
   const budget = new Budget(options.maxRequests, Date.now() + options.deadlineMs);
-  /** The patterns of an operation's header parameters as the document writes them (a mock's reading of them). */
-  const headerPatterns = (op: OperationModel) =>
-    parameterObjects(sourceOf(model), op).flatMap((p) => {
-      const pattern = p.in === 'header' && resolveRef<{ pattern?: unknown }>(sourceOf(model), p.schema ?? {}).pattern;
-      return typeof pattern === 'string' ? [pattern] : [];
-    });
+  /** The patterns of an operation's header and query parameters as the document writes them (a mock's reading). */
+  const paramPatterns = (op: OperationModel) => {
+    const out: { header: string[]; query: string[] } = { header: [], query: [] };
+    for (const p of parameterObjects(sourceOf(model), op)) {
+      const pattern = resolveRef<{ pattern?: unknown }>(sourceOf(model), p.schema ?? {}).pattern;
+      if ((p.in === 'header' || p.in === 'query') && typeof pattern === 'string') out[p.in].push(pattern);
+    }
+    return out;
+  };
+  /** A GET or HEAD the document gives a required body, which OpenAPI says to ignore (the model leaves it out). */
+  const ignoredBody = (op: OperationModel) => {
+    if (op.method !== 'GET' && op.method !== 'HEAD') return false;
+    const body = operationObject(sourceOf(model), { path: op.path, method: op.method }).requestBody;
+    return resolveRef<{ required?: unknown }>(sourceOf(model), body ?? {}).required === true;
+  };
   const answeredTypes = new Map<string, number>();
   const outcomes: CheckOutcome[] = [];
   const enabled = new Set(options.checks);
@@ -329,7 +342,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     answeredTypes.set(type, (answeredTypes.get(type) ?? 0) + 1);
     // A mock's own failure to answer (Prism's error, not the document's answer) judges nothing of the document.
     const failed = options.mock
-      ? (prismDeviation(op, result.answer) ?? (misread && isPrismRefusal(result.answer) ? misread : undefined))
+      ? (prismDeviation(op, result.answer) ??
+        // A HEAD's refusal carries no body to show it is Prism's own: its status says it.
+        (misread && (isPrismRefusal(result.answer) || (request.method === 'HEAD' && isRefusalStatus(result.answer)))
+          ? misread
+          : undefined))
       : undefined;
     if (failed) {
       note('mock', failed);
@@ -398,10 +415,16 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         const value = input.params[key(i)];
         if (p.in === 'path' && value === undefined) return false;
         // An empty value is one the document does not allow (as the valid request is drawn): never a smaller case.
-        if ((value === '' || (Array.isArray(value) && value.length === 0)) && !allowsEmpty(model, op, p)) return false;
+        // So is an exploded object without members (written as nothing: the parameter missing).
+        if (writesNothing(p, value) && !allowsEmpty(model, op, p)) return false;
         return schemas.validator(p.schema)?.(value) ?? true;
       }) &&
-      (!valid.body || (schemas.validator(valid.body.schema)?.(input.body) ?? true));
+      (!valid.body ||
+        ((schemas.validator(valid.body.schema)?.(input.body) ?? true) &&
+          // A required form member written as nothing is a member missing, not a smaller valid body.
+          !valid.body.requiredFields.some((name) =>
+            writesNoPair(valid.body!, name, (input.body as Record<string, unknown> | undefined)?.[name]),
+          )));
     let smallest: Exchange | undefined;
     const stillFails = async (input: Input) => {
       if (!budget.take()) return false;
@@ -623,7 +646,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (!unsupported) {
       // A mock's refusal of an allowed request that its known reading explains (a comma in a path value, a form array).
       const misread = options.mock
-        ? prismRefusesAllowed(valid.values, valid.body && { kind: valid.body.kind, value: valid.bodyValue })
+        ? prismRefusesAllowed(
+            valid.values,
+            valid.body && { kind: valid.body.kind, value: valid.bodyValue, styled: valid.body.styledFields },
+            ignoredBody(op),
+          )
         : undefined;
       const sent = await exchange(op, ledger, valid.request, false, misread);
       const status = sent?.answer?.status;
@@ -658,7 +685,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
           if (!answer?.answer) continue;
           const deviation =
             options.mock && is2xx(answer.answer.status)
-              ? prismAcceptsBroken(op, invalid, headerPatterns(op))
+              ? prismAcceptsBroken(op, invalid, paramPatterns(op))
               : undefined;
           const refusal = judgeRefusal(invalid.title, answer.answer.status);
           if (deviation) {

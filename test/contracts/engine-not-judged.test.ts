@@ -81,6 +81,19 @@ describe('a mock (Prism) deviating from its document', () => {
     expect(verdictOf(onServer.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
   });
 
+  it('its "string" cut to a maxLength, where a pattern is required: n/a on a mock, a FAIL elsewhere', async () => {
+    // hsbc's product document: `{"Code": "strin"}` for `pattern: ^[0-9]{0,5}$`.
+    const codes = structuredClone(arnDocument);
+    const schema = codes.paths['/graph'].get.responses['200'].content['application/json'].schema;
+    schema.properties = { code: { type: 'string', pattern: '^[0-9]{0,5}$', maxLength: 5 } } as never;
+    const cut = await against(codes, (_req, res) => json(res, 200, { code: 'strin' }), true);
+    expect(verdictOf(cut.result, 'response_schema_conformance', 'getGraph')!.message).toContain(
+      'stoplightio/prism#2243',
+    );
+    const onServer = await against(codes, (_req, res) => json(res, 200, { code: 'strin' }), false);
+    expect(verdictOf(onServer.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
+  });
+
   it('its "string" repeated to a minLength, where a pattern is required: n/a on a mock too', async () => {
     const filler = await against(arnDocument, (_req, res) => json(res, 200, { arn: 'stringstringstri' }), true);
     expect(verdictOf(filler.result, 'response_schema_conformance', 'getGraph')!.message).toContain(

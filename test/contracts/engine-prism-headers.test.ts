@@ -23,6 +23,24 @@ const document = {
       },
     },
     '/b': { get: { operationId: 'readB', parameters: [short], responses: ok } },
+    // The same for a query (mon-voyage-pas-cher's `\-` outside a class: no unicode-mode regular expression).
+    '/c': {
+      get: {
+        operationId: 'readC',
+        parameters: [
+          { name: 'lang', in: 'query', required: true, schema: { type: 'string', enum: ['en', 'fr'] } },
+          { name: 'at', in: 'query', schema: { type: 'string', pattern: '^\\-?[0-9]+$' } },
+        ],
+        responses: ok,
+      },
+    },
+    '/d': {
+      get: {
+        operationId: 'readD',
+        parameters: [{ name: 'lang', in: 'query', required: true, schema: { type: 'string', enum: ['en', 'fr'] } }],
+        responses: ok,
+      },
+    },
   },
 };
 
@@ -40,12 +58,23 @@ const verdicts = (outcomes: Array<{ operation: string; verdict: string }>) =>
 describe("Prism's headers beside a pattern it cannot compile", () => {
   it('are a note with --mock where such a pattern sits, a FAIL elsewhere', async () => {
     const result = await run(true);
-    expect(verdicts(result.outcomes)).toEqual({ 'GET /a (readA)': 'n/a', 'GET /b (readB)': 'FAIL' });
+    expect(verdicts(result.outcomes)).toEqual({
+      'GET /a (readA)': 'n/a',
+      'GET /b (readB)': 'FAIL',
+      'GET /c (readC)': 'n/a',
+      'GET /d (readD)': 'FAIL',
+    });
     expect(result.notes.map((n) => n.text).join('\n')).toMatch(/validates none of an operation's headers/);
+    expect(result.notes.map((n) => n.text).join('\n')).toMatch(/validates none of an operation's query parameters/);
   });
 
   it('FAIL against any other target', async () => {
     const result = await run(false);
-    expect(verdicts(result.outcomes)).toEqual({ 'GET /a (readA)': 'FAIL', 'GET /b (readB)': 'FAIL' });
+    expect(verdicts(result.outcomes)).toEqual({
+      'GET /a (readA)': 'FAIL',
+      'GET /b (readB)': 'FAIL',
+      'GET /c (readC)': 'FAIL',
+      'GET /d (readD)': 'FAIL',
+    });
   });
 });
