@@ -162,8 +162,16 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
       return schema; // a dangling reference: ajv names it when the schema is compiled
     }
   };
-  const request = (schema: object) => releaseRequired(inline(schema), 'readOnly', specId, components);
-  const answer = (schema: object) => releaseRequired(inline(schema), 'writeOnly', specId, components);
+  // Another part of the document a nested `$ref` reaches (`#/paths/...`), cleaned as `inline` cleans it.
+  const elsewhereAt = (ref: string): unknown => {
+    try {
+      return cleanSchema(resolveRef(service.document, { $ref: ref.slice(specId.length) }), specId, service.document);
+    } catch {
+      return undefined;
+    }
+  };
+  const request = (schema: object) => releaseRequired(inline(schema), 'readOnly', specId, components, elsewhereAt);
+  const answer = (schema: object) => releaseRequired(inline(schema), 'writeOnly', specId, components, elsewhereAt);
   // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op);
@@ -213,9 +221,20 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
  * requires a readOnly member in answers only and a writeOnly one in requests only ("required" applies in the
  * direction the member travels). A member is marked on itself, on what its `$ref` reaches, or in an allOf member;
  * a `required` releases the members its schema's properties mark and those its allOf siblings' properties mark.
+ * A `$ref` outside the components (into another operation's body) whose target's `required` this releases is
+ * taken inline: the target at its own pointer is checked as written.
  */
-function releaseRequired(schema: object, flag: 'readOnly' | 'writeOnly', specId: string, components: unknown): object {
+function releaseRequired(
+  schema: object,
+  flag: 'readOnly' | 'writeOnly',
+  specId: string,
+  components: unknown,
+  elsewhereAt: (ref: string) => unknown,
+): object {
+  const outside = (ref: unknown): boolean =>
+    typeof ref === 'string' && ref.startsWith(`${specId}#/`) && !ref.startsWith(`${specId}#/components/`);
   const resolve = (ref: string): unknown => {
+    if (outside(ref)) return elsewhereAt(ref);
     if (!ref.startsWith(`${specId}#/components/`)) return undefined;
     let node: unknown = components;
     for (const part of ref.slice(`${specId}#/components/`.length).split('/')) {
@@ -248,11 +267,29 @@ function releaseRequired(schema: object, flag: 'readOnly' | 'writeOnly', specId:
     return names;
   };
   const none: ReadonlySet<string> = new Set();
+  const trail = new Set<string>();
   const walk = (node: unknown, data: boolean, inherited: ReadonlySet<string>): unknown => {
     if (!node || typeof node !== 'object' || data) return node;
     if (Array.isArray(node)) return node.map((item) => walk(item, false, none));
     const out: Record<string, unknown> = {};
     const source = node as Record<string, unknown>;
+    const ref = source.$ref as string;
+    if (outside(ref) && !trail.has(ref)) {
+      const target = resolve(ref);
+      trail.add(ref);
+      const released = target && typeof target === 'object' ? walk(target, false, none) : undefined;
+      trail.delete(ref);
+      if (released !== undefined && JSON.stringify(released) !== JSON.stringify(target)) {
+        const { $ref: _, ...siblings } = source;
+        return Object.keys(siblings).length
+          ? walk(
+              { ...siblings, allOf: [...(Array.isArray(siblings.allOf) ? siblings.allOf : []), released] },
+              false,
+              inherited,
+            )
+          : released;
+      }
+    }
     const names = new Set([...inherited, ...markedNames(source)]);
     for (const key of Object.keys(source)) {
       const value =

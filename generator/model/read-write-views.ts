@@ -32,6 +32,9 @@ const DATA = new Set(['enum', 'const', 'default', 'example', 'examples', 'discri
 /** Keywords whose value maps names to schemas. */
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
+/** No `$ref` outside the components followed yet. */
+const NO_TRAIL: ReadonlySet<string> = new Set();
+
 const cache = new WeakMap<OpenApiDocument, Partial<Record<Direction, DirectionViews>>>();
 
 export function directionViews(document: OpenApiDocument, direction: Direction): DirectionViews {
@@ -74,23 +77,40 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
     return names;
   };
 
-  /** Whether a schema marks a member itself (not through a `$ref`), and the components it refers to. */
-  const scan = (node: unknown, refs: Set<string>): boolean => {
-    if (Array.isArray(node)) return node.reduce<boolean>((found, item) => scan(item, refs) || found, false);
+  /** The schema a local `$ref` outside the components reaches (another operation's body, `#/paths/...`). */
+  const outside = (ref: unknown): Record<string, any> | undefined => {
+    if (typeof ref !== 'string' || !ref.startsWith('#/') || ref.startsWith(COMPONENT)) return undefined;
+    let target: unknown;
+    try {
+      target = followPointer(document, fragmentTokens(ref));
+    } catch {
+      return undefined;
+    }
+    return target && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, any>) : undefined;
+  };
+
+  /**
+   * Whether a schema marks a member itself (not through a component's `$ref`; through one outside the components,
+   * which has no view of its own, it does), and the components it refers to. `trail`: the outside refs followed.
+   */
+  const scan = (node: unknown, refs: Set<string>, trail: ReadonlySet<string> = NO_TRAIL): boolean => {
+    if (Array.isArray(node)) return node.reduce<boolean>((found, item) => scan(item, refs, trail) || found, false);
     if (!node || typeof node !== 'object') return false;
     const s = node as Record<string, any>;
     let found = false;
     if (typeof s.$ref === 'string' && s.$ref.startsWith(COMPONENT))
       refs.add(unescapeToken(s.$ref.slice(COMPONENT.length)));
+    const target = trail.has(s.$ref) ? undefined : outside(s.$ref);
+    if (target && scan(target, refs, new Set([...trail, s.$ref]))) found = true;
     for (const key of Object.keys(s)) {
       if (DATA.has(key) || key.startsWith('x-')) continue;
       const value = s[key];
       if (MAPS.has(key) && value && typeof value === 'object') {
         for (const member of Object.values(value)) {
           if (key === 'properties' && marked(member)) found = true;
-          if (scan(member, refs)) found = true;
+          if (scan(member, refs, trail)) found = true;
         }
-      } else if (scan(value, refs)) found = true;
+      } else if (scan(value, refs, trail)) found = true;
     }
     return found;
   };
@@ -137,10 +157,29 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
     return out;
   };
 
-  const view = (node: unknown, dropRequired: ReadonlySet<string>): unknown => {
-    if (Array.isArray(node)) return node.map((item) => view(item, new Set()));
+  /** Whether the direction sees a schema otherwise than as written. */
+  const differs = (node: unknown, trail: ReadonlySet<string>): boolean => {
+    const refs = new Set<string>();
+    return scan(node, refs, trail) || [...refs].some((r) => differing.has(r));
+  };
+
+  const view = (node: unknown, dropRequired: ReadonlySet<string>, trail: ReadonlySet<string> = NO_TRAIL): unknown => {
+    if (Array.isArray(node)) return node.map((item) => view(item, new Set(), trail));
     if (!node || typeof node !== 'object') return node;
     const s = node as Record<string, any>;
+    // A `$ref` outside the components whose target this direction sees otherwise: that target's view, in place.
+    const target = trail.has(s.$ref) ? undefined : outside(s.$ref);
+    const deeper = target ? new Set([...trail, s.$ref]) : trail;
+    if (target && differs(target, deeper)) {
+      const { $ref: _, ...siblings } = s;
+      if (Object.keys(siblings).every((k) => DATA.has(k)))
+        return { ...siblings, ...(view(target, dropRequired, deeper) as object) };
+      return view(
+        { ...siblings, allOf: [...(Array.isArray(siblings.allOf) ? siblings.allOf : []), target] },
+        dropRequired,
+        deeper,
+      );
+    }
     const names = new Set([...dropRequired, ...markedNames(s)]);
     const out: Record<string, unknown> = {};
     const put = (key: string, value: unknown) => {
@@ -164,7 +203,7 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
             continue;
           }
           Object.defineProperty(map, name, {
-            value: view(member, new Set()),
+            value: view(member, new Set(), trail),
             enumerable: true,
             writable: true,
             configurable: true,
@@ -178,9 +217,9 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
       } else if (key === 'allOf' && Array.isArray(value))
         put(
           key,
-          value.map((member) => view(member, names)),
+          value.map((member) => view(member, names, trail)),
         );
-      else put(key, view(value, new Set()));
+      else put(key, view(value, new Set(), trail));
     }
     return out;
   };

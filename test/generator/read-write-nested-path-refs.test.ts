@@ -1,0 +1,89 @@
+// A `$ref` into another operation's body (`#/paths/...`) nested inside a schema (a member, an array's items, a
+// component's member) is seen through the request view as well: the readOnly members it requires are not demanded
+// of a request, by the generated server's validation or by the client's types.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { compileProblems } from '../support/compile-problems.js';
+import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+
+const THING = { $ref: '#/paths/~1things/post/requestBody/content/application~1json/schema' };
+const json = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
+const done = { '204': { description: 'done' } };
+const DOCUMENT = {
+  openapi: '3.0.3',
+  info: { title: 'nested', version: '1' },
+  paths: {
+    '/things': {
+      post: {
+        operationId: 'createThing',
+        requestBody: json({
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+        }),
+        responses: done,
+      },
+    },
+    '/bundles': {
+      post: {
+        operationId: 'createBundle',
+        requestBody: json({
+          type: 'object',
+          required: ['main', 'others'],
+          properties: { main: THING, others: { type: 'array', items: THING } },
+        }),
+        responses: done,
+      },
+    },
+    '/shelves': {
+      post: { operationId: 'createShelf', requestBody: json({ $ref: '#/components/schemas/Shelf' }), responses: done },
+    },
+  },
+  components: {
+    schemas: { Shelf: { type: 'object', required: ['top'], properties: { top: THING } } },
+  },
+};
+
+let pkg: InlinePackage;
+let server: RunningServer;
+
+beforeAll(async () => {
+  pkg = await inlinePackage('nested', DOCUMENT);
+  const none = () => ({ status: 204 });
+  server = await listenLocal(
+    pkg.server.createNestedServer({ createThing: none, createBundle: none, createShelf: none }, { logger: false }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  pkg?.remove();
+});
+
+it('the generated server takes a request without the readOnly members the nested body requires', async () => {
+  const client = new pkg.client.NestedClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  await client.createBundle({ body: { main: { name: 'a' }, others: [{ name: 'b' }] } });
+  await client.createShelf({ body: { top: { name: 'c' } } });
+  // The request view leaves the member's requirement out, not its other checks.
+  await expect(client.createBundle({ body: { main: {}, others: [] } })).rejects.toMatchObject({ httpStatus: 400 });
+});
+
+it("the client's types do not demand them either", () => {
+  const file = path.join(pkg.dir, 'probe.ts');
+  fs.writeFileSync(
+    file,
+    [
+      `import { NestedClient } from './client.js';`,
+      `export async function make(client: NestedClient) {`,
+      `  await client.createBundle({ body: { main: { name: 'a' }, others: [{ name: 'b' }] } });`,
+      `  await client.createShelf({ body: { top: { name: 'c' } } });`,
+      `  // @ts-expect-error the name is still required`,
+      `  await client.createShelf({ body: { top: {} } });`,
+      `}`,
+      '',
+    ].join('\n'),
+  );
+  expect(compileProblems([file])).toEqual([]);
+}, 120_000);
