@@ -95,11 +95,13 @@ export function rawAnswer(o: OperationModel): 'text' | 'bytes' | undefined {
 
 /**
  * The answers a call succeeds with: its 2xx, or, where it documents none, `default` (common in documents converted
- * from Swagger, where `default` is the only answer written).
+ * from Swagger, where `default` is the only answer written) when it names its media types (`*\/*` says nothing of
+ * what a success is: the client asks for JSON there and reads an answer by its Content-Type).
  */
 export function successResponses(o: OperationModel): ResponseModel[] {
   const successes = o.responses.filter((r) => /^2(\d\d|XX)$/i.test(r.status));
-  return successes.length ? successes : o.responses.filter((r) => r.status === 'default');
+  if (successes.length) return successes;
+  return o.responses.filter((r) => r.status === 'default' && !r.contentTypes.some((t) => t.includes('*')));
 }
 
 /** The media types of a success documented without JSON (an event stream aside); undefined where JSON is one. */

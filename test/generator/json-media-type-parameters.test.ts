@@ -36,6 +36,12 @@ const DOCUMENT = {
         },
       },
     },
+    '/anything': {
+      get: {
+        operationId: 'anything',
+        responses: { default: { description: 'any', content: { '*/*': { schema: NOTE } } } },
+      },
+    },
     '/report': {
       get: {
         operationId: 'report',
@@ -56,6 +62,7 @@ beforeAll(async () => {
       received.push(input.body);
       return { status: 201, body: input.body };
     },
+    anything: () => ({ status: 200 }),
     report: () => ({ status: 200, headers: { 'content-type': 'application/pdf' }, body: new Uint8Array([37, 80]) }),
     settings: () => ({
       status: 200,
@@ -127,4 +134,15 @@ it('asks for the media type of a `default`-only answer that is not JSON, and rea
   const client = new pkg.client.CharsetClient({ baseUrl: 'http://charset.test', fetch, maxRetries: 0 });
   expect(await client.report()).toEqual(new Uint8Array([37, 80]));
   expect(accepts).toEqual(['application/pdf']);
+});
+
+it('reads a `default`-only answer documented as `*/*` by its Content-Type, asking for JSON', async () => {
+  const accepts: Array<string | null> = [];
+  const fetch = async (input: Request | string, init?: RequestInit) => {
+    accepts.push(new Request(input, init).headers.get('accept'));
+    return new Response('{"title":"t"}', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const client = new pkg.client.CharsetClient({ baseUrl: 'http://charset.test', fetch, maxRetries: 0 });
+  expect(await client.anything()).toEqual({ title: 't' });
+  expect(accepts).toEqual(['application/json']);
 });
