@@ -1,5 +1,5 @@
 // A third party that gives exactly what the documentation requires gets no false FAIL. The reference is served
-// as a user serves it (`npm run serve -- all`, its own process) and targeted as a URL with a config holding the
+// in its own process (`serve`, test/support/served-reference.ts) and targeted as a URL with a config holding the
 // required keys only, every list cut to the minimum the published config schema documents (minItems). The whole
 // suite runs: no rule fails or errs, and every not-applicable test names the fixture key (or opt-in) it lacks.
 import fs from 'node:fs';

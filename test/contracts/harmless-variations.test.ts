@@ -1,5 +1,5 @@
-// The suite judges what the spec documents and accepts what is harmless. The reference is served as a user
-// serves it, behind a proxy per service that applies every harmless variation a faithful implementation may
+// The suite judges what the spec documents and accepts what is harmless. The reference is served in its own
+// process (test/support/served-reference.ts), behind a proxy per service that applies every harmless variation a faithful implementation may
 // show (gzip and br answers, chunked transfer, reversed key order, re-indented JSON, a member added to every
 // object the spec leaves open, mixed-case header names, extra headers): the whole suite, strict, stays without a
 // FAIL. Defects planted through the same proxy (the variations still on) are caught under their own rule.

@@ -1,8 +1,9 @@
 // `serve` (reference/serve.ts) with the real services named by the positional argument (ad-creative,analytics,...)
 // all in this one thread: given as service objects, not keys, they get no worker thread each, so a start loads
 // the modules once instead of once per thread. The crash test restarts it twenty times; what it tests (every
-// acknowledged write survives SIGKILL) lives in the services' stores, which are the same in a thread or not.
-// The services are imported here, not loaded by path, so the crash test can bundle this file into one module
+// acknowledged write survives SIGKILL) lives in the services' stores, which are the same in a thread or not, as
+// are the answers the contract suite judges on the served reference (test/support/served-reference.ts).
+// The services are imported here, not loaded by path, so that a test can bundle this file into one module
 // (test/support/serve-bundle.ts).
 import { service as adCreative } from '../../reference/ad-creative/index.js';
 import { service as analytics } from '../../reference/analytics/index.js';

@@ -1,5 +1,5 @@
-// The served reference as a third party's service that shows every harmless variation: `npm run serve -- all`
-// in its own process, a variation proxy per service in front of it (a defect planted on one service if asked),
+// The served reference as a third party's service that shows every harmless variation: `serve` in its own process
+// (./served-reference.ts), a variation proxy per service in front of it (a defect planted on one service if asked),
 // and the suite's arguments to run against the proxies with the default fixtures in a config file.
 import fs from 'node:fs';
 import os from 'node:os';
