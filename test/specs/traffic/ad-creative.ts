@@ -118,6 +118,28 @@ export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
   },
   {
     kind: 'control',
+    name: "a page's promotable posts with the page named by a word instead of its id",
+    method: 'GET',
+    path: '/v20.0/AutumnShop/promotable_posts',
+    query: { include_inline: 'true' },
+    spec: 'refuse',
+    reference: 'refuse',
+    because:
+      "public-service-notes 1.5: the edge's last public description is GET /{page_id}/promotable_posts (Page.json, 2019, removed from the specs since); a page named by its username rests on one 2012 library mock whose path the library wrote, no recorded answer",
+  },
+  {
+    kind: 'control',
+    name: "an update of a creative's body text",
+    method: 'POST',
+    path: `/v20.0/${CREATIVE}`,
+    form: { body: 'New words' },
+    spec: 'refuse',
+    reference: 'refuse',
+    because:
+      'ad-creative-service.md, Update a creative: the update takes account_id, adlabels, name and status; the only exchange sending body is a 2012 library mock',
+  },
+  {
+    kind: 'control',
     name: 'a null where the story spec needs its page',
     method: 'POST',
     path: '/v20.0/act_1234567890/adcreatives',
@@ -141,7 +163,7 @@ export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
     spec: 'refuse',
     reference: 'refuse',
     because:
-      'public-service-notes 1.4: creative_features_spec is an AdCreativeFeaturesSpec object; a string of single-quoted keys is no JSON for Graph to read as one, and no answer to an official example sending it is recorded',
+      'public-service-notes 1.6: creative_features_spec is an AdCreativeFeaturesSpec object whose members are AdCreativeFeatureDetails objects; a string of single-quoted keys is no JSON for Graph to read as one (and the official example nests each member as such a string again, so even a lax reading gives a string where the details object belongs); no answer to that example is recorded',
   },
   {
     kind: 'enrolment as the features spec object',
