@@ -69,14 +69,7 @@ export function writeAnswer(
     }
   }
   if (context.answers && body !== undefined && jsonAnswer(headers)) {
-    // The response that documents the status: the exact one, then its range (2XX), then default; its JSON
-    // schema, when it has one (a status documented only as text or bytes has none).
-    const s = String(status);
-    const documented = route.responses;
-    const key = documented
-      ? [s, `${s[0]}XX`, 'default'].find((k) => documented.includes(k))
-      : [s, `${s[0]}XX`, 'default'].find((k) => route.validateResponse[k] !== undefined);
-    const validator = key === undefined ? undefined : route.validateResponse[key];
+    const validator = answerValidator(route, status);
     if (validator && !context.answers.valid(validator, result.body, serialized)) {
       context.report(
         new Error(
@@ -128,6 +121,27 @@ export function writeAnswer(
   }
   res.writeHead(status, sent);
   res.end(payload);
+}
+
+/** Each route's answer validator by status, found once (every answer of a checked service asks). */
+const VALIDATORS = new WeakMap<RouteDef, Map<number, ValidateFunction | undefined>>();
+
+/**
+ * The validator of the response that documents the status: the exact one, then its range (2XX), then default; its
+ * JSON schema's, when it has one (a status documented only as text or bytes has none).
+ */
+function answerValidator(route: RouteDef, status: number): ValidateFunction | undefined {
+  let byStatus = VALIDATORS.get(route);
+  if (!byStatus) VALIDATORS.set(route, (byStatus = new Map()));
+  if (byStatus.has(status)) return byStatus.get(status);
+  const s = String(status);
+  const documented = route.responses;
+  const key = documented
+    ? [s, `${s[0]}XX`, 'default'].find((k) => documented.includes(k))
+    : [s, `${s[0]}XX`, 'default'].find((k) => route.validateResponse[k] !== undefined);
+  const validator = key === undefined ? undefined : route.validateResponse[key];
+  byStatus.set(status, validator);
+  return validator;
 }
 
 /** An event of an event stream, and a line of newline-delimited JSON, each around a value's JSON. */
