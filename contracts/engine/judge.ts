@@ -12,7 +12,9 @@ import {
   type ServiceModel,
 } from '../../generator/model/index.js';
 import type { CheckId } from './checks.js';
+import { sourceOf } from './engine-model.js';
 import { eventStreamProblems } from './event-stream.js';
+import { refSiblingType } from './ref-siblings.js';
 import { type DocumentPointers, type DocumentSchemas, errorText } from './schemas.js';
 import type { EngineAnswer } from './transport.js';
 
@@ -29,7 +31,7 @@ export interface Judgement {
    * For a body the response's schema refuses: the keyword that refused it and the value it refused; for a missing
    * required member the schema does not declare among its properties, that member (`undeclared`).
    */
-  refused?: { keyword: string; value: unknown; instancePath: string; undeclared?: string };
+  refused?: { keyword: string; value: unknown; instancePath: string; undeclared?: string; refSibling?: string };
 }
 
 /** The response that documents a status: the exact code, then its range (4XX), then default. */
@@ -182,6 +184,7 @@ export function judgeAnswer(
             value: error.data,
             instancePath: error.instancePath,
             ...undeclaredMember(error),
+            ...refSibling(model, op, response, media.type, error),
           },
         });
     }
@@ -222,6 +225,26 @@ function answeredMedia(
     entries.find(([t]) => mediaType(t) === type) ?? entries.find(([t]) => documents([t], type) && isJson(type));
   if (!found) return undefined;
   return { type: found[0], schema: resolveRef<MediaObject>(model.document, found[1]).schema };
+}
+
+/**
+ * For a value of the wrong type: the `type` the 3.0 document writes beside the `$ref` at its place, which OpenAPI
+ * says to ignore (`{ refSibling: type }`; ./ref-siblings.ts).
+ */
+function refSibling(
+  model: ServiceModel,
+  op: OperationModel,
+  response: ResponseModel,
+  mediaKey: string,
+  error: ErrorObject,
+): { refSibling?: string } {
+  if (error.keyword !== 'type') return {};
+  const source = sourceOf(model);
+  const responses = operationObject(source, { path: op.path, method: op.method }).responses ?? {};
+  const raw = resolveRef<{ content?: Record<string, MediaObject> }>(source, responses[response.status] ?? {});
+  const media = raw.content?.[mediaKey];
+  const type = media && refSiblingType(source, resolveRef<MediaObject>(source, media).schema, error.instancePath);
+  return type ? { refSibling: type } : {};
 }
 
 /** A `required` member the refusing schema does not declare among its `properties`: `{ undeclared: name }`. */

@@ -69,6 +69,9 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
       Object.values(value).some((m) => m && typeof m === 'object' && !Array.isArray(m) && Object.hasOwn(m, missing))
     )
       return `Prism composes an allOf member's example under another member: the required ${missing} sits one level down (its example merge, as @stoplight/json-schema-sampler's allOf)`;
+    const jsonType = Array.isArray(refused.value) ? 'array' : refused.value === null ? 'null' : typeof refused.value;
+    if (refused.refSibling !== undefined && refused.refSibling === jsonType)
+      return `Prism's answer follows the type written beside a $ref (${refused.refSibling}), which OpenAPI 3.0 says SHALL be ignored: the $ref's schema says otherwise (seen on microcks' LabelsMap: {} for an array)`;
     if (refused.undeclared !== undefined)
       return `Prism's answers carry the members a schema declares: a required member no properties declare (${refused.undeclared}) is never written`;
   }

@@ -81,6 +81,40 @@ describe('a mock (Prism) deviating from its document', () => {
     expect(verdictOf(onServer.result, 'response_schema_conformance', 'getGraph')!.verdict).toBe('FAIL');
   });
 
+  it('its value of the type written beside a $ref, which OpenAPI 3.0 ignores: n/a on a mock, a FAIL elsewhere', async () => {
+    // microcks' LabelsMap: `additionalProperties: {$ref: StringArray, type: object}`, answered `{"property1": {}}`.
+    const labels = {
+      openapi: '3.0.2',
+      info: { title: 'Labels', version: '1' },
+      paths: {
+        '/labels': {
+          get: {
+            operationId: 'getLabels',
+            responses: {
+              '200': {
+                description: 'labels',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      additionalProperties: { $ref: '#/components/schemas/Values', type: 'object' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Values: { type: 'array', items: { type: 'string' } } } },
+    };
+    const answer = (_req: http.IncomingMessage, res: http.ServerResponse) => json(res, 200, { property1: {} });
+    const onMock = await against(labels, answer, true);
+    expect(verdictOf(onMock.result, 'response_schema_conformance', 'getLabels')!.message).toContain('SHALL be ignored');
+    const onServer = await against(labels, answer, false);
+    expect(verdictOf(onServer.result, 'response_schema_conformance', 'getLabels')!.verdict).toBe('FAIL');
+  });
+
   it('its "string" cut to a maxLength, where a pattern is required: n/a on a mock, a FAIL elsewhere', async () => {
     // hsbc's product document: `{"Code": "strin"}` for `pattern: ^[0-9]{0,5}$`.
     const codes = structuredClone(arnDocument);
