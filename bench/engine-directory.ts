@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHECK_IDS } from '../contracts/engine/checks.js';
 import { engineModel } from '../contracts/engine/engine-model.js';
-import { exchangeText } from '../contracts/engine/report.js';
+import { exchangeText, naReasons } from '../contracts/engine/report.js';
 import { runEngine } from '../contracts/engine/run.js';
 import { DocumentSchemas } from '../contracts/engine/schemas.js';
 import { listenLocal } from '../contracts/targets/listen-local.js';
@@ -60,6 +60,8 @@ interface DocumentTrial {
   fails?: Array<{ check: string; operation: string; message: string; exchange?: string }>;
   /** What the engine did not judge and why, one line each: Prism's known deviations, the document's own faults. */
   notes?: Array<{ kind: string; text: string; count: number }>;
+  /** Why each check's n/a rows are so, in short (report.ts's shortReason), with how many rows each. */
+  na?: Record<string, Record<string, number>>;
   ms?: number;
 }
 
@@ -291,6 +293,11 @@ async function testOn(
     trial.verdicts[o.check]![o.verdict] = (trial.verdicts[o.check]![o.verdict] ?? 0) + 1;
   }
   trial.notes = result.notes;
+  trial.na = {};
+  for (const check of new Set(result.outcomes.map((o) => o.check))) {
+    const reasons = naReasons(result.outcomes.filter((o) => o.check === check));
+    if (reasons.length) trial.na[check] = Object.fromEntries(reasons);
+  }
   trial.fails = result.outcomes
     .filter((o) => o.verdict === 'FAIL' || o.verdict === 'error')
     .map((o) => ({
@@ -332,9 +339,25 @@ for (const t of ran)
 console.log(
   `\n${files.length} documents drawn, ${ran.length} tested, ${trials.length - ran.length} skipped; ${ran.filter((t) => !t.fails?.length && !t.failed).length} with no FAIL or error${ran.some((t) => t.failed) ? `; the run stopped short on ${ran.filter((t) => t.failed).length} (each an error): ${ran.flatMap((t) => (t.failed ? [`${t.file} (${t.failed})`] : [])).join(', ')}` : ''}`,
 );
-console.log(`${'check'.padEnd(40)} pass  FAIL/error`);
-for (const check of [...new Set([...passes.keys(), ...byCheck.keys()])].sort())
-  console.log(`${check.padEnd(40)} ${String(passes.get(check) ?? 0).padStart(4)}  ${byCheck.get(check) ?? 0}`);
+// Why the n/a rows are so, per check over the documents: the commonest reason on the check's row.
+const naWhy = new Map<string, Map<string, number>>();
+for (const t of ran)
+  for (const [check, reasons] of Object.entries(t.na ?? {})) {
+    const mine = naWhy.get(check) ?? new Map<string, number>();
+    for (const [reason, n] of Object.entries(reasons)) mine.set(reason, (mine.get(reason) ?? 0) + n);
+    naWhy.set(check, mine);
+  }
+console.log(`${'check'.padEnd(30)} pass  FAIL/error   n/a  n/a, mostly`);
+for (const check of [...new Set([...passes.keys(), ...byCheck.keys(), ...naWhy.keys()])].sort()) {
+  const reasons = [...(naWhy.get(check) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]);
+  const na = reasons.reduce((n, [, k]) => n + k, 0);
+  const mostly = reasons.length
+    ? `${reasons[0]![0]} (${reasons[0]![1]})${reasons.length > 1 ? `; ${reasons.length - 1} other reason(s)` : ''}`
+    : '';
+  console.log(
+    `${check.padEnd(30)} ${String(passes.get(check) ?? 0).padStart(4)}  ${String(byCheck.get(check) ?? 0).padStart(10)}  ${String(na).padStart(4)}  ${mostly}`.trimEnd(),
+  );
+}
 // Every verdict of every check and operation, summed over the documents tested.
 const totals = new Map<string, number>();
 for (const t of ran)
@@ -360,4 +383,9 @@ for (const t of ran)
 if (noteKinds.size) console.log('\nnot judged (documents, answers):');
 for (const [key, { documents, answers }] of [...noteKinds].sort((a, b) => b[1].documents - a[1].documents))
   console.log(`  ${String(documents).padStart(3)} ${String(answers).padStart(5)}  ${key}`);
+// Every n/a reason, per check, with the rows it covers: no n/a row goes without its reason.
+console.log('\nn/a rows by check and reason:');
+for (const [check, reasons] of [...naWhy].sort((a, b) => a[0].localeCompare(b[0])))
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${check.padEnd(30)} ${String(n).padStart(5)}  ${reason}`);
 console.log(`each document's verdicts and failures: ${out}`);

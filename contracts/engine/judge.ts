@@ -27,6 +27,8 @@ export interface Judgement {
    * the target's fault, so not a FAIL.
    */
   documentFault?: string;
+  /** Nothing in the answer for the check to judge, and why (no body, no documented headers, no schema). */
+  nothing?: string;
   /**
    * For a body the response's schema refuses: the keyword that refused it and the value it refused; for a missing
    * required member the schema does not declare among its properties, that member (`undeclared`).
@@ -139,9 +141,22 @@ export function judgeAnswer(
         check: 'status_code_conformance',
         failure: `${answer.status} is not documented (documented: ${op.responses.map((r) => r.status).join(', ') || 'none'})`,
       },
+      ...(['content_type_conformance', 'response_schema_conformance', 'response_headers_conformance'] as const).map(
+        (check) => ({
+          check,
+          nothing: `the answer's status ${answer.status} is not documented: no response to judge it by`,
+        }),
+      ),
     ];
   const out: Judgement[] = [{ check: 'status_code_conformance' }];
   const type = answer.contentType ? mediaType(answer.contentType) : undefined;
+  if (answer.body.length === 0)
+    out.push(
+      { check: 'content_type_conformance', nothing: `the ${answer.status} answer has no body` },
+      { check: 'response_schema_conformance', nothing: `the ${answer.status} answer has no body` },
+    );
+  else if (response.contentTypes.length === 0)
+    out.push({ check: 'content_type_conformance', nothing: `the ${response.status} response documents no content` });
   if (answer.body.length > 0 && response.contentTypes.length > 0) {
     if (!type) out.push({ check: 'content_type_conformance', failure: 'a body without a Content-Type' });
     else if (!documents(response.contentTypes, type))
@@ -188,7 +203,15 @@ export function judgeAnswer(
           },
         });
     }
-  }
+  } else if (answer.body.length > 0 && !(type === 'text/event-stream' && response.sseData !== undefined))
+    out.push({
+      check: 'response_schema_conformance',
+      nothing: answer.truncated
+        ? 'the answer was cut at the size cap (--max-answer-bytes)'
+        : type && isJson(type)
+          ? `the ${response.status} response's ${media?.type ?? type} has no schema`
+          : `the answer is ${type ?? 'of no media type'}, not JSON: no schema judges its bytes`,
+    });
   if (type === 'text/event-stream' && response.sseData !== undefined && !answer.truncated) {
     const problems = eventStreamProblems(schemas, answer.body, response.sseData);
     out.push({ check: 'response_schema_conformance', failure: problems.length ? problems.join('; ') : undefined });
@@ -292,6 +315,12 @@ function judgeHeaders(
   const responses = operationObject(model.document, { path: op.path, method: op.method }).responses ?? {};
   const raw = resolveRef<{ headers?: Record<string, unknown> }>(model.document, responses[response.status] ?? {});
   const out: Judgement[] = [];
+  const documented = Object.keys(raw.headers ?? {}).filter((name) => name.toLowerCase() !== 'content-type');
+  if (documented.length === 0)
+    out.push({
+      check: 'response_headers_conformance',
+      nothing: `the ${response.status} response documents no headers`,
+    });
   for (const [name, ref] of Object.entries(raw.headers ?? {})) {
     if (name.toLowerCase() === 'content-type') continue;
     const header = resolveRef<HeaderObject>(model.document, ref);
@@ -312,5 +341,10 @@ function judgeHeaders(
     const problem = header.schema ? schemas.problem(header.schema, typed) : undefined;
     out.push({ check: 'response_headers_conformance', failure: problem && `the header ${name}: ${problem}` });
   }
+  if (out.length === 0)
+    out.push({
+      check: 'response_headers_conformance',
+      nothing: `the answer carries none of the headers the ${response.status} response documents, and none is required`,
+    });
   return out;
 }

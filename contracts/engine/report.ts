@@ -67,16 +67,39 @@ export function noteLines(result: EngineResult): string[] {
   );
 }
 
-/** Per check: the worst verdict over the operations and the count of each verdict. */
+/**
+ * An n/a outcome's reason in short, to count alike ones together: its message up to the first `: ` or ` (`, numbers
+ * written N (`the valid request was answered N, not a 2xx`).
+ */
+export function shortReason(message: string): string {
+  const cut = message.search(/: | \(/);
+  const head = (cut > 0 ? message.slice(0, cut) : message).replace(/\d+/g, 'N');
+  return head.length > 90 ? `${head.slice(0, 89)}…` : head;
+}
+
+/** The reasons of a check's n/a rows in short, the commonest first, with how many rows each covers. */
+export function naReasons(outcomes: CheckOutcome[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const o of outcomes)
+    if (o.verdict === 'n/a') counts.set(shortReason(o.message), (counts.get(shortReason(o.message)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+/** Per check: the worst verdict over the operations, the count of each verdict, and why its n/a rows are so. */
 export function summary(
   outcomes: CheckOutcome[],
-): Array<{ check: CheckId; verdict: Verdict; counts: Record<Verdict, number> }> {
+): Array<{ check: CheckId; verdict: Verdict; counts: Record<Verdict, number>; naWhy: string }> {
   const checks = [...new Set(outcomes.map((o) => o.check))];
   return checks.map((check) => {
     const mine = outcomes.filter((o) => o.check === check);
     const counts = { pass: 0, FAIL: 0, error: 0, 'n/a': 0 } as Record<Verdict, number>;
     for (const o of mine) counts[o.verdict]++;
-    return { check, verdict: ORDER.find((v) => counts[v] > 0) ?? 'n/a', counts };
+    const reasons = naReasons(mine);
+    // One short reason per row: the commonest, and how many others there are.
+    const naWhy = reasons.length
+      ? `${reasons[0]![0]} (${reasons[0]![1]})${reasons.length > 1 ? `; ${reasons.length - 1} other reason(s)` : ''}`
+      : '';
+    return { check, verdict: ORDER.find((v) => counts[v] > 0) ?? 'n/a', counts, naWhy };
   });
 }
 
@@ -106,10 +129,10 @@ export function consoleReport({ title, baseUrl, seed, result, redact, verdictSen
     `${title} at ${redact(baseUrl)}: ${result.requests} requests, seed ${seed}${result.stoppedBy ? ` (stopped: ${result.stoppedBy})` : ''}`,
   ];
   if (verdictSentence) return [...lines, redact(verdictSentence)].join('\n');
-  lines.push('', `${'check'.padEnd(30)} ${'verdict'.padEnd(7)} pass  FAIL  error  n/a`);
+  lines.push('', `${'check'.padEnd(30)} ${'verdict'.padEnd(7)} pass  FAIL  error  n/a  n/a, mostly`);
   for (const row of summary(result.outcomes))
     lines.push(
-      `${row.check.padEnd(30)} ${row.verdict.padEnd(7)} ${String(row.counts.pass).padStart(4)}  ${String(row.counts.FAIL).padStart(4)}  ${String(row.counts.error).padStart(5)}  ${String(row.counts['n/a']).padStart(3)}`,
+      `${row.check.padEnd(30)} ${row.verdict.padEnd(7)} ${String(row.counts.pass).padStart(4)}  ${String(row.counts.FAIL).padStart(4)}  ${String(row.counts.error).padStart(5)}  ${String(row.counts['n/a']).padStart(3)}  ${row.naWhy}`.trimEnd(),
     );
   const notes = noteLines(result);
   if (notes.length) lines.push('', ...notes);
@@ -130,10 +153,13 @@ export function markdownReport({ title, baseUrl, seed, result, redact, verdictSe
     '',
   ];
   if (verdictSentence) lines.push(`**${cell(verdictSentence)}**`, '');
-  lines.push('| check | meaning | verdict | pass | FAIL | error | n/a |', '|---|---|---|---:|---:|---:|---:|');
+  lines.push(
+    '| check | meaning | verdict | pass | FAIL | error | n/a | n/a, mostly |',
+    '|---|---|---|---:|---:|---:|---:|---|',
+  );
   for (const row of summary(result.outcomes))
     lines.push(
-      `| \`${row.check}\` | ${CHECKS[row.check]} | ${row.verdict} | ${row.counts.pass} | ${row.counts.FAIL} | ${row.counts.error} | ${row.counts['n/a']} |`,
+      `| \`${row.check}\` | ${CHECKS[row.check]} | ${row.verdict} | ${row.counts.pass} | ${row.counts.FAIL} | ${row.counts.error} | ${row.counts['n/a']} | ${cell(row.naWhy)} |`,
     );
   const notes = noteLines(result);
   if (notes.length) lines.push('', '## Not judged', '', ...notes.map((n) => `- ${cell(n)}`));

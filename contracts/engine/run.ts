@@ -355,8 +355,14 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     }
     if (result.answer.status >= 500) ledger.fail('not_a_server_error', `answered ${result.answer.status}`, result);
     else ledger.pass('not_a_server_error');
-    if (refused && is4xx(result.answer.status) && (options.mock || !documentedResponse(op, result.answer.status)))
+    if (refused && is4xx(result.answer.status) && (options.mock || !documentedResponse(op, result.answer.status))) {
+      const why = options.mock
+        ? 'a mock refuses a request the document does not allow in its own shape: its refusals are not judged'
+        : `a refusal of a request the document does not allow, with a status it does not list (${result.answer.status}): not judged further`;
+      for (const check of ANSWER_CHECKS)
+        if (check !== 'not_a_server_error' && check !== 'positive_data_acceptance') ledger.notApplicable(check, why);
       return result;
+    }
     for (const j of judge(op, result.answer)) {
       if (j.failure) ledger.fail(j.check, j.failure, result);
       else if ('notJudged' in j) {
@@ -365,7 +371,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       } else if (j.documentFault) {
         note('document', j.documentFault);
         ledger.notJudged(j.check, j.documentFault);
-      } else ledger.pass(j.check);
+      } else if (j.nothing) ledger.notApplicable(j.check, j.nothing);
+      else ledger.pass(j.check);
     }
     return result;
   };
@@ -680,7 +687,13 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
         await shrinkFailure(op, ledger, failed, valid, { ...settings, seed });
       // Negative data: judged only where the valid request was accepted, so that a 4xx means the broken constraint.
       if (status !== undefined && is2xx(status) && enabled.has('negative_data_rejection')) {
-        for (const invalid of invalidRequests(model, schemas, op, valid, settings)) {
+        const invalids = invalidRequests(model, schemas, op, valid, settings);
+        if (invalids.length === 0)
+          ledger.notApplicable(
+            'negative_data_rejection',
+            'no documented constraint to break (no required parameter, type, enum, bound, pattern or body member)',
+          );
+        for (const invalid of invalids) {
           const answer = await exchange(op, ledger, invalid.request, true);
           if (!answer?.answer) continue;
           const deviation =
@@ -693,6 +706,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
             ledger.notJudged('negative_data_rejection', deviation);
           } else if (refusal?.failure) ledger.fail('negative_data_rejection', refusal.failure, answer);
           else if (refusal) ledger.pass('negative_data_rejection');
+          else
+            ledger.notApplicable(
+              'negative_data_rejection',
+              `a broken request was answered ${answer.answer.status}, neither accepted nor refused`,
+            );
         }
       } else
         ledger.notApplicable(
@@ -724,6 +742,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
           if (is2xx(answer.answer.status))
             ledger.fail('ignored_auth', `a request without credentials was answered ${answer.answer.status}`, answer);
           else if (is4xx(answer.answer.status)) ledger.pass('ignored_auth');
+          else
+            ledger.notApplicable(
+              'ignored_auth',
+              `the request without credentials was answered ${answer.answer.status}, neither accepted nor refused`,
+            );
         }
       } else
         ledger.notApplicable(
