@@ -120,6 +120,30 @@ const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && val
 export const writesNothing = (p: ParameterModel, value: unknown) =>
   isEmpty(value) || (p.in === 'query' && serialise(p, value).length === 0);
 
+/**
+ * The separator a parameter's style puts between the items (or keys and values) of its value where it does not
+ * explode them into pairs of their own: `,` (form, simple, label, matrix), space or pipe (spaceDelimited,
+ * pipeDelimited); undefined where each item travels alone (an exploded form query, a deepObject).
+ */
+function separatorOf(p: ParameterModel, value: unknown): string | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  if (p.in === 'query' && (p.style === 'deepObject' || (p.style === 'form' && p.explode))) return undefined;
+  if (!Array.isArray(value)) return ',';
+  return p.style === 'spaceDelimited' ? ' ' : p.style === 'pipeDelimited' ? '|' : ',';
+}
+
+/**
+ * A value whose items (or keys and values) hold the separator its style joins them with: `a,b` as one item of an
+ * unexploded array is two items on the wire (OpenAPI's styles, as RFC 6570's, have no escape a reader can tell from
+ * the separator once it is percent-decoded), so such a value is not sent as the one the document allows.
+ */
+export function ambiguous(p: ParameterModel, value: unknown): boolean {
+  const separator = separatorOf(p, value);
+  if (separator === undefined) return false;
+  const parts = Array.isArray(value) ? value : Object.entries(value as object).flat();
+  return parts.some((part) => text(part).includes(separator));
+}
+
 /** A form member written as no pair at all (an exploded `{}` or `[]`): the member is then missing from the body. */
 export const writesNoPair = (body: RequestBodyModel, name: string, value: unknown) =>
   body.kind === 'form' && value !== undefined && memberPairs(body, name, value).length === 0;
@@ -431,8 +455,16 @@ export function validRequest(
       (p.in === 'path' ||
         p.in === 'header' ||
         (p.in === 'query' && (object as { allowEmptyValue?: unknown } | undefined)?.allowEmptyValue !== true));
-    for (let again = 1; notEmpty && writesNothing(p, value) && again <= 12; again++)
+    // So are items holding their own separator (ambiguous on the wire), unless the user fixed the value.
+    const unwritable = (v: unknown) => (notEmpty && writesNothing(p, v)) || (fixed === undefined && ambiguous(p, v));
+    for (let again = 1; unwritable(value) && again <= 12; again++)
       value = validValue(model, schemas, p.schema, undefined, seed + again * 13);
+    // Else the items that hold it are left out, where the schema still allows the rest.
+    if (fixed === undefined && Array.isArray(value) && ambiguous(p, value)) {
+      const separator = separatorOf(p, value)!;
+      const kept = value.filter((item) => !text(item).includes(separator));
+      if (schemas.validator(p.schema)?.(kept) ?? true) value = kept;
+    }
     // An exploded object drawn without members: one its schema allows with a member (its key is what is sent).
     if (notEmpty && writesNothing(p, value))
       value = validValue(model, schemas, nonEmpty(model, p.schema), undefined, seed);
