@@ -421,11 +421,12 @@ const isRecord = (value: unknown): value is Record<string, any> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function bodyKind(contentType: string): BodyKind {
-  // JSON with parameters too (`application/json;charset=UTF-8`, as Spring's documents write it).
+  // By the type without its parameters (`application/json;charset=UTF-8`, as Spring's documents write it).
   if (isJsonType(contentType)) return 'json';
-  if (contentType === 'application/x-www-form-urlencoded') return 'form';
-  if (contentType === 'multipart/form-data') return 'multipart-form';
-  if (contentType === 'multipart/related') return 'multipart-related';
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  if (essence === 'application/x-www-form-urlencoded') return 'form';
+  if (essence === 'multipart/form-data') return 'multipart-form';
+  if (essence === 'multipart/related') return 'multipart-related';
   return 'raw';
 }
 

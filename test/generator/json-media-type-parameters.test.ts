@@ -36,6 +36,16 @@ const DOCUMENT = {
         },
       },
     },
+    '/votes': {
+      post: {
+        operationId: 'vote',
+        requestBody: {
+          required: true,
+          content: { 'application/x-www-form-urlencoded; charset=UTF-8': { schema: NOTE } },
+        },
+        responses: { '201': { description: 'counted', content: { 'application/json': { schema: NOTE } } } },
+      },
+    },
     '/anything': {
       get: {
         operationId: 'anything',
@@ -63,6 +73,7 @@ beforeAll(async () => {
       return { status: 201, body: input.body };
     },
     anything: () => ({ status: 200 }),
+    vote: (input: { body: unknown }) => ({ status: 201, body: input.body }),
     report: () => ({ status: 200, headers: { 'content-type': 'application/pdf' }, body: new Uint8Array([37, 80]) }),
     settings: () => ({
       status: 200,
@@ -145,4 +156,10 @@ it('reads a `default`-only answer documented as `*/*` by its Content-Type, askin
   const client = new pkg.client.CharsetClient({ baseUrl: 'http://charset.test', fetch, maxRetries: 0 });
   expect(await client.anything()).toEqual({ title: 't' });
   expect(accepts).toEqual(['application/json']);
+});
+
+it('a form body whose media type carries parameters is a form body: encoded, decoded and validated', async () => {
+  const client = new pkg.client.CharsetClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  expect(await client.vote({ body: { title: 'v', count: 3 } })).toEqual({ title: 'v', count: 3 });
+  await expect(client.vote({ body: { count: 3 } })).rejects.toMatchObject({ httpStatus: 400 });
 });
