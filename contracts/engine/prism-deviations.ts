@@ -154,16 +154,18 @@ export function prismAcceptsBroken(
   op: OperationModel,
   invalid: { title: string; param?: ParameterModel },
   /** The patterns of the operation's header and query parameters as the document writes them, by place. */
-  patterns: { header?: string[]; query?: string[] } = {},
+  patterns: { header?: string[]; query?: string[]; path?: string[] } = {},
 ): string | undefined {
   if (BODY_VARIANT.test(invalid.title))
     return 'Prism does not validate every request body (form members: stoplightio/prism#2591; a body schema other operations share: #2574): a broken body it accepts is its own reading';
   const param = invalid.param;
   if (!param) return undefined;
   const unread =
-    param.in === 'header' || param.in === 'query' ? patterns[param.in]?.find((p) => !isRegExp(p)) : undefined;
+    param.in === 'header' || param.in === 'query' || param.in === 'path'
+      ? patterns[param.in]?.find((p) => !isRegExp(p))
+      : undefined;
   if (unread !== undefined)
-    return `Prism validates none of an operation's ${param.in === 'header' ? 'headers' : 'query parameters'} where one's pattern is no JavaScript regular expression (${unread}: seen with a document of two headers, a broken one accepted beside it, and on mon-voyage-pas-cher's query, \\- outside a class, a required one left out accepted)`;
+    return `Prism validates none of an operation's ${param.in === 'header' ? 'headers' : `${param.in} parameters`} where one's pattern is no JavaScript regular expression (${unread}: seen with a document of two headers, a broken one accepted beside it, and on mon-voyage-pas-cher's query, \\- outside a class, a required one left out accepted; on amazonaws.com/backup's path, \\_ in a class, any name accepted)`;
   const twin = op.parameters.find(
     (p) =>
       p !== param && p.in === param.in && p.name !== param.name && p.name.toLowerCase() === param.name.toLowerCase(),

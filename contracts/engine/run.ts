@@ -269,10 +269,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const budget = new Budget(options.maxRequests, Date.now() + options.deadlineMs);
   /** The patterns of an operation's header and query parameters as the document writes them (a mock's reading). */
   const paramPatterns = (op: OperationModel) => {
-    const out: { header: string[]; query: string[] } = { header: [], query: [] };
+    const out: { header: string[]; query: string[]; path: string[] } = { header: [], query: [], path: [] };
     for (const p of parameterObjects(sourceOf(model), op)) {
       const pattern = resolveRef<{ pattern?: unknown }>(sourceOf(model), p.schema ?? {}).pattern;
-      if ((p.in === 'header' || p.in === 'query') && typeof pattern === 'string') out[p.in].push(pattern);
+      if ((p.in === 'header' || p.in === 'query' || p.in === 'path') && typeof pattern === 'string')
+        out[p.in].push(pattern);
     }
     return out;
   };

@@ -34,6 +34,16 @@ const document = {
         responses: ok,
       },
     },
+    // And a path (amazonaws.com/backup's `\_` in a class).
+    '/e/{name}': {
+      get: {
+        operationId: 'readE',
+        parameters: [
+          { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z\\_]{2,5}$' } },
+        ],
+        responses: ok,
+      },
+    },
     '/d': {
       get: {
         operationId: 'readD',
@@ -63,6 +73,7 @@ describe("Prism's headers beside a pattern it cannot compile", () => {
       'GET /b (readB)': 'FAIL',
       'GET /c (readC)': 'n/a',
       'GET /d (readD)': 'FAIL',
+      'GET /e/{name} (readE)': 'n/a',
     });
     expect(result.notes.map((n) => n.text).join('\n')).toMatch(/validates none of an operation's headers/);
     expect(result.notes.map((n) => n.text).join('\n')).toMatch(/validates none of an operation's query parameters/);
@@ -75,6 +86,7 @@ describe("Prism's headers beside a pattern it cannot compile", () => {
       'GET /b (readB)': 'FAIL',
       'GET /c (readC)': 'FAIL',
       'GET /d (readD)': 'FAIL',
+      'GET /e/{name} (readE)': 'FAIL',
     });
   });
 });
