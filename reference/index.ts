@@ -1,5 +1,5 @@
 // The reference implementation, started in this process: one HTTP server per service on loopback, each
-// service on its own SQLite database (in memory and seeded afresh by default; files under dataDir with
+// service on its own SQLite database (in memory and seeded at each start by default; files under dataDir with
 // --data, seeded only when new), or every service in its own schema of one PostgreSQL database that several
 // instances share (--database, foundation/postgres.ts). `npm run serve` (reference/serve.ts) runs it; a
 // program embedding it (a test harness, a benchmark) starts it here and may wrap each service's listener or
@@ -12,6 +12,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { migrate, openDatabase } from './foundation/database.js';
+import { keepSeededImage, openSeededImage, seededImageKey } from './foundation/seeded-images.js';
 import { migratePostgres, openPool, schemaOf, underStartLock } from './foundation/postgres.js';
 import { withStatementCache } from './foundation/statement-cache.js';
 import { WalJournal, acknowledgeWhenDurable } from './foundation/group-commit.js';
@@ -165,7 +166,12 @@ export async function startReference(
           entry.instance = await service.create({ ...common, postgres: entry.pool, durable: true });
           continue;
         }
-        const db = openDatabase({ dataDir: durable ? path.resolve(options.dataDir!) : undefined, name: key });
+        // In memory, a service that opts in starts from a copy of the database seeded earlier in this process with
+        // the same seed and schema (foundation/seeded-images.ts), instead of seeding afresh.
+        const imageKey =
+          !durable && service.seededImage ? seededImageKey(key, service.migrations, seed[key]) : undefined;
+        const copied = imageKey ? openSeededImage(imageKey) : undefined;
+        const db = copied ?? openDatabase({ dataDir: durable ? path.resolve(options.dataDir!) : undefined, name: key });
         entry.db = db;
         migrate(db, service.migrations);
         // Every service's handle reuses one compiled statement per SQL text (foundation/statement-cache.ts).
@@ -174,6 +180,7 @@ export async function startReference(
           db: withStatementCache(db),
           durable,
         });
+        if (imageKey && !copied) keepSeededImage(imageKey, db);
       }
     };
     // Instances starting at once on one database: one migrates and seeds, the others wait and find it done.

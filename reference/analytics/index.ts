@@ -109,6 +109,8 @@ export const service: ReferenceService = {
   key: 'analytics',
   migrations: migrationsFor('sqlite', MIGRATIONS),
   postgresMigrations: migrationsFor('postgres', MIGRATIONS),
+  // The seed writes the facts, rollups, groups and tokens; nothing else is written before the first request.
+  seededImage: true,
   async create(ctx) {
     const seed = parseSeed(ctx.seed);
     // Reports are computed off the event loop, each tenant in turn: on the pool's threads (SQLite), or by the

@@ -83,6 +83,11 @@ export interface ReferenceService {
   migrations: string[];
   /** The same for PostgreSQL (--database); a service without them cannot run on a shared database. */
   postgresMigrations?: string[];
+  /**
+   * True when create() writes to an empty SQLite database only what the seed and the migrations decide: a start
+   * in memory may then begin from a copy of one seeded earlier with the same ones (seeded-images.ts).
+   */
+  seededImage?: boolean;
   /** Builds the service on its context: loads the seed into the database if empty, returns the listener. */
   create(ctx: ServiceContext): Promise<ServiceInstance> | ServiceInstance;
 }
