@@ -72,8 +72,11 @@ export function noteLines(result: EngineResult): string[] {
  * written N (`the valid request was answered N, not a 2xx`).
  */
 export function shortReason(message: string): string {
-  const cut = message.search(/: | \(/);
-  const head = (cut > 0 ? message.slice(0, cut) : message).replace(/\d+/g, 'N');
+  const first = message.search(/: | \(/);
+  // A head too short to tell anything ("not judged: --max-requests reached") keeps its next clause.
+  const next = first > 0 && first < 16 ? message.slice(first + 2).search(/: | \(/) : -1;
+  const cut = next >= 0 ? first + 2 + next : first > 0 && first < 16 ? message.length : first;
+  const head = (cut > 0 ? message.slice(0, cut) : message).replace(/\b\d+\b/g, 'N');
   return head.length > 90 ? `${head.slice(0, 89)}…` : head;
 }
 

@@ -4,7 +4,7 @@
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../contracts/engine/checks.js';
-import { consoleReport, markdownReport } from '../../contracts/engine/report.js';
+import { consoleReport, markdownReport, shortReason } from '../../contracts/engine/report.js';
 import { engineAgainst } from '../support/engine-trial.js';
 
 const document = {
@@ -62,5 +62,13 @@ describe('n/a rows', () => {
       .find((l) => l.startsWith('response_headers_conformance'));
     expect(row).toMatch(/ 3 {2}\S.* \(1\); 2 other reason\(s\)$/);
     expect(markdownReport(input)).toContain('| n/a, mostly |');
+  });
+
+  it('are counted by a reason in short that still tells the case', () => {
+    expect(shortReason('the valid request was answered 404, not a 2xx: a 4xx would not tell which constraint')).toBe(
+      'the valid request was answered N, not a 2xx',
+    );
+    expect(shortReason('not judged: --max-requests reached')).toBe('not judged: --max-requests reached');
+    expect(shortReason("not judged: the run's deadline passed")).toBe("not judged: the run's deadline passed");
   });
 });
