@@ -52,6 +52,12 @@ const LOAD_ACCOUNT = '1234567899';
  * (GEN-FILE-LIST-1's 101 uploads and the family's other files, about 140 at most, even all in one burst).
  */
 const GENERATIVE_BURST = 200;
+/**
+ * How long a video stays PROCESSING: GEN-FILE-STATE-4 names a video while it is PROCESSING, which takes longer than
+ * the default seed's 1 s on a machine busy with three instances and PostgreSQL; GEN-FILE-STATE-2, -3 and -4 and
+ * GEN-FILE-VIDEO-1 each wait it out, one after another: a margin over 1 s, not more.
+ */
+const VIDEO_PROCESSING_MS = 2500;
 /** The default seed's account that ADC-RATE-1 throttles (contracts/targets/fixtures/ad-creative.ts, rateLimitAdAccountId). */
 const BURST_ACCOUNT = '1234567891';
 /**
@@ -64,13 +70,12 @@ const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`\n*** SKIPPED: the PostgreSQL scale-out tests: ${unavailable} ***\n`);
 
 /**
- * The default seed plus this test's token and accounts, with videos processed in 5 s instead of 1 (GEN-FILE-STATE-4
- * names a video while it is PROCESSING, which takes longer than 1 s on a machine busy with three instances and
- * PostgreSQL), the generative projects' burst at GENERATIVE_BURST, and ADC-RATE-1's account counting for an hour.
+ * The default seed plus this test's token and accounts, with videos processed in VIDEO_PROCESSING_MS, the generative
+ * projects' burst at GENERATIVE_BURST, and ADC-RATE-1's account counting for an hour.
  */
 function seedFile(dir: string): string {
   const seed = parse(fs.readFileSync(DEFAULT_SEED_FILE, 'utf8'));
-  seed.generative.limits.videoProcessingMs = 5000;
+  seed.generative.limits.videoProcessingMs = VIDEO_PROCESSING_MS;
   for (const project of seed.generative.projects) project.rateLimitBurst = GENERATIVE_BURST;
   const adc = seed['ad-creative'];
   // ADC-RATE-1's burst account keeps its calls for an hour, not ten seconds: through the proxy, a balancer and
