@@ -9,14 +9,21 @@ export function breakingValues(document: OpenApiDocument, raw: unknown): Array<[
   const s = resolveRef<JsonSchema>(document, raw ?? {});
   const out: Array<[string, unknown]> = [];
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  // A keyword constrains only values of its own type (JSON Schema): `maximum` beside `type: string` (hetras'
+  // `format: byte` counts) is no constraint, and "256" in a query meets that schema.
+  const types: string[] | undefined = s.type === undefined ? undefined : [s.type].flat();
+  const constrains = (...kinds: string[]) => types === undefined || kinds.some((k) => types.includes(k));
+  const lengths = constrains('string');
+  const bounds = constrains('integer', 'number');
   if (Array.isArray(s.enum) && !s.enum.includes('NOT_AN_ENUM_VALUE_XXX'))
     out.push(['a value outside its enum', 'NOT_AN_ENUM_VALUE_XXX']);
-  if (typeof s.maxLength === 'number') out.push([`over maxLength ${s.maxLength}`, 'a'.repeat(s.maxLength + 1)]);
-  if (typeof s.minLength === 'number' && s.minLength > 0)
+  if (lengths && typeof s.maxLength === 'number')
+    out.push([`over maxLength ${s.maxLength}`, 'a'.repeat(s.maxLength + 1)]);
+  if (lengths && typeof s.minLength === 'number' && s.minLength > 0)
     out.push([`under minLength ${s.minLength}`, 'a'.repeat(s.minLength - 1)]);
-  if (typeof s.maximum === 'number') out.push([`above maximum ${s.maximum}`, s.maximum + 1]);
-  if (typeof s.minimum === 'number') out.push([`below minimum ${s.minimum}`, s.minimum - 1]);
-  if (typeof s.pattern === 'string' && !s.enum) {
+  if (bounds && typeof s.maximum === 'number') out.push([`above maximum ${s.maximum}`, s.maximum + 1]);
+  if (bounds && typeof s.minimum === 'number') out.push([`below minimum ${s.minimum}`, s.minimum - 1]);
+  if (lengths && typeof s.pattern === 'string' && !s.enum) {
     // Only a value the pattern refuses breaks it: a permissive pattern ('.*') has none here, and no case.
     const refused = NOT_MATCHING.find((v) => {
       try {

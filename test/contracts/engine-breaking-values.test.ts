@@ -21,6 +21,14 @@ describe('breakingValues', () => {
       expect(ajv.validate(schema, value), `${what}: ${JSON.stringify(value)}`).toBe(false);
   });
 
+  it.each([
+    [{ type: 'string', format: 'byte', minimum: 1, maximum: 255 }, []],
+    [{ type: 'integer', maxLength: 3, pattern: '^1$' }, ['of the wrong type']],
+    [{ type: ['string', 'null'], maximum: 3, maxLength: 2 }, ['over maxLength 2']],
+  ])('breaks no keyword of another type than %j has', (schema, cases) => {
+    expect(breakingValues(document, schema).map(([what]) => what)).toEqual(cases);
+  });
+
   it('gives no value for a pattern every value it tries matches', () => {
     expect(breakingValues(document, { type: 'string', pattern: '.*' })).toEqual([]);
   });
