@@ -3,6 +3,7 @@
 // validator accepts them), and invalid variants of it with one documented constraint broken each.
 import { generateSync } from 'json-schema-faker';
 import {
+  isMediaRange,
   type JsonSchema,
   type OperationModel,
   operationObject,
@@ -264,7 +265,8 @@ function rawWritable(model: ServiceModel, body: RequestBodyModel): boolean {
 
 export function chooseBody(model: ServiceModel, op: OperationModel): RequestBodyModel | undefined {
   for (const fits of BODY_ORDER) {
-    const body = op.requestBodies.find((b) => fits(b) && (b.kind !== 'raw' || rawWritable(model, b)));
+    const fitting = op.requestBodies.filter((b) => fits(b) && (b.kind !== 'raw' || rawWritable(model, b)));
+    const body = fitting.find((b) => !isMediaRange(b.contentType)) ?? fitting[0];
     if (body) return body;
   }
   return undefined;

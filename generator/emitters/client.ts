@@ -10,7 +10,7 @@ import type {
   TypeAliasDeclarationStructure,
 } from 'ts-morph';
 import { StructureKind } from 'ts-morph';
-import { isJsonType, isLinesType } from '../model/media-types.js';
+import { isJsonType, isLinesType, isMediaRange } from '../model/media-types.js';
 import { unsendableKey } from '../model/security.js';
 import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
@@ -514,7 +514,8 @@ function sentMultipart(op: OperationModel): RequestBodyModel | undefined {
 function bodyExpression(op: OperationModel): string | undefined {
   if (op.requestBodies.length === 0) return undefined;
   const form = op.requestBodies.find((b) => b.kind === 'form');
-  const json = op.requestBodies.find((b) => b.kind === 'json');
+  const jsonBodies = op.requestBodies.filter((b) => b.kind === 'json');
+  const json = jsonBodies.find((b) => !isMediaRange(b.contentType)) ?? jsonBodies[0];
   // A write whose credential travels as a form field goes form-encoded, as that service's own clients send it.
   if (form && (op.credentials === 'access-token-form' || !json))
     return `bodyOf('form', params.body as Record<string, unknown> | undefined${formEncoding(op, form)})`;

@@ -8,6 +8,7 @@ export { buildServiceModel } from './build.js';
 // Parents whose discriminator their allOf children inherit: what the emitters and the engine's draws both read.
 export { type Family, familiesOf, isDiscriminatingParent } from './discriminator-families.js';
 export { unmetSecurityReason } from './security.js';
+export { isMediaRange } from './media-types.js';
 // Schemas as requests or answers see them (readOnly / writeOnly members left out): what a judge of either checks.
 export { type Direction, type DirectionViews, directionViews, VIEW_ROOTS } from './read-write-views.js';
 export {

@@ -15,3 +15,10 @@ export const isJsonType = (type: string): boolean => {
   const t = type.split(';')[0]!.trim().toLowerCase();
   return t === 'application/json' || t.endsWith('+json');
 };
+
+/**
+ * A media range (`application/*+json`, `text/*`): a content key may name one, but a sender writes a concrete type, so
+ * a body of the same kind under a concrete type is sent where the document offers both (ASP.NET documents list
+ * `application/*+json` before `application/json`).
+ */
+export const isMediaRange = (type: string): boolean => type.split(';')[0]!.includes('*');
