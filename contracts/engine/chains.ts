@@ -146,31 +146,39 @@ function pointer(value: unknown, path: string): unknown {
   return current;
 }
 
-/** A binding's value in the create's exchange; undefined when it is not there (alternatives tried in turn). */
-export function bound(binding: Binding, exchange: CreateExchange): unknown {
-  const value = expressionValue(binding.from, exchange);
+/**
+ * A binding's value in the create's exchange: the first alternative that is there and `fits` (the path parameter's
+ * schema: an answer's string `id` is no value for an integer `{groupKey}`); undefined when none is.
+ */
+export function bound(
+  binding: Binding,
+  exchange: CreateExchange,
+  fits: (value: unknown) => boolean = () => true,
+): unknown {
   const prefix = binding.collection && `${binding.collection}/`;
-  return prefix && typeof value === 'string' && value.startsWith(prefix) ? value.slice(prefix.length) : value;
-}
-
-function expressionValue(from: string, exchange: CreateExchange): unknown {
-  for (const alternative of from.split(' | ')) {
-    const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
-    let value: unknown;
-    if (expression.startsWith('$response.body')) value = pointer(exchange.body, expression.split('#')[1] ?? '');
-    else if (expression.startsWith('$response.header.')) {
-      const header = exchange.headers[expression.slice('$response.header.'.length).toLowerCase()];
-      // A Location names the resource: its last segment is the value.
-      value =
-        header && expression.toLowerCase().endsWith('.location')
-          ? decodeURIComponent(header.split('?')[0]!.replace(/\/$/, '').split('/').pop() ?? '')
-          : header;
-    } else if (expression.startsWith('$request.path.'))
-      value = exchange.pathValues[expression.slice('$request.path.'.length)];
-    else if (expression.startsWith('$request.query.'))
-      value = exchange.queryValues[expression.slice('$request.query.'.length)];
-    else if (!expression.startsWith('$')) value = expression;
-    if (value !== undefined && value !== null && value !== '' && typeof value !== 'object') return value;
+  for (const alternative of binding.from.split(' | ')) {
+    const found = expressionValue(alternative, exchange);
+    const value = prefix && typeof found === 'string' && found.startsWith(prefix) ? found.slice(prefix.length) : found;
+    if (value !== undefined && fits(value)) return value;
   }
   return undefined;
+}
+
+function expressionValue(alternative: string, exchange: CreateExchange): unknown {
+  const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
+  let value: unknown;
+  if (expression.startsWith('$response.body')) value = pointer(exchange.body, expression.split('#')[1] ?? '');
+  else if (expression.startsWith('$response.header.')) {
+    const header = exchange.headers[expression.slice('$response.header.'.length).toLowerCase()];
+    // A Location names the resource: its last segment is the value.
+    value =
+      header && expression.toLowerCase().endsWith('.location')
+        ? decodeURIComponent(header.split('?')[0]!.replace(/\/$/, '').split('/').pop() ?? '')
+        : header;
+  } else if (expression.startsWith('$request.path.'))
+    value = exchange.pathValues[expression.slice('$request.path.'.length)];
+  else if (expression.startsWith('$request.query.'))
+    value = exchange.queryValues[expression.slice('$request.query.'.length)];
+  else if (!expression.startsWith('$')) value = expression;
+  return value !== undefined && value !== null && value !== '' && typeof value !== 'object' ? value : undefined;
 }

@@ -461,6 +461,18 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
    * Calls a chain's create (with the path values already bound, a parent's) and reads the values of its resource's
    * path from the answer; or why it could not.
    */
+  /**
+   * A bound value fits the path parameter it fills on the chain's later operations (a path value is text: "12"
+   * fits an integer); a schema ajv cannot compile judges nothing.
+   */
+  const fitsPathParameter = (chain: Chain, name: string, value: unknown) => {
+    const op = chain.read ?? chain.update ?? chain.remove;
+    const param = op?.parameters.find((p) => p.in === 'path' && p.name === name);
+    const validate = param && schemas.validator(param.schema);
+    if (!validate) return true;
+    return validate(value) || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && validate(Number(value)));
+  };
+
   const createAndBind = async (
     chain: Chain,
     ledger: Ledger,
@@ -491,9 +503,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const context = { pathValues: byName('path'), queryValues: byName('query'), headers: made.answer.headers, body };
     const values: Record<string, unknown> = { ...given };
     for (const binding of chain.bindings) {
-      const value = bound(binding, context);
+      const value = bound(binding, context, (v) => fitsPathParameter(chain, binding.param, v));
       if (value === undefined)
-        return { reason: `the create's answer carries no value for {${binding.param}} (${binding.from})` };
+        return {
+          reason: `the create's answer carries no value its schema allows for {${binding.param}} (${binding.from})`,
+        };
       values[binding.param] = value;
     }
     return { values, made: made as Exchange & { answer: EngineAnswer } };
