@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { invalidRequests, validRequest } from '../../contracts/engine/requests.js';
 import { DocumentSchemas } from '../../contracts/engine/schemas.js';
-import { engineAgainst } from '../support/engine-trial.js';
+import { engineAgainst, prismRefusal } from '../support/engine-trial.js';
 import { failures, faithfulRun } from '../support/faithful-run.js';
 
 const ok = { '200': { description: 'done', content: { 'application/json': { schema: { type: 'object' } } } } };
@@ -90,16 +90,9 @@ describe('object members of forms and object query parameters', () => {
     // As Prism answers salesloft's form: the object member's keys are not gathered into it.
     const prismLike = (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (req.method !== 'POST') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      res.writeHead(422, { 'content-type': 'application/problem+json' }).end(
-        JSON.stringify({
-          type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
-          title: 'Invalid request',
-          status: 422,
-          validation: [
-            { location: ['body'], code: 'required', message: "Request body must have required property 'recording'" },
-          ],
-        }),
-      );
+      prismRefusal(res, [
+        { location: ['body'], code: 'required', message: "Request body must have required property 'recording'" },
+      ]);
     };
     const run = (mock: boolean) =>
       engineAgainst('calls', document, prismLike, {

@@ -5,7 +5,7 @@
 // other target the same answers FAIL.
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineAgainst } from '../support/engine-trial.js';
+import { engineAgainst, prismRefusal } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.0.3',
@@ -79,14 +79,7 @@ function run(mock: boolean) {
       (req.url === '/modules' && new URLSearchParams(body).has('modes')) ||
       (req.url === '/uploads' && body.includes('name="links"'));
     if (!refused) return void res.writeHead(200).end();
-    res.writeHead(422, { 'content-type': 'application/problem+json' }).end(
-      JSON.stringify({
-        type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
-        title: 'Invalid request',
-        status: 422,
-        validation: [{ location: ['body', 'modes'], message: 'Request body property modes must be array' }],
-      }),
-    );
+    prismRefusal(res, [{ location: ['body', 'modes'], message: 'Request body property modes must be array' }]);
   };
   return engineAgainst('modules', document, prismLike, {
     checks: ['positive_data_acceptance', 'negative_data_rejection', 'status_code_conformance'],

@@ -4,7 +4,7 @@
 // its own reading, a note; against any other target, a FAIL.
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineAgainst } from '../support/engine-trial.js';
+import { engineAgainst, prismRefusal } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.0.3',
@@ -27,20 +27,9 @@ function run(mock: boolean) {
   // As Prism answers a request without a Content-Type header.
   const prismLike = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.headers['content-type']) return void res.writeHead(200).end();
-    res.writeHead(422, { 'content-type': 'application/problem+json' }).end(
-      JSON.stringify({
-        type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
-        title: 'Invalid request',
-        status: 422,
-        validation: [
-          {
-            location: ['header'],
-            code: 'required',
-            message: "Request header must have required property 'content-type'",
-          },
-        ],
-      }),
-    );
+    prismRefusal(res, [
+      { location: ['header'], code: 'required', message: "Request header must have required property 'content-type'" },
+    ]);
   };
   return engineAgainst('images', document, prismLike, {
     checks: ['positive_data_acceptance', 'status_code_conformance'],

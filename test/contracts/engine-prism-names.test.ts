@@ -4,7 +4,7 @@
 // Notes, not FAILs, on a mock; FAILs against any other target.
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { engineAgainst } from '../support/engine-trial.js';
+import { engineAgainst, prismRefusal } from '../support/engine-trial.js';
 
 const document = {
   openapi: '3.0.3',
@@ -51,19 +51,13 @@ const document = {
   },
 };
 
-const prism422 = JSON.stringify({
-  type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
-  title: 'Invalid request',
-  status: 422,
-  validation: [
-    { location: ['query'], code: 'required', message: "Request query must have required property 'location%5b%5d'" },
-  ],
-});
+const missingLocation = [
+  { location: ['query'], code: 'required', message: "Request query must have required property 'location%5b%5d'" },
+];
 
 function run(mock: boolean) {
   const prismLike = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.url?.startsWith('/places'))
-      return res.writeHead(422, { 'content-type': 'application/problem+json' }).end(prism422);
+    if (req.url?.startsWith('/places')) return prismRefusal(res, missingLocation);
     if (req.url?.startsWith('/pages'))
       return res
         .writeHead(200, { 'content-type': 'application/json' })

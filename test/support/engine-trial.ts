@@ -39,3 +39,15 @@ export async function engineAgainst(
     await server.close();
   }
 }
+
+/** Writes the 422 Prism answers a request it refuses with, naming what it found (a stand-in for Prism's reading). */
+export function prismRefusal(res: http.ServerResponse, validation: object[]): void {
+  res.writeHead(422, { 'content-type': 'application/problem+json' }).end(
+    JSON.stringify({
+      type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
+      title: 'Invalid request',
+      status: 422,
+      validation,
+    }),
+  );
+}
