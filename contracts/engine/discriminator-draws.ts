@@ -2,12 +2,13 @@
 // through allOf (OpenAPI's inheritance idiom): the discriminator's value names the schema the value is (a mapping
 // key, else the schema's name), so any drawn string would be refused by a server that reads it (the generated one
 // does: generator/emitters/parent-discriminator.ts). Each child draws its own name there; the parent, where it is
-// used itself, draws one of its children. The document the answers are judged by is left as it is.
+// used itself, draws one of its children, or, where its own property lists its values (an enum or const), a listed
+// value naming no child. Parent and children are written in place, not referred to: json-schema-faker's reference
+// depth counts each `$ref`, and a parent one member down (Azure's `properties`) would be drawn empty past it. The
+// document the answers are judged by is left as it is.
 import { escapeToken, familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
-/** Where the parent, as its children inherit it (its own members), is kept among the components drawn from. */
-const inheritedName = (parent: string) => `spec-first-inherited-${parent}`;
 
 const views = new WeakMap<OpenApiDocument, Record<string, unknown>>();
 
@@ -20,33 +21,52 @@ export function drawComponents(document: OpenApiDocument): Record<string, unknow
   for (const [parent, family] of familiesOf(document)) {
     const p = parent as {
       discriminator: { propertyName: string; mapping?: Record<string, unknown> };
-      properties?: Record<string, { enum?: unknown; const?: unknown } | undefined>;
+      properties?: Record<string, { enum?: unknown[]; const?: unknown } | undefined>;
     };
     const property = p.discriminator.propertyName;
     const own = p.properties?.[property];
-    // The parent's own property lists its values (an enum or const): the parent decides alone, as drawn.
-    if (own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own)) continue;
-    const keyOf = (name: string) =>
-      Object.entries<unknown>(p.discriminator.mapping ?? {}).find(
-        ([, target]) => target === name || target === `${COMPONENT_SCHEMAS}${escapeToken(name)}`,
-      )?.[0] ?? name;
-    const named = (name: string) => ({ properties: { [property]: { const: keyOf(name) } }, required: [property] });
+    // The parent's own property lists its values (an enum or const): only those are drawn, a value naming a child
+    // as that child (the generated server requires its members: generator/emitters/parent-discriminator.ts).
+    const listed =
+      own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own)
+        ? Array.isArray(own.enum)
+          ? own.enum
+          : [own.const]
+        : undefined;
+    const mapping = Object.entries<unknown>(p.discriminator.mapping ?? {});
     const parentRef = `${COMPONENT_SCHEMAS}${escapeToken(family.name)}`;
-    const inheritedRef = `${COMPONENT_SCHEMAS}${escapeToken(inheritedName(family.name))}`;
-    schemas[inheritedName(family.name)] = p;
+    const targetOf = (target: unknown) =>
+      typeof target === 'string' && !/[/#]/.test(target) ? `${COMPONENT_SCHEMAS}${escapeToken(target)}` : target;
+    const keyOf = (name: string) =>
+      mapping.find(([, target]) => targetOf(target) === `${COMPONENT_SCHEMAS}${escapeToken(name)}`)?.[0] ?? name;
+    const named = (name: string) => ({ properties: { [property]: { const: keyOf(name) } }, required: [property] });
+    // A child drawn with its own value only where the parent's list has it (else no value would be drawn at all).
+    const drawnChildren = family.children.filter((child) => !listed || listed.includes(keyOf(child)));
     for (const child of family.children) {
       const c = schemas[child]!;
       schemas[child] = {
         ...c,
         allOf: [
-          ...(c.allOf ?? []).map((m) => ((m as { $ref?: unknown })?.$ref === parentRef ? { $ref: inheritedRef } : m)),
-          named(child),
+          ...(c.allOf ?? []).map((m) => ((m as { $ref?: unknown })?.$ref === parentRef ? p : m)),
+          ...(drawnChildren.includes(child) ? [named(child)] : []),
         ],
       };
     }
-    schemas[family.name] = family.children.length
-      ? { oneOf: family.children.map((child) => ({ $ref: `${COMPONENT_SCHEMAS}${escapeToken(child)}` })) }
-      : { allOf: [{ $ref: inheritedRef }, named(family.name)] };
+    const alternatives: unknown[] = drawnChildren.map((child) => schemas[child]);
+    if (listed) {
+      // The listed values that name no other schema (a mapping entry, a child's name) are the parent's alone.
+      const naming = new Set([
+        ...mapping.filter(([, target]) => targetOf(target) !== parentRef).map(([value]) => value),
+        ...family.children.map(keyOf),
+      ]);
+      const alone = listed.filter((value) => !naming.has(value as string));
+      if (alone.length) alternatives.push({ allOf: [p, { properties: { [property]: { enum: alone } } }] });
+    }
+    schemas[family.name] = alternatives.length
+      ? { oneOf: alternatives }
+      : listed
+        ? p
+        : { allOf: [p, named(family.name)] };
   }
   const view = { ...components, schemas };
   views.set(document, view);

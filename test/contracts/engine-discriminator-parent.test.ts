@@ -75,3 +75,75 @@ describe('a parent schema discriminator', () => {
     expect(outcomes.filter((o) => o.check === 'positive_data_acceptance' && o.verdict === 'pass')).toHaveLength(3);
   }, 300_000);
 });
+
+// A parent whose own discriminator property lists its values (Azure's ServerPropertiesForCreate: `createMode`'s
+// enum, each child's x-ms-discriminator-value one of them): a listed value that names a child is that child, its
+// members required; a listed value naming no child is the parent's alone. The parent sits one member down, as
+// Azure's `properties`: drawn within json-schema-faker's reference depth all the same.
+const listedDocument = {
+  openapi: '3.0.3',
+  info: { title: 'Servers', version: '1' },
+  components: {
+    schemas: {
+      ServerForCreate: {
+        type: 'object',
+        required: ['location', 'properties'],
+        properties: { location: { type: 'string' }, properties: { $ref: '#/components/schemas/ServerCreate' } },
+      },
+      ServerCreate: {
+        type: 'object',
+        discriminator: { propertyName: 'mode' },
+        required: ['mode'],
+        properties: { mode: { type: 'string', enum: ['Fresh', 'Restore', 'Plain'] }, size: { type: 'integer' } },
+      },
+      FreshCreate: {
+        'x-ms-discriminator-value': 'Fresh',
+        allOf: [{ $ref: '#/components/schemas/ServerCreate' }],
+        required: ['login'],
+        properties: { login: { type: 'string', minLength: 1 } },
+      },
+      RestoreCreate: {
+        'x-ms-discriminator-value': 'Restore',
+        allOf: [{ $ref: '#/components/schemas/ServerCreate' }],
+        required: ['source'],
+        properties: { source: { type: 'string', minLength: 1 } },
+      },
+    },
+  },
+  paths: {
+    '/servers': {
+      post: {
+        operationId: 'createServer',
+        requestBody: body('ServerForCreate'),
+        responses: { '204': { description: 'created' } },
+      },
+    },
+  },
+};
+
+describe('a parent schema discriminator whose own property lists its values', () => {
+  it('draws a value naming a child as that child, a value naming none as the parent', () => {
+    const model = engineModel('servers', structuredClone(listedDocument) as never);
+    const schemas = new DocumentSchemas(model.document);
+    const settings = { apiKeys: {}, headers: {}, values: {}, seed: 1 };
+    const modes = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const drawn = JSON.parse(
+        validRequest(model, schemas, model.operations[0]!, settings, seed).request.body!,
+      ).properties;
+      modes.add(drawn.mode);
+      if (drawn.mode === 'Fresh') expect(drawn.login).toEqual(expect.any(String));
+      if (drawn.mode === 'Restore') expect(drawn.source).toEqual(expect.any(String));
+    }
+    expect([...modes].every((m) => ['Fresh', 'Restore', 'Plain'].includes(m))).toBe(true);
+    expect(modes.size).toBeGreaterThan(1);
+  });
+
+  it('gets no FAIL from the generated server, which requires the named child', async () => {
+    for (const seed of [1, 2]) {
+      const outcomes = await faithfulRun('servers', listedDocument, seed);
+      expect(failures(outcomes)).toEqual([]);
+      expect(outcomes.filter((o) => o.check === 'positive_data_acceptance' && o.verdict === 'pass')).toHaveLength(1);
+    }
+  }, 300_000);
+});
