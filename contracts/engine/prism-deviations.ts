@@ -44,8 +44,8 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   if (error && op.path.includes('#') && (answer.status === 404 || answer.status === 405))
     // One line for every such path of a run: the operation's row names the path.
     return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;
-  if (error && answer.status === 422 && requiresIgnoredHeader(answer))
-    return `Prism requires a header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says to ignore (stoplightio/prism#2057), and refuses the request without it`;
+  if (answer.status >= 400 && answer.status < 500 && requiresIgnoredHeader(answer))
+    return `Prism requires a header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says to ignore (stoplightio/prism#2057), and refuses the request without it (its own 422, or a 4xx the document lists, the violation in its sl-violations header)`;
   if (error && answer.status === 422 && misreadNames(op, answer).length)
     return `Prism looks a parameter up by a name it does not read as written (${misreadNames(op, answer).join(', ')}: a name with [] or :, percent-encoded or cut at the colon) and refuses the request as missing it`;
   const header = judgement?.check === 'response_headers_conformance' && judgement.failure?.match(/^the header (.+?): /);
@@ -78,24 +78,38 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   return undefined;
 }
 
-/** Whether each violation of Prism's own 422 is a header named Accept, Content-Type or Authorization missing. */
-function requiresIgnoredHeader(answer: EngineAnswer): boolean {
+/**
+ * The violations Prism found in a request it refused: its own 422's `validation`, else its `sl-violations` header,
+ * which it writes where it answers with the document's own refusal (a 400 the document lists, often without a body:
+ * Prism picks a documented 422, else 400, else its own).
+ */
+function prismViolations(answer: EngineAnswer): Array<{ location?: unknown; message?: unknown }> {
   try {
-    const body = JSON.parse(answer.body) as { validation?: Array<{ location?: unknown; message?: unknown }> };
-    const violations = body.validation ?? [];
-    return (
-      violations.length > 0 &&
-      violations.every(
-        (v) =>
-          Array.isArray(v.location) &&
-          v.location[0] === 'header' &&
-          typeof v.message === 'string' &&
-          /must have required property '(accept|content-type|authorization)'$/i.test(v.message),
-      )
-    );
+    const header = answer.headers['sl-violations'];
+    const found = prismError(answer)
+      ? (JSON.parse(answer.body) as { validation?: unknown }).validation
+      : header === undefined
+        ? undefined
+        : JSON.parse(header);
+    return Array.isArray(found) ? found : [];
   } catch {
-    return false;
+    return [];
   }
+}
+
+/** Whether each violation Prism refused a request for is a header named Accept, Content-Type or Authorization missing. */
+function requiresIgnoredHeader(answer: EngineAnswer): boolean {
+  const violations = prismViolations(answer);
+  return (
+    violations.length > 0 &&
+    violations.every(
+      (v) =>
+        Array.isArray(v.location) &&
+        v.location.filter((l) => l !== 'request')[0] === 'header' &&
+        typeof v.message === 'string' &&
+        /must have required property '(accept|content-type|authorization)'$/i.test(v.message),
+    )
+  );
 }
 
 /**
