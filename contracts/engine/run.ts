@@ -120,6 +120,8 @@ class Ledger {
     CheckId,
     { passes: number; fail?: CheckOutcome; error?: CheckOutcome; na?: string; deviation?: string }
   >();
+  /** Why a check left without a row judged nothing: a request of this row got no answer. */
+  private unanswered?: string;
   constructor(private readonly operation: string) {}
   private row(check: CheckId) {
     let row = this.rows.get(check);
@@ -139,6 +141,10 @@ class Ledger {
   }
   notApplicable(check: CheckId, reason: string) {
     this.row(check).na ??= reason;
+  }
+  /** A request got no answer (not_a_server_error's error): the checks that had only its answer judge nothing. */
+  noAnswer(error: string) {
+    this.unanswered ??= `a request got no answer (${error}): nothing to judge`;
   }
   /** An answer not judged: the mock's known deviation from the document, or the document's own contradiction. */
   notJudged(check: CheckId, reason: string) {
@@ -187,7 +193,7 @@ class Ledger {
         check,
         operation: this.operation,
         verdict: 'n/a',
-        message: row?.na ?? 'nothing in the document to judge',
+        message: row?.na ?? this.unanswered ?? 'nothing in the document to judge',
       };
     });
   }
@@ -338,6 +344,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (!result) return undefined;
     if (!result.answer) {
       ledger.error('not_a_server_error', `no answer: ${result.error}`, result);
+      ledger.noAnswer(String(result.error));
       return result;
     }
     const type = (result.answer.contentType ?? '').split(';')[0]!.trim().toLowerCase() || '(none)';
@@ -594,6 +601,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (!deleted?.answer || !is2xx(deleted.answer.status))
       return ledger.notApplicable('use_after_free', `the delete was answered ${deleted?.answer?.status ?? 'nothing'}`);
     if (!chain.read) return ledger.notApplicable('use_after_free', `no GET at ${chain.path} to read it again`);
+    if (!call(chain.read)) return ledger.notApplicable('use_after_free', 'the read cannot be called as documented');
     const after = await read();
     if (!after) return;
     const shown = afterDelete(after);

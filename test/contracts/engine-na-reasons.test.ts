@@ -71,4 +71,49 @@ describe('n/a rows', () => {
     expect(shortReason('not judged: --max-requests reached')).toBe('not judged: --max-requests reached');
     expect(shortReason("not judged: the run's deadline passed")).toBe("not judged: the run's deadline passed");
   });
+
+  // A request that gets no answer (the connection closed without one, twice) is not_a_server_error's error; the
+  // checks that had only that answer to judge say so, not that the document had nothing for them.
+  it('say a request got no answer where it got none', async () => {
+    const silent = {
+      openapi: '3.0.3',
+      info: { title: 'Silent', version: '1' },
+      paths: {
+        '/things': {
+          post: {
+            operationId: 'createThing',
+            responses: {
+              '201': {
+                description: 'made',
+                content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } },
+              },
+            },
+          },
+        },
+        '/things/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { operationId: 'readThing', responses: { '200': { description: 'the thing' } } },
+          delete: { operationId: 'deleteThing', responses: { '204': { description: 'gone' } } },
+        },
+      },
+    };
+    // Creates answer; every read closes its connection without an answer.
+    const closing = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.method === 'POST')
+        return void res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"a"}');
+      if (req.method === 'DELETE') return void res.writeHead(204).end();
+      req.socket.destroy();
+    };
+    const result = await engineAgainst('silent', silent, closing, { checks: CHECK_IDS });
+    expect(result.outcomes.filter((o) => o.message === 'nothing in the document to judge')).toEqual([]);
+    const read = (check: string) =>
+      result.outcomes.find((o) => o.check === check && o.operation.includes('(readThing)'))!;
+    expect(read('not_a_server_error').verdict).toBe('error');
+    expect(read('status_code_conformance')).toMatchObject({
+      verdict: 'n/a',
+      message: expect.stringMatching(/no answer/),
+    });
+    const chain = result.outcomes.find((o) => o.check === 'use_after_free' && o.operation.includes('->'))!;
+    expect(chain).toMatchObject({ verdict: 'n/a', message: expect.stringMatching(/no answer/) });
+  });
 });
