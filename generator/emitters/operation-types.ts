@@ -4,6 +4,7 @@ import type { JsonSchema, OperationModel, RequestBodyModel, ResponseModel, Servi
 import { propertyKey, stringLiteral } from './escape.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
 import { isJsonType } from '../model/media-types.js';
+import { clientPathTemplate, pathKeyParts } from '../model/path-key-query.js';
 
 /** The operation's type in openapi-typescript's output: its root indexed by each key as a string literal. */
 export function typesRef(o: OperationModel): string {
@@ -15,10 +16,16 @@ const op = typesRef;
 
 /**
  * The path a request goes to: the spec's path key without a `#fragment`, which some documents add to tell apart
- * operations of one path and method (Box's `/files/{file_id}#get_shared_link`): no request carries it.
+ * operations of one path and method (Box's `/files/{file_id}#get_shared_link`): no request carries it; with the
+ * pairs of a query the key carries that the client sends in it (path-key-query.ts).
  */
 export function requestPath(o: OperationModel): string {
-  return o.path.replace(/#.*$/, '');
+  return clientPathTemplate(o);
+}
+
+/** The path the server routes an operation's requests on: the key without its fragment and its query. */
+export function routePath(o: OperationModel): string {
+  return pathKeyParts(o.path).path;
 }
 
 export function paramType(o: OperationModel, name: string, where: string): string {

@@ -12,6 +12,7 @@ import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { camelCase } from '../model/names.js';
 import { fixedParameters } from '../model/fixed-parameters.js';
+import { pathParametersInQuery } from '../model/path-key-query.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import { inlineCommentText, propertyKey, stringLiteral, valueLiteral } from './escape.js';
 import { docText, printStructure } from './print-structure.js';
@@ -23,7 +24,7 @@ import {
   handlerHeadersType,
   replyBranches,
 } from './server-types.js';
-import { requestPath, typesImport, typesRef } from './operation-types.js';
+import { routePath, typesImport, typesRef } from './operation-types.js';
 import { validatorNames } from './validators.js';
 import { refusalTemplates } from './refusal-bodies.js';
 
@@ -362,11 +363,13 @@ const ROUTE_DEF =
  * details unless an operation documents the refusal's status otherwise (its `refusals`: refusal-bodies.ts).
  */
 function routesLiteral(operations: OperationModel[], document: OpenApiDocument, problem: boolean): string {
-  const routeOf = (op: OperationModel) => `${op.method.toUpperCase()} ${wirePath(requestPath(op))}`;
+  const routeOf = (op: OperationModel) => `${op.method.toUpperCase()} ${wirePath(routePath(op))}`;
   const shared = new Set(operations.map(routeOf).filter((r, i, all) => all.indexOf(r) !== i));
   const routes = operations.map((op) => {
     // Only where operations share a method and path: the values that tell them apart (AWS's X-Amz-Target).
     const fixed = shared.has(routeOf(op)) ? fixedParameters(op, document) : [];
+    // Path parameters a path key's query carries (`/alerts?lat={lat}`): read from the query.
+    const fromQuery = pathParametersInQuery(op);
     const names = validatorNames(op);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${valueLiteral(p.invalidCode)}` : '';
@@ -397,9 +400,10 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
       '  routeDef({',
       `    operationId: ${stringLiteral(op.id)},`,
       `    method: ${stringLiteral(op.method)},`,
-      `    path: ${stringLiteral(wirePath(requestPath(op)))},`,
+      `    path: ${stringLiteral(wirePath(routePath(op)))},`,
       `    params: [${params.join(', ')}],`,
       ...(fixed.length ? [`    fixed: ${valueLiteral(fixed)},`] : []),
+      ...(fromQuery.length ? [`    pathFromQuery: ${valueLiteral(fromQuery)},`] : []),
       `    bodies: [${bodies.join(', ')}],`,
       `    bodyRequired: ${valueLiteral(op.bodyRequired)},`,
       `    security: ${stringLiteral(op.credentialsOptional ? 'optional' : 'required')},`,

@@ -39,6 +39,7 @@ import { credentialInOf } from './extensions/credential-in.js';
 import { errorStyleOf } from './extensions/error-style.js';
 import { documentedErrorsOf } from './extensions/errors.js';
 import { fixedParameters, toldApartByFixed } from './fixed-parameters.js';
+import { pathKeyParts } from './path-key-query.js';
 import { isFieldSelection, selection } from './extensions/field-selection.js';
 import { idempotencyOf } from './extensions/idempotency.js';
 import { invalidCodeOf } from './extensions/invalid-code.js';
@@ -321,9 +322,9 @@ function buildParameters(
 
 /**
  * Operations no request tells apart: one method and one path once a path key's `#fragment` is dropped (Box's
- * `/shared_items#folders` beside `/shared_items#web_links`; no request carries a fragment) and its templates'
- * names are set aside (`/a/{id}` and `/a/{name}`), and no required parameter of one value each (fixed-parameters.ts:
- * AWS's `X-Amz-Target`) sets them apart. The client calls each; the server can route only one of them, so the
+ * `/shared_items#folders` beside `/shared_items#web_links`; no request carries a fragment) and its query (routed
+ * on its pairs) and its templates' names are set aside (`/a/{id}` and `/a/{name}`), and no required parameter of
+ * one value each (fixed-parameters.ts: AWS's `X-Amz-Target`) or pair of the key's query sets them apart. The client calls each; the server can route only one of them, so the
  * later ones are warned about with their pointers.
  */
 function warnIndistinguishable(
@@ -334,7 +335,7 @@ function warnIndistinguishable(
 ): void {
   const seen = new Map<string, OperationModel[]>();
   for (const o of operations) {
-    const route = `${o.method.toUpperCase()} ${o.path.replace(/#.*$/, '').replace(/\{[^}]*\}/g, '{}')}`;
+    const route = `${o.method.toUpperCase()} ${pathKeyParts(o.path).path.replace(/\{[^}]*\}/g, '{}')}`;
     const before = seen.get(route) ?? [];
     seen.set(route, [...before, o]);
     const fixed = fixedParameters(o, document);

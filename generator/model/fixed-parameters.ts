@@ -1,19 +1,23 @@
 // Required header and query parameters that admit one value (an enum of one, a const): some documents tell
 // operations of one method and path apart by these alone (AWS's `X-Amz-Target` header or `Action` query under path
 // keys such as `/#X-Amz-Target=Service.CreateThing`, whose fragment no request carries). The generated server
-// routes such a request to the operation whose values it carries.
+// routes such a request to the operation whose values it carries. A path key's own query (path-key-query.ts) adds
+// its pairs: a fixed pair's value, and a templated pair's name, which the request must carry whatever its value.
+import { pathKeyParts } from './path-key-query.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import type { OperationModel } from './types.js';
 
 export interface FixedParameter {
   in: 'header' | 'query';
   name: string;
-  /** The one value, as the request carries it (text). */
-  value: string;
+  /** The one value, as the request carries it (text); absent: any value, present (a path key's `lat={lat}`). */
+  value?: string;
 }
 
 export function fixedParameters(op: OperationModel, document: OpenApiDocument): FixedParameter[] {
-  const fixed: FixedParameter[] = [];
+  const fixed: FixedParameter[] = pathKeyParts(op.path).pairs.map((p) =>
+    p.value === undefined ? { in: 'query', name: p.name } : { in: 'query', name: p.name, value: p.value },
+  );
   for (const p of op.parameters) {
     if (!p.required || (p.in !== 'header' && p.in !== 'query')) continue;
     let schema: any;
@@ -31,13 +35,19 @@ export function fixedParameters(op: OperationModel, document: OpenApiDocument): 
             : undefined
         : undefined;
     const one = values?.length === 1 ? values[0] : undefined;
+    if (fixed.some((f) => f.in === p.in && f.name === p.name)) continue;
     if (typeof one === 'string' || typeof one === 'number' || typeof one === 'boolean')
       fixed.push({ in: p.in, name: p.in === 'header' ? p.name.toLowerCase() : p.name, value: String(one) });
   }
   return fixed;
 }
 
-/** Whether a request of one operation can never be one of the other: a fixed parameter both have, its values apart. */
+/**
+ * Whether the router can give each operation its own requests: their fixed parameters differ (a value apart, or one
+ * names a parameter the other does not), as it tries the operation with more of them first.
+ */
 export function toldApartByFixed(a: FixedParameter[], b: FixedParameter[]): boolean {
-  return a.some((p) => b.some((q) => q.in === p.in && q.name === p.name && q.value !== p.value));
+  const has = (list: FixedParameter[], p: FixedParameter) =>
+    list.some((q) => q.in === p.in && q.name === p.name && q.value === p.value);
+  return a.length !== b.length || a.some((p) => !has(b, p));
 }

@@ -46,10 +46,13 @@ export interface RouteDef {
   params: ParamDef[];
   /**
    * Required header and query parameters of one value each, where other routes share this one's method and path:
-   * the router gives a request to the first of those routes whose values it carries (AWS's `X-Amz-Target`).
-   * Header names in lower case.
+   * the router gives a request to the first of those routes whose values it carries (AWS's `X-Amz-Target`), and
+   * the pairs of a query its path key carries (`/rest?method=flickr.photos.search`; without a value, `lat={lat}`:
+   * the name present with any value). Header names in lower case.
    */
-  fixed?: Array<{ in: 'header' | 'query'; name: string; value: string }>;
+  fixed?: Array<{ in: 'header' | 'query'; name: string; value?: string }>;
+  /** Path parameters the request carries in its query, where the path key's query names them (`lat={lat}`). */
+  pathFromQuery?: Array<{ parameter: string; query: string }>;
   bodies: BodyDef[];
   bodyRequired: boolean;
   /** 'required': a credential must be present; 'optional': the operation also allows anonymous calls. */

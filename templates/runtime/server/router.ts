@@ -340,9 +340,23 @@ export function createRouter(
     names: readonly string[],
     values: readonly string[],
   ): RequestInput | undefined {
-    const path = names.length === 0 ? NO_PATH : readPath(names, values, plan, opts.errorStyle);
     let query: Record<string, unknown>;
+    let pathNames = names;
+    let pathValues = values;
     try {
+      // Path parameters a path key's query carries (`/alerts?lat={lat}`), read as a path's (percent-encoded).
+      if (route.pathFromQuery) {
+        const queryNames = [...names];
+        const queryValues = [...values];
+        for (const { parameter, query } of route.pathFromQuery) {
+          const sent = target.query.get(query);
+          if (sent === undefined || sent.length === 0) continue;
+          queryNames.push(parameter);
+          queryValues.push(encodeURIComponent(sent[sent.length - 1]!));
+        }
+        pathNames = queryNames;
+        pathValues = queryValues;
+      }
       query = plan.scalarQuery ? readPlainQuery(target.search) : readQuery(target.query, plan);
     } catch (error) {
       if (!(error instanceof InvalidQueryError)) throw error;
@@ -350,6 +364,7 @@ export function createRouter(
         { field: error.field, description: 'is not a valid percent-encoded UTF-8 value' },
       ]);
     }
+    const path = pathNames.length === 0 ? NO_PATH : readPath(pathNames, pathValues, plan, opts.errorStyle);
     const headers = readHeaders(req.headers);
     // Declared header parameters and credential headers hold text: other bytes are refused, not read as Latin-1.
     for (const name of plan.textHeaders) {
@@ -559,13 +574,16 @@ function routeSiblings(routes: RouteDef[]): Map<RouteDef, RouteDef[]> {
 
 /** The first of the routes whose fixed values the request carries, if any. */
 function carried(routes: RouteDef[], req: IncomingMessage, target: RequestTarget): RouteDef | undefined {
-  const has = (p: { in: 'header' | 'query'; name: string; value: string }): boolean => {
+  const has = (p: { in: 'header' | 'query'; name: string; value?: string }): boolean => {
     if (p.in === 'header') {
       const value = req.headers[p.name];
+      if (p.value === undefined) return value !== undefined;
       return Array.isArray(value) ? value.includes(p.value) : value === p.value;
     }
     try {
-      return target.query.get(p.name)?.includes(p.value) ?? false;
+      const values = target.query.get(p.name);
+      if (p.value === undefined) return values !== undefined && values.length > 0;
+      return values?.includes(p.value) ?? false;
     } catch {
       return false; // a query that does not decode: the route's own reading refuses it
     }
