@@ -5,8 +5,12 @@
 // service asked its store to keep, posted once the store has answered: from then on, a read that does not show
 // that change is a change not stored (judged at once, not after a timeout). A target at a URL posts none: there
 // the documented protocol is a poll of files.get, paced as the public service's cookbook paces it.
+// The other way, a test that starts waiting for a video's processing asks the target to run it now (advanceProcessing,
+// heard by processingOnRequest): a wait that is not the test's subject takes no real second. Until a test asks, the
+// video stays PROCESSING for the seed's time, as it does on a target without signals.
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
+import type { ProcessingClock } from '../../reference/generative/processing-clock.js';
 import type { GenerativeStore } from '../../reference/generative/store.js';
 
 /** A new channel name for one started target (TargetSession.changeSignals). */
@@ -66,4 +70,39 @@ export function nextChange(name: string, resource: string): ChangeWait {
     };
   });
   return { changed, stop: () => stop() };
+}
+
+/** The channel on which tests ask the target of change channel `name` to process a file now. */
+const advanceChannel = (name: string): string => `${name}-advance`;
+
+/** Asks the target that posts on channel `name` to run `resource`'s (`files/<id>`) processing now, if it is pending. */
+export function advanceProcessing(name: string, resource: string): void {
+  const channel = new BroadcastChannel(advanceChannel(name));
+  channel.postMessage({ resource } satisfies FileChange);
+  channel.close();
+}
+
+/**
+ * A processing clock (the generative `processingClock` seam) that runs a file's processing when `inner` says it is
+ * due or when a test asks for it on channel `name` (advanceProcessing), whichever comes first.
+ */
+export function processingOnRequest(inner: ProcessingClock, name: string): ProcessingClock {
+  return (file, waitMs, run) => {
+    const channel = new BroadcastChannel(advanceChannel(name));
+    channel.unref();
+    const cancel = () => {
+      channel.close();
+      cancelInner();
+    };
+    channel.onmessage = (event) => {
+      if ((event as { data?: Partial<FileChange> }).data?.resource !== `files/${file.id}`) return;
+      cancel();
+      run();
+    };
+    const cancelInner = inner(file, waitMs, () => {
+      channel.close();
+      run();
+    });
+    return cancel;
+  };
 }

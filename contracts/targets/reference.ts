@@ -10,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import type { ReferenceOptions, ReferenceSession } from '../../reference/index.js';
 import { ROOT } from '../../generator/model/index.js';
 import type { ServiceKey } from '../harness/services.js';
+import type { ProcessingClock } from '../../reference/generative/processing-clock.js';
 import type { GenerativeStore } from '../../reference/generative/store.js';
-import { changeChannel, signallingFileChanges } from './change-signals.js';
+import { changeChannel, processingOnRequest, signallingFileChanges } from './change-signals.js';
 import { DEFAULT_FIXTURES, type Fixtures } from './fixtures.js';
 import type { ServiceEndpoint, Target, TargetSession } from './target.js';
 
@@ -56,14 +57,17 @@ export async function startReferenceTarget(
   options: Omit<ReferenceOptions, 'seedFile'> = {},
 ): Promise<ReferenceTargetSession> {
   const mod = (await import(pathToFileURL(ENTRY).href)) as ReferenceModule;
-  // The generative store posts the change signals tests wait on, outside any stand-in a mutant hands it.
-  const store = options.decorate?.generative?.store;
+  // The generative store posts the change signals tests wait on, outside any stand-in a mutant hands it; a video is
+  // processed when a test starts waiting for it (or after the seed's time).
+  const { store, processingClock } = options.decorate?.generative ?? {};
   const channel = changeChannel();
   const decorate = {
     ...options.decorate,
     generative: {
       ...options.decorate?.generative,
       store: (inner: GenerativeStore) => signallingFileChanges(store ? store(inner) : inner, channel),
+      processingClock: (inner: ProcessingClock) =>
+        processingOnRequest(processingClock ? processingClock(inner) : inner, channel),
     },
   };
   return asTargetSession(await mod.startReference(services, { ...options, decorate }), channel);

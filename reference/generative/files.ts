@@ -6,6 +6,7 @@ import type { BlobStore } from './blobs.js';
 import { fileNotAccessible, invalid } from './errors.js';
 import { isVideo, processVideo } from './media/video.js';
 import { decodePageToken, encodePageToken, pageSizeOf } from './pagination.js';
+import type { ProcessingClock } from './processing-clock.js';
 import type { FileRecord, GenerativeStore, ProjectRecord } from './store.js';
 import { rfc3339 } from './time.js';
 import { characterCount } from '../foundation/characters.js';
@@ -26,6 +27,8 @@ export interface FileDeps {
   store: GenerativeStore;
   blobs: BlobStore;
   clock: () => number;
+  /** When a video's processing runs (its due time: videoProcessingMs after the file's creation). */
+  processingClock: ProcessingClock;
   /** Names a file created without one (unique with overwhelming likelihood; a taken name is tried again). */
   fileId: () => string;
   limits: FileLimits;
@@ -35,7 +38,8 @@ export interface FileDeps {
 const ID = /^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$/;
 
 export class Files {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** The cancellations of the processings scheduled and not yet run. */
+  private readonly pending = new Set<() => void>();
 
   constructor(private readonly deps: FileDeps) {}
 
@@ -130,17 +134,21 @@ export class Files {
     }
   }
 
-  /** Starts processing a PROCESSING video; it ends videoProcessingMs after the file's creation. */
+  /** Starts processing a PROCESSING video when the processing clock says it is due (videoProcessingMs after its creation). */
   schedule(file: FileRecord): void {
     const wait = Math.max(0, file.createTime + this.deps.limits.videoProcessingMs - this.deps.clock());
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    let ran = false;
+    let cancel: (() => void) | undefined;
+    cancel = this.deps.processingClock(file, wait, () => {
+      // A clock that calls more than once (a test's and a timer's) processes the file once.
+      if (ran) return;
+      ran = true;
+      if (cancel) this.pending.delete(cancel);
       this.process(file).catch((error) =>
         this.deps.log('video processing crashed', { file: file.id, error: String(error) }),
       );
-    }, wait);
-    timer.unref();
-    this.timers.add(timer);
+    });
+    if (!ran) this.pending.add(cancel);
   }
 
   private async process(file: FileRecord): Promise<void> {
@@ -214,8 +222,8 @@ export class Files {
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const cancel of this.pending) cancel();
+    this.pending.clear();
   }
 }
 

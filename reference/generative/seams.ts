@@ -4,6 +4,7 @@
 import type { BlobStore } from './blobs.js';
 import type { DecoderFactory } from './decoder.js';
 import type { Model } from './model/model.js';
+import type { ProcessingClock } from './processing-clock.js';
 import type { SafetyFilter, ThresholdResolver } from './safety.js';
 import type { GenerativeStore } from './store.js';
 
@@ -24,4 +25,6 @@ export interface GenerativeSeams {
   decoder: DecoderFactory;
   /** Names a file created without a name. */
   fileId: () => string;
+  /** When a PROCESSING video's processing runs (a timer of the seed's videoProcessingMs by default). */
+  processingClock: ProcessingClock;
 }

@@ -19,6 +19,7 @@ import { Generation } from './generation.js';
 import { BuiltinModel } from './model/builtin-model.js';
 import type { Model } from './model/model.js';
 import { PostgresBursts } from './postgres-bursts.js';
+import { timerProcessingClock } from './processing-clock.js';
 import { resolveThresholds, TRIGGER_PHRASE_FILTER } from './safety.js';
 import type { GenerativeSeams } from './seams.js';
 import { parseSeed, type GenerativeSeed } from './seed.js';
@@ -191,6 +192,7 @@ export async function createGenerativeService(
     store,
     blobs,
     clock,
+    processingClock: seam('processingClock', timerProcessingClock),
     fileId: seam('fileId', () => randomBytes(6).toString('hex')),
     log,
     limits: {

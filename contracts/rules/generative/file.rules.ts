@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { GenerativeClient } from '../../../generated/generative/client.js';
 import { expectStatusError, unique } from '../../harness/expect-error.js';
 import { ruleTest, ruleTests, type RuleContext } from '../../harness/rule-test.js';
-import { nextChange, PROTOCOL_POLL_MS } from '../../targets/change-signals.js';
+import { advanceProcessing, nextChange, PROTOCOL_POLL_MS } from '../../targets/change-signals.js';
 import { BAD, type FileBody, SLOW, ctx, generate, idOf, listedNames, upload } from './context.js';
 
 /** A media fixture (file path or data: URL) as bytes, or not applicable naming the fixture. */
@@ -18,7 +18,8 @@ function media(t: RuleContext, key: 'shortVideo' | 'unprocessableVideo'): Uint8A
 /**
  * Reads the file until its state is `done`. Between two reads it waits for the target's signal that the file
  * changed (the reference posts one, contracts/targets/change-signals.ts), armed before the read so none is
- * missed; a target without signals is polled as the public cookbook polls (PROTOCOL_POLL_MS apart). The
+ * missed, and asks the target to process the file now (the wait is not what the rules judge: the state before and
+ * after it is); a target without signals is polled as the public cookbook polls (PROTOCOL_POLL_MS apart). The
  * test's own timeout bounds the wait. A signal names the state the service stored: once it is a `done` one, the
  * read after it must show a `done` state too, so a change answered by the store and never kept FAILs at once.
  */
@@ -39,6 +40,7 @@ async function waitForState(
       await new Promise((resolve) => setTimeout(resolve, PROTOCOL_POLL_MS));
       continue;
     }
+    advanceProcessing(t.session.changeSignals!, name);
     const stored = await wait.changed;
     if (stored === undefined || !done(stored)) continue;
     const after = await client.getFile({ file: idOf(name) });
