@@ -196,6 +196,8 @@ export function createHandlers(
       const stored = await store.report(plan);
       if (stored.json !== undefined && stored.length > 0)
         return { body: serializedJsonText<ReportBody>(`${headOf(dimensions, metrics)},"rows":${stored.json}}`) };
+      // Rows made for this request alone (a report of the rollups held in memory): serialised, kept by nothing.
+      if (!stored.kept) return { body: serializeJson(reportBody(stored, dimensions, metrics)) };
       // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound
       // values: the plan's channels, link days and group members, so a changed group is new rows), and the
       // column names are in that SQL: the answer is made and serialised once per rows, not per request.

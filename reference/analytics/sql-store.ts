@@ -215,7 +215,7 @@ export class SqlAnalyticsStore implements AnalyticsStore {
     const cached = this.reports.find(key);
     if (cached) return cached;
     const rows = (await this.runReport(plan.tenant ?? '', sql, params)) as Array<Array<string | number>>;
-    return this.reports.put(key, rows);
+    return this.reports.put(key, Object.assign(rows, { kept: true as const }));
   }
 
   async createGroup(owner: string, title: string, itemType: string): Promise<StoredGroup> {

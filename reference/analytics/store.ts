@@ -74,9 +74,15 @@ export interface ReportPlan {
 
 /**
  * A report's rows in answer order, shared with other callers (read them, never change them); `json`, when
- * present, is their JSON text (what JSON.stringify of the rows gives), made ahead by the store.
+ * present, is their JSON text (what JSON.stringify of the rows gives), made ahead by the store; `kept`, when true,
+ * says the store may answer this same array again for the same report (a cached answer), so what a caller makes
+ * from the rows may be kept by them. Rows made for one request are not: keeping anything by them (even weakly)
+ * would only carry it through the next young-generation collection.
  */
-export type ReportRows = ReadonlyArray<ReadonlyArray<string | number>> & { readonly json?: string };
+export type ReportRows = ReadonlyArray<ReadonlyArray<string | number>> & {
+  readonly json?: string;
+  readonly kept?: true;
+};
 
 export type InsertItemResult =
   | { ok: true; item: StoredItem; created: boolean }
