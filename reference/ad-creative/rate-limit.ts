@@ -26,28 +26,52 @@ export function tooManyCalls() {
   });
 }
 
-/** The times of one account's counted calls, oldest first; expired ones leave from the front. */
+/** The smallest ring of call times (a power of two, as every ring's length is). */
+const MIN_RING = 16;
+
+/**
+ * The times of one account's counted calls, oldest first, in a ring that grows only when full: once it holds a
+ * window's calls, counting one writes a number and allocates nothing (a list that grows and is cut now and then
+ * allocates with every call of a busy account, and what it allocates outlives young-generation collections).
+ * Expired calls leave from the front; a ring four times larger than its calls is halved.
+ */
 class CallTimes {
-  private times: number[] = [];
+  private ring = new Float64Array(MIN_RING);
   private head = 0;
+  private size = 0;
 
   /** Forgets the calls at or before `now - windowMs`; answers how many are left. */
   countSince(now: number, windowMs: number): number {
-    while (this.head < this.times.length && now - this.times[this.head]! >= windowMs) this.head += 1;
-    // Compact now and then, so the array does not keep every call ever made.
-    if (this.head > 1024 && this.head * 2 > this.times.length) {
-      this.times = this.times.slice(this.head);
-      this.head = 0;
+    const mask = this.ring.length - 1;
+    while (this.size > 0 && now - this.ring[this.head]! >= windowMs) {
+      this.head = (this.head + 1) & mask;
+      this.size -= 1;
     }
-    return this.times.length - this.head;
+    if (this.ring.length > MIN_RING && this.size * 4 < this.ring.length) this.resize(this.ring.length / 2);
+    return this.size;
   }
 
   add(now: number): void {
+    if (this.size === this.ring.length) this.resize(this.ring.length * 2);
+    const ring = this.ring;
+    const mask = ring.length - 1;
     // Kept in order even if the clock steps back, so the front is always the oldest call.
-    let at = this.times.length;
-    while (at > this.head && this.times[at - 1]! > now) at -= 1;
-    if (at === this.times.length) this.times.push(now);
-    else this.times.splice(at, 0, now);
+    let at = this.size;
+    while (at > 0 && ring[(this.head + at - 1) & mask]! > now) {
+      ring[(this.head + at) & mask] = ring[(this.head + at - 1) & mask]!;
+      at -= 1;
+    }
+    ring[(this.head + at) & mask] = now;
+    this.size += 1;
+  }
+
+  /** The calls, oldest first, in a ring of `length` (a power of two) from its start. */
+  private resize(length: number): void {
+    const next = new Float64Array(length);
+    const mask = this.ring.length - 1;
+    for (let i = 0; i < this.size; i++) next[i] = this.ring[(this.head + i) & mask]!;
+    this.ring = next;
+    this.head = 0;
   }
 }
 
