@@ -2,9 +2,8 @@
 // `anyOf: [array, null]`, Stripe's `anyOf: [object, '']`, Linode's `oneOf` of objects in a header) travel in
 // their style as plain `type: array` / `type: object` parameters do: the client writes `a=1&a=2`, `ids=1,2`,
 // `filter[min]=1`, `X-Filter: a=x`, and the server reads the same bytes back as the array or object.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { describe, expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const strings = { type: 'array', items: { type: 'string' } };
 const DOCUMENT = {
@@ -57,33 +56,21 @@ const DOCUMENT = {
 
 type Input = { url: URL; query: Record<string, unknown>; headers: Record<string, string> };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('composite', DOCUMENT);
-  const handlers = {
-    search: (input: Input) => ({
-      status: 200,
-      body: {
-        search: input.url.search,
-        query: input.query,
-        filterHeader: input.headers['x-filter'] ?? null,
-        idsHeader: input.headers['x-ids'] ?? null,
-      },
-    }),
-  };
-  server = await listenLocal(pkg.server.createCompositeServer(handlers, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+const served = servedPackage('composite', DOCUMENT, {
+  search: (input: Input) => ({
+    status: 200,
+    body: {
+      search: input.url.search,
+      query: input.query,
+      filterHeader: input.headers['x-filter'] ?? null,
+      idsHeader: input.headers['x-ids'] ?? null,
+    },
+  }),
 });
 
 describe('array and object parameters behind anyOf / oneOf / $ref / null', () => {
   it('the client writes each in its style, and the server reads the arrays and objects back', async () => {
-    const client = new pkg.client.CompositeClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+    const client = new served.pkg.client.CompositeClient({ baseUrl: served.baseUrl, maxRetries: 0 });
     const answer = await client.search({
       tags: ['a', 'b'],
       ids: [1, 2],
@@ -114,7 +101,7 @@ describe('array and object parameters behind anyOf / oneOf / $ref / null', () =>
   });
 
   it('a request written by hand in the style is read the same way', async () => {
-    const answer = await fetch(`${server.baseUrl}/search?tags=1&tags=2&ids=3,4&filter[min]=5`, {
+    const answer = await fetch(`${served.baseUrl}/search?tags=1&tags=2&ids=3,4&filter[min]=5`, {
       headers: { 'x-filter': 'b=y', 'x-ids': 'p,q' },
     });
     expect(answer.status).toBe(200);
@@ -122,13 +109,13 @@ describe('array and object parameters behind anyOf / oneOf / $ref / null', () =>
   });
 
   it('the scalar branch still travels as itself', async () => {
-    const client = new pkg.client.CompositeClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+    const client = new served.pkg.client.CompositeClient({ baseUrl: served.baseUrl, maxRetries: 0 });
     const answer = await client.search({ filter: '' });
     expect(answer.search).toBe('?filter=');
   });
 
   it('an object header of the wrong shape is refused', async () => {
-    const answer = await fetch(`${server.baseUrl}/search`, { headers: { 'x-filter': 'c=z' } });
+    const answer = await fetch(`${served.baseUrl}/search`, { headers: { 'x-filter': 'c=z' } });
     expect(answer.status).toBe(400);
   });
 });

@@ -2,11 +2,10 @@
 // and `idempotency-key`): HTTP header names are case-insensitive, so it is one header. The later declaration is
 // used, with a warning naming both places; an operation's header still replaces its path's of the same name in
 // another case, without one. The package compiles strictly and the header reaches the handler.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { typeCheckPackages } from '../../generator/typecheck.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { servedPackage } from '../support/served-package.js';
 
 const header = (name: string, required: boolean) => ({ name, in: 'header', required, schema: { type: 'string' } });
 
@@ -25,25 +24,13 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('headers', DOCUMENT);
-  const handlers = {
-    createTransfer: async (input: { headers: Record<string, string> }) => ({ status: 200, body: input.headers }),
-  };
-  server = await listenLocal(pkg.server.createHeadersServer(handlers, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+const served = servedPackage('headers', DOCUMENT, {
+  createTransfer: async (input: { headers: Record<string, string> }) => ({ status: 200, body: input.headers }),
 });
 
 it('warns once, naming both places of the header declared twice', () => {
   const at = '#/paths/~1transfers/post/parameters';
-  expect(pkg.warnings).toEqual([
+  expect(served.pkg.warnings).toEqual([
     {
       pointer: `${at}/1`,
       message: expect.stringContaining(`also at ${at}/0: header names are case-insensitive`),
@@ -52,12 +39,12 @@ it('warns once, naming both places of the header declared twice', () => {
 });
 
 it('compiles strictly', async () => {
-  const files = await generatePackage({ key: 'headers', spec: pkg.spec }, { onWarning: () => {} });
+  const files = await generatePackage({ key: 'headers', spec: served.pkg.spec }, { onWarning: () => {} });
   expect(typeCheckPackages(new Map([['headers', files]])).get('headers')).toEqual([]);
 }, 120_000);
 
 it('carries the header, once, from the client to the handler', async () => {
-  const client = new pkg.client.HeadersClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.HeadersClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   const headers = await client.createTransfer({ idempotencyKey: 'k1', xTrace: 't1' });
   expect(headers).toMatchObject({ 'idempotency-key': 'k1', 'x-trace': 't1' });
 });

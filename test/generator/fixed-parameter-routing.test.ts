@@ -2,9 +2,8 @@
 // `/#X-Amz-Target=Svc.Create` keys, whose fragment no request carries, with an `X-Amz-Target` header of that one
 // value; its query protocol's `Action`): the generated server gives each request to the operation whose value it
 // carries, and no warning says they cannot be told apart.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const answer = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 const target = (value: string) => ({
@@ -38,23 +37,14 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('targets', DOCUMENT);
+const served = servedPackage('targets', DOCUMENT, () => {
   const ids = ['createThing', 'deleteThing', 'listThings', 'describeThing'];
   const handlers = Object.fromEntries(ids.map((id) => [id, () => ({ status: 200, body: { handledBy: id } })]));
-  server = await listenLocal(pkg.server.createTargetsServer(handlers, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return handlers;
 });
 
 it('each request reaches the operation whose one value it carries', async () => {
-  const client = new pkg.client.TargetsClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.TargetsClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   expect(await client.deleteThing({ xAmzTarget: 'Things.DeleteThing' })).toEqual({ handledBy: 'deleteThing' });
   expect(await client.createThing({ xAmzTarget: 'Things.CreateThing' })).toEqual({ handledBy: 'createThing' });
   expect(await client.describeThing({ Action: 'DescribeThing' })).toEqual({ handledBy: 'describeThing' });
@@ -62,10 +52,10 @@ it('each request reaches the operation whose one value it carries', async () => 
 });
 
 it('a value no operation has is refused by the first one, as before', async () => {
-  const res = await fetch(`${server.baseUrl}/`, { method: 'POST', headers: { 'x-amz-target': 'Things.Other' } });
+  const res = await fetch(`${served.baseUrl}/`, { method: 'POST', headers: { 'x-amz-target': 'Things.Other' } });
   expect(res.status).toBe(400);
 });
 
 it('no warning says the operations cannot be told apart', () => {
-  expect(pkg.warnings.filter((w) => w.message.includes('no request tells them apart'))).toEqual([]);
+  expect(served.pkg.warnings.filter((w) => w.message.includes('no request tells them apart'))).toEqual([]);
 });

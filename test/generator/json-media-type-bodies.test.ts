@@ -1,8 +1,7 @@
 // A JSON request body under a media type of its own (Box's application/json-patch+json, a merge patch): the client
 // sends it as the spec names it, and the server, which accepts only the documented types, takes and checks it.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const PATCH = {
   type: 'array',
@@ -33,27 +32,16 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('patches', DOCUMENT);
+const served = servedPackage('patches', DOCUMENT, () => {
   const answer = async (input: { body: unknown; headers: Record<string, string> }) => ({
     status: 200,
     body: { type: input.headers['content-type'], body: input.body },
   });
-  server = await listenLocal(
-    pkg.server.createPatchesServer({ patchMetadata: answer, mergeMetadata: answer }, { logger: false }),
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return { patchMetadata: answer, mergeMetadata: answer };
 });
 
 it('sends each JSON body as its documented media type', async () => {
-  const client = new pkg.client.PatchesClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.PatchesClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   const patch = [{ op: 'replace', path: '/a', value: 1 }];
   expect(await client.patchMetadata({ body: patch })).toEqual({ type: 'application/json-patch+json', body: patch });
   expect(await client.mergeMetadata({ body: { a: null } })).toEqual({
@@ -63,6 +51,6 @@ it('sends each JSON body as its documented media type', async () => {
 });
 
 it('still refuses a patch its schema refuses', async () => {
-  const client = new pkg.client.PatchesClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.PatchesClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   await expect(client.patchMetadata({ body: [{ op: 'move', path: '/a' }] })).rejects.toMatchObject({ httpStatus: 400 });
 });

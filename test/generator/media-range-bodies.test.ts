@@ -1,11 +1,10 @@
 // A request body listed under a media range (`application/*+json`, as ASP.NET documents list it first) beside a
 // concrete type: the client and the engine send the concrete type, since a Content-Type names one type and a
 // server reading the range as a type refuses it (seen on e-conomic's document: Prism answered 415).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { chooseBody } from '../../contracts/engine/requests.js';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { buildServiceModel } from '../../generator/model/index.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { servedPackage } from '../support/served-package.js';
 
 const ITEM = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
 const json = (types: string[]) => Object.fromEntries(types.map((t) => [t, { schema: ITEM }]));
@@ -30,21 +29,9 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('ranges', DOCUMENT);
-  const handlers = {
-    addItem: (input: { body: unknown }) => ({ status: 201, body: input.body }),
-    addRanged: () => ({ status: 204 }),
-  };
-  server = await listenLocal(pkg.server.createRangesServer(handlers, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+const served = servedPackage('ranges', DOCUMENT, {
+  addItem: (input: { body: unknown }) => ({ status: 201, body: input.body }),
+  addRanged: () => ({ status: 204 }),
 });
 
 it('the client sends the concrete JSON type the document lists beside a range, and its own server takes it', async () => {
@@ -53,10 +40,10 @@ it('the client sends the concrete JSON type the document lists beside a range, a
     sent.push(new Request(input, init).headers.get('content-type'));
     return new Response('{"name":"a"}', { status: 201, headers: { 'content-type': 'application/json' } });
   };
-  const client = new pkg.client.RangesClient({ baseUrl: 'http://ranges.test', fetch, maxRetries: 0 });
+  const client = new served.pkg.client.RangesClient({ baseUrl: 'http://ranges.test', fetch, maxRetries: 0 });
   await client.addItem({ body: { name: 'a' } });
   expect(sent).toEqual(['application/json']);
-  const own = new pkg.client.RangesClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const own = new served.pkg.client.RangesClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   expect(await own.addItem({ body: { name: 'b' } })).toEqual({ name: 'b' });
 });
 

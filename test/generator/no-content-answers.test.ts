@@ -1,8 +1,7 @@
 // A 204 documented with a JSON body (PagerDuty's deletes): HTTP gives a 204 no content, so the body is never sent;
 // generate says so with the pointer of the content, and the client returns undefined.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const DOCUMENT = {
   openapi: '3.0.3',
@@ -23,23 +22,16 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-beforeAll(async () => {
-  pkg = await inlinePackage('nocontent', DOCUMENT);
+const served = servedPackage('nocontent', DOCUMENT, () => {
   const handlers = { deleteThing: async () => ({ status: 204, body: { id: 'a' } }) };
-  server = await listenLocal(pkg.server.createNocontentServer(handlers, { logger: false }));
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return handlers;
 });
 
 it('warns with the pointer of the content a 204 cannot carry', () => {
-  expect(pkg.warnings.map((w) => w.pointer)).toEqual(['#/paths/~1things~1{id}/delete/responses/204/content']);
+  expect(served.pkg.warnings.map((w) => w.pointer)).toEqual(['#/paths/~1things~1{id}/delete/responses/204/content']);
 });
 
 it('answers 204 without content, which the client returns as undefined', async () => {
-  const client = new pkg.client.NocontentClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.NocontentClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   expect(await client.deleteThing({ id: 'a' })).toBeUndefined();
 });

@@ -1,9 +1,8 @@
 // A path template name without a path parameter (declared in the query instead, as Intercom's document does, or
 // not declared at all) is read as a path parameter with a warning naming its place: the package is generated, the
 // client fills the template and the server reads the value back from the path.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const answer = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 const DOCUMENT = {
@@ -22,25 +21,16 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('templates', DOCUMENT);
+const served = servedPackage('templates', DOCUMENT, () => {
   const echo = (input: { path: unknown; query: unknown }) => ({
     status: 200,
     body: { path: input.path, query: input.query },
   });
-  server = await listenLocal(pkg.server.createTemplatesServer({ getNote: echo, getFile: echo }, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return { getNote: echo, getFile: echo };
 });
 
 it('each repaired place is one warning with its pointer', () => {
-  expect(pkg.warnings.map((w) => `${w.pointer}: ${w.message}`).sort()).toEqual([
+  expect(served.pkg.warnings.map((w) => `${w.pointer}: ${w.message}`).sort()).toEqual([
     '#/paths/~1contacts~1{contact_id}~1notes~1{note_id}/get/parameters/0: query parameter contact_id is named in the path template; read as a path parameter',
     '#/paths/~1contacts~1{contact_id}~1notes~1{note_id}/parameters/0: query parameter note_id is named in the path template; read as a path parameter',
     '#/paths/~1files~1{name}/get: path template {name} has no path parameter declared; read as a required string',
@@ -48,7 +38,7 @@ it('each repaired place is one warning with its pointer', () => {
 });
 
 it('a parameter declared in the query is sent in the path and read from it, with its schema (an integer)', async () => {
-  const client = new pkg.client.TemplatesClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.TemplatesClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   expect(await client.getNote({ contact_id: 'c 1', note_id: 7 })).toEqual({
     path: { contact_id: 'c 1', note_id: 7 },
     query: {},
@@ -56,6 +46,6 @@ it('a parameter declared in the query is sent in the path and read from it, with
 });
 
 it('an undeclared one is a required string, sent escaped', async () => {
-  const client = new pkg.client.TemplatesClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.TemplatesClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   expect(await client.getFile({ name: 'a/b' })).toEqual({ path: { name: 'a/b' }, query: {} });
 });

@@ -1,9 +1,8 @@
 // An exploded query array (OpenAPI's default for a query: `tag=a&tag=b`) has one item per value: a comma inside a
 // value is the item's own character (`tag=a%2Cb` is the one item "a,b"), not a separator, which only an unexploded
 // array has (`tags=a,b`). Seen with AWS's tag keys, whose pattern allows a comma.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { describe, expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const list = { type: 'array', items: { type: 'string', minLength: 1 } };
 const document = {
@@ -23,20 +22,13 @@ const document = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-beforeAll(async () => {
-  pkg = await inlinePackage('tags', document);
+const served = servedPackage('tags', document, () => {
   const handlers = { readTags: async (input: { query: unknown }) => ({ status: 200, body: input.query }) };
-  server = await listenLocal(pkg.server.createTagsServer(handlers, { logger: false }));
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return handlers;
 });
 
 const read = async (query: string) => {
-  const answer = await fetch(`${server.baseUrl}/tags?${query}`);
+  const answer = await fetch(`${served.baseUrl}/tags?${query}`);
   return { status: answer.status, body: await answer.json() };
 };
 

@@ -3,10 +3,9 @@
 // of a request, by the generated server's validation or by the client's types.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { expect, it } from 'vitest';
 import { compileProblems } from '../support/compile-problems.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { servedPackage } from '../support/served-package.js';
 
 const THING = { $ref: '#/paths/~1things/post/requestBody/content/application~1json/schema' };
 const json = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
@@ -46,24 +45,13 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('nested', DOCUMENT);
+const served = servedPackage('nested', DOCUMENT, () => {
   const none = () => ({ status: 204 });
-  server = await listenLocal(
-    pkg.server.createNestedServer({ createThing: none, createBundle: none, createShelf: none }, { logger: false }),
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return { createThing: none, createBundle: none, createShelf: none };
 });
 
 it('the generated server takes a request without the readOnly members the nested body requires', async () => {
-  const client = new pkg.client.NestedClient({ baseUrl: server.baseUrl, maxRetries: 0 });
+  const client = new served.pkg.client.NestedClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   await client.createBundle({ body: { main: { name: 'a' }, others: [{ name: 'b' }] } });
   await client.createShelf({ body: { top: { name: 'c' } } });
   // The request view leaves the member's requirement out, not its other checks.
@@ -71,7 +59,7 @@ it('the generated server takes a request without the readOnly members the nested
 });
 
 it("the client's types do not demand them either", () => {
-  const file = path.join(pkg.dir, 'probe.ts');
+  const file = path.join(served.pkg.dir, 'probe.ts');
   fs.writeFileSync(
     file,
     [

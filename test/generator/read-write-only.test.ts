@@ -2,9 +2,8 @@
 // direction the member travels. A request without a required readOnly member (the server assigns `id`) is
 // valid; an answer without a required writeOnly member (`password` is never sent back) is valid; each stays
 // required in its own direction. Marked on the member, through its $ref, or in an allOf member.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { describe, expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const pet = { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } };
 const DOCUMENT = {
@@ -40,12 +39,10 @@ const DOCUMENT = {
 
 type Input = { query: { answer?: string }; body: Record<string, unknown> };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('pets', DOCUMENT);
-  const handlers = {
+const served = servedPackage(
+  'pets',
+  DOCUMENT,
+  {
     // The answer the query names: complete, without the writeOnly member, or without a readOnly one.
     createPet: (input: Input) => {
       const full = { id: 7, name: input.body.name, owner: { login: 'o' }, created: 'today' };
@@ -53,19 +50,12 @@ beforeAll(async () => {
       const body = input.query.answer === 'no-id' ? withoutId : full;
       return { status: 201, body };
     },
-  };
-  server = await listenLocal(
-    pkg.server.createPetsServer(handlers, { logger: false, validateResponses: true, onError: () => {} }),
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
-});
+  },
+  { validateResponses: true, onError: () => {} },
+);
 
 const create = (body: unknown, answer = '') =>
-  fetch(`${server.baseUrl}/pets${answer ? `?answer=${answer}` : ''}`, {
+  fetch(`${served.baseUrl}/pets${answer ? `?answer=${answer}` : ''}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

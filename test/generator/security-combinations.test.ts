@@ -2,9 +2,8 @@
 // token) and alternatives that OR them: the generated client sends every credential of the first alternative
 // whose credentials it holds all of, and the generated server admits the request; an alternative the client
 // holds only part of is not sent half.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { describe, expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const answer = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 const operation = (operationId: string, security: Array<Record<string, string[]>>) => ({
@@ -34,28 +33,19 @@ const DOCUMENT = {
 
 type Input = { credentials: { schemes?: Record<string, string> } };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('combos', DOCUMENT);
+const served = servedPackage('combos', DOCUMENT, () => {
   const echo = (input: Input) => ({ status: 200, body: { schemes: input.credentials.schemes ?? {} } });
   const handlers = Object.fromEntries(
     ['keyAndBearer', 'basicOrKeyAndBearer', 'twoKeys', 'bearerOrKey', 'keyAndCookieOrNone', 'headerKeyOrQueryKey'].map(
       (id) => [id, echo],
     ),
   );
-  server = await listenLocal(pkg.server.createCombosServer(handlers, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return handlers;
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
 const client = (options: Record<string, unknown>): any =>
-  new pkg.client.CombosClient({ baseUrl: server.baseUrl, maxRetries: 0, ...options });
+  new served.pkg.client.CombosClient({ baseUrl: served.baseUrl, maxRetries: 0, ...options });
 const schemesOf = async (call: Promise<{ schemes: Record<string, string> }>) =>
   Object.keys((await call).schemes).sort();
 

@@ -2,9 +2,8 @@
 // `Token token=<key>` beside `Bearer <token>`): one header, read by both schemes. The server takes a Bearer or Basic
 // value as that scheme's credential, anything else as the key, and sees no conflict between the two readings.
 import http from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const DOCUMENT = {
   openapi: '3.0.3',
@@ -27,24 +26,15 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('shared', DOCUMENT);
+const served = servedPackage('shared', DOCUMENT, () => {
   const handlers = { who: async (input: { credentials: unknown }) => ({ status: 200, body: input.credentials }) };
-  server = await listenLocal(pkg.server.createSharedServer(handlers, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return handlers;
 });
 
 function get(authorization: string): Promise<{ status: number; body: { schemes?: Record<string, string> } }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${server.baseUrl}/who`, { headers: { authorization } }, (res) => {
+      .get(`${served.baseUrl}/who`, { headers: { authorization } }, (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
         res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
@@ -72,13 +62,13 @@ it('reads any other value as the key', async () => {
 });
 
 it('is called through the generated client with a bearer token or with the key', async () => {
-  const Client = pkg.client.SharedClient;
-  const bearer = await new Client({ baseUrl: server.baseUrl, bearerToken: 't0k', maxRetries: 0 }).who();
+  const Client = served.pkg.client.SharedClient;
+  const bearer = await new Client({ baseUrl: served.baseUrl, bearerToken: 't0k', maxRetries: 0 }).who();
   expect(bearer.schemes).toEqual({ bearerAuth: 't0k' });
-  const key = await new Client({ baseUrl: server.baseUrl, apiKey: 'Token token=k3y', maxRetries: 0 }).who();
+  const key = await new Client({ baseUrl: served.baseUrl, apiKey: 'Token token=k3y', maxRetries: 0 }).who();
   expect(key.schemes).toEqual({ apiKey: 'Token token=k3y' });
   const both = await new Client({
-    baseUrl: server.baseUrl,
+    baseUrl: served.baseUrl,
     apiKey: 'Token token=k3y',
     bearerToken: 't0k',
     maxRetries: 0,

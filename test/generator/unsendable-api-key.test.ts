@@ -2,9 +2,8 @@
 // can be carried by no request. generate says so once, at the scheme; the client never sends it (a fetch would
 // throw on the name), so the operations that offer another scheme or none work, and the server refuses those that
 // only it would admit.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
-import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
+import { expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
 
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 const DOCUMENT = {
@@ -26,23 +25,14 @@ const DOCUMENT = {
   },
 };
 
-let pkg: InlinePackage;
-let server: RunningServer;
-
-beforeAll(async () => {
-  pkg = await inlinePackage('keys', DOCUMENT);
+const served = servedPackage('keys', DOCUMENT, () => {
   const answer = () => ({ status: 200, body: {} });
   const handlers = { onlySpaced: answer, plainKey: answer, either: answer, both: answer, open: answer };
-  server = await listenLocal(pkg.server.createKeysServer(handlers, { logger: false }));
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  pkg?.remove();
+  return handlers;
 });
 
 it('warns once, at the scheme', () => {
-  const about = pkg.warnings.filter((w) => w.message.includes('my api key'));
+  const about = served.pkg.warnings.filter((w) => w.message.includes('my api key'));
   expect(about.map((w) => w.pointer)).toEqual(['#/components/securitySchemes/spaced/name']);
 });
 
@@ -53,7 +43,7 @@ it('sends the other key where one is offered, no key where none can be sent, and
     sent.push([new URL(request.url).pathname, request.headers.get('x-key')]);
     return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   };
-  const client = new pkg.client.KeysClient({
+  const client = new served.pkg.client.KeysClient({
     baseUrl: 'http://keys.test',
     fetch,
     apiKey: 'k',
@@ -68,7 +58,7 @@ it('sends the other key where one is offered, no key where none can be sent, and
 });
 
 it("the package's own server admits the sendable key and refuses what only the unsendable one would admit", async () => {
-  const client = new pkg.client.KeysClient({ baseUrl: server.baseUrl, apiKey: 'k', maxRetries: 0 });
+  const client = new served.pkg.client.KeysClient({ baseUrl: served.baseUrl, apiKey: 'k', maxRetries: 0 });
   expect(await client.plainKey()).toEqual({});
   expect(await client.either()).toEqual({});
   expect(await client.both()).toEqual({});
