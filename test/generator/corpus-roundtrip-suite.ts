@@ -26,6 +26,7 @@ import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
 import { drawable } from './drawable-schemas.js';
 import { withPatternValues } from './pattern-values.js';
+import { writePackage } from '../support/package-folder.js';
 
 /** What a document's round trip leaves out, each entry `<operation>: <what>`, with the reason beside it. */
 export interface RoundTripExpectations {
@@ -303,10 +304,7 @@ export function roundTripSuite(
 
     beforeAll(async () => {
       const dir = path.join(root, d.name);
-      for (const [name, content] of await generatePackage({ key: d.name, spec: d.spec })) {
-        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-        fs.writeFileSync(path.join(dir, name), content);
-      }
+      writePackage(dir, await generatePackage({ key: d.name, spec: d.spec }));
       model = buildServiceModel(d.name, (await loadSpecFile(d.name, d.spec)).document);
       const load = (file: string) => import(pathToFileURL(path.join(dir, file)).href);
       pkg = {

@@ -1,11 +1,13 @@
 // A package generated from a small OpenAPI document written in a test (the idioms of public documents, one at a
-// time): its files in a temporary folder, its modules loaded, and the warnings generate gave.
+// time): its files in a temporary folder (the runtime's as links to one copy, ./package-folder.ts), its modules
+// loaded, and the warnings generate gave.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
 import { generatePackage } from '../../generator/pipeline.js';
+import { writePackage } from './package-folder.js';
 
 export interface InlinePackage {
   dir: string;
@@ -27,11 +29,7 @@ export async function inlinePackage(key: string, document: object): Promise<Inli
   fs.writeFileSync(spec, JSON.stringify(document));
   const warnings: SchemaWarning[] = [];
   const out = path.join(dir, 'package');
-  const files = await generatePackage({ key, spec }, { onWarning: (_, w) => warnings.push(w) });
-  for (const [name, content] of files) {
-    fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
-    fs.writeFileSync(path.join(out, name), content);
-  }
+  writePackage(out, await generatePackage({ key, spec }, { onWarning: (_, w) => warnings.push(w) }));
   const load = (file: string) => import(pathToFileURL(path.join(out, file)).href);
   return {
     dir: out,
@@ -48,10 +46,7 @@ export async function inlinePackage(key: string, document: object): Promise<Inli
 // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
 export async function specPackage(key: string, spec: string, dir: string): Promise<{ client: any; server: any }> {
   const out = path.join(dir, key);
-  for (const [name, content] of await generatePackage({ key, spec })) {
-    fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
-    fs.writeFileSync(path.join(out, name), content);
-  }
+  writePackage(out, await generatePackage({ key, spec }));
   const load = (file: string) => import(pathToFileURL(path.join(out, file)).href);
   return { client: await load('client.ts'), server: await load('server.ts') };
 }
