@@ -116,10 +116,14 @@ const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && val
 
 /**
  * A parameter value its style writes as nothing: an empty one, or an object without members where the members are
- * the keys (an exploded form object, a deepObject): the parameter is then missing from the request.
+ * the keys (an exploded form object, a deepObject): the parameter is then missing from the request. Or as an empty
+ * value: an array of one empty string is `key=` (Prism reads it as no key: letmc's `appointmentTypesToSearch`).
  */
-export const writesNothing = (p: ParameterModel, value: unknown) =>
-  isEmpty(value) || (p.in === 'query' && serialise(p, value).length === 0);
+export const writesNothing = (p: ParameterModel, value: unknown) => {
+  if (isEmpty(value)) return true;
+  const pairs = serialise(p, value);
+  return (p.in === 'query' && pairs.length === 0) || pairs.some(([, written]) => written === '');
+};
 
 /**
  * The separator a parameter's style puts between the items (or keys and values) of its value where it does not
@@ -461,10 +465,13 @@ export function validRequest(
     const unwritable = (v: unknown) => (notEmpty && writesNothing(p, v)) || (fixed === undefined && ambiguous(p, v));
     for (let again = 1; unwritable(value) && again <= 12; again++)
       value = validValue(model, schemas, p.schema, undefined, seed + again * 13);
-    // Else the items that hold it are left out, where the schema still allows the rest.
-    if (fixed === undefined && Array.isArray(value) && ambiguous(p, value)) {
-      const separator = separatorOf(p, value)!;
-      const kept = value.filter((item) => !text(item).includes(separator));
+    // Else the items that hold it (or are empty, where no empty value is sent) are left out, where the schema still
+    // allows the rest.
+    if (fixed === undefined && Array.isArray(value) && unwritable(value)) {
+      const separator = separatorOf(p, value);
+      const kept = value.filter(
+        (item) => !(separator !== undefined && text(item).includes(separator)) && !(notEmpty && text(item) === ''),
+      );
       if (schemas.validator(p.schema)?.(kept) ?? true) value = kept;
     }
     // An exploded object drawn without members: one its schema allows with a member (its key is what is sent).
