@@ -33,7 +33,15 @@ export interface Judgement {
    * For a body the response's schema refuses: the keyword that refused it and the value it refused; for a missing
    * required member the schema does not declare among its properties, that member (`undeclared`).
    */
-  refused?: { keyword: string; value: unknown; instancePath: string; undeclared?: string; refSibling?: string };
+  refused?: {
+    keyword: string;
+    value: unknown;
+    instancePath: string;
+    undeclared?: string;
+    refSibling?: string;
+    /** The discriminator value that named the schema refusing it (./discriminator-judge.ts). */
+    namedBy?: { value: string; schema: string };
+  };
 }
 
 /** The response that documents a status: the exact code, then its range (4XX), then default. */
@@ -199,6 +207,7 @@ export function judgeAnswer(
             value: error.data,
             instancePath: error.instancePath,
             ...undeclaredMember(error),
+            ...(error.namedBy && { namedBy: error.namedBy }),
             ...refSibling(model, op, response, media.type, error),
           },
         });

@@ -10,6 +10,7 @@ import {
   type OpenApiDocument,
   VIEW_ROOTS,
 } from '../../generator/model/index.js';
+import { judgedDocument, NAMED_BY } from './discriminator-judge.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: ajv-formats' CommonJS default export
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -25,6 +26,10 @@ function rebased(node: unknown): unknown {
       key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? DOCUMENT_ID + value : rebased(value);
   return out;
 }
+
+/** An error of ajv's, with the discriminator value that named the schema it lies in, where one did. */
+export type JudgedError = ErrorObject & { namedBy?: { value: string; schema: string } };
+type Marked = { [NAMED_BY]?: { value: string; schema: string } };
 
 export class DocumentSchemas {
   private readonly ajv: Ajv2020;
@@ -46,13 +51,15 @@ export class DocumentSchemas {
       verbose: true,
     });
     addFormats(this.ajv);
+    // A value whose discriminator names a child is judged as that child too (./discriminator-judge.ts).
+    const judged = judgedDocument(document);
     // Every component's answer view made at once, so that the views registered here are all an answer refers to.
-    this.answers = directionViews(document, 'answer');
-    for (const name of Object.keys(document.components?.schemas ?? {}))
+    this.answers = directionViews(judged, 'answer');
+    for (const name of Object.keys(judged.components?.schemas ?? {}))
       this.answers.of({ $ref: `#/components/schemas/${escapeToken(name)}` });
     this.ajv.addSchema({
       $id: DOCUMENT_ID,
-      components: (document as { components?: unknown }).components ?? {},
+      components: (judged as { components?: unknown }).components ?? {},
       [VIEW_ROOTS.answer]: { schemas: this.answers.schemas },
     });
   }
@@ -88,11 +95,19 @@ export class DocumentSchemas {
     return validate;
   }
 
-  /** The first error of a value against a schema; undefined when it is valid or cannot be judged. */
-  firstError(schema: unknown, value: unknown): ErrorObject | undefined {
+  /**
+   * The first error of a value against a schema; undefined when it is valid or cannot be judged. Where it lies in the
+   * child a discriminator's value names, `namedBy` says which value named which schema.
+   */
+  firstError(schema: unknown, value: unknown): JudgedError | undefined {
     const validate = this.validator(schema);
     if (!validate || validate(value)) return undefined;
-    return validate.errors?.[0] ?? { instancePath: '', schemaPath: '#', keyword: 'false', params: {} };
+    const first = validate.errors?.[0] ?? { instancePath: '', schemaPath: '#', keyword: 'false', params: {} };
+    // ajv reports a failed `then` after the errors inside it: the if/then the judge added says what was named.
+    const named = validate.errors?.find(
+      (e) => e.keyword === 'if' && (e.parentSchema as Marked | undefined)?.[NAMED_BY],
+    );
+    return named ? { ...first, namedBy: (named.parentSchema as Marked)[NAMED_BY] } : first;
   }
 
   /** The first error of a value against a schema, as one line; undefined when it is valid or cannot be judged. */
