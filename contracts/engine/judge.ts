@@ -41,6 +41,8 @@ export interface Judgement {
     refSibling?: string;
     /** The discriminator value that named the schema refusing it (./discriminator-judge.ts). */
     namedBy?: { value: string; schema: string };
+    /** A required member missing where the refusing schema gives alternatives (oneOf / anyOf) beside its own. */
+    besideAlternatives?: boolean;
   };
 }
 
@@ -208,6 +210,7 @@ export function judgeAnswer(
             instancePath: error.instancePath,
             ...undeclaredMember(error),
             ...(error.namedBy && { namedBy: error.namedBy }),
+            ...(error.keyword === 'required' && besideAlternatives(error.parentSchema) && { besideAlternatives: true }),
             ...refSibling(model, op, response, media.type, error),
           },
         });
@@ -277,6 +280,12 @@ function refSibling(
   const media = raw.content?.[mediaKey];
   const type = media && refSiblingType(source, resolveRef<MediaObject>(source, media).schema, error.instancePath);
   return type ? { refSibling: type } : {};
+}
+
+/** Whether a schema gives alternatives (oneOf / anyOf) beside members of its own. */
+function besideAlternatives(schema: unknown): boolean {
+  const s = schema as { oneOf?: unknown; anyOf?: unknown; properties?: unknown } | undefined;
+  return !!s && (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) && !!s.properties;
 }
 
 /** A `required` member the refusing schema does not declare among its `properties`: `{ undeclared: name }`. */

@@ -72,6 +72,8 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
     const jsonType = Array.isArray(refused.value) ? 'array' : refused.value === null ? 'null' : typeof refused.value;
     if (refused.refSibling !== undefined && refused.refSibling === jsonType)
       return `Prism's answer follows the type written beside a $ref (${refused.refSibling}), which OpenAPI 3.0 says SHALL be ignored: the $ref's schema says otherwise (seen on microcks' LabelsMap: {} for an array)`;
+    if (refused.besideAlternatives)
+      return `Prism's static answer for a schema with oneOf or anyOf beside members of its own is its first alternative's sample alone, the schema's own required members left out (@stoplight/json-schema-sampler's traverse takes the alternative first, src/traverse.js, as stoplightio/prism#2726 shows for examples; checked by hand on Prism 5.14: {"portfolios":[null]} for wealthreader's entity-data, which requires success)`;
     if (refused.namedBy && refused.keyword === 'required')
       return `Prism's static answer names a child by its parent's discriminator (${refused.namedBy.value}: ${refused.namedBy.schema}) without the child's members: its sampler reads the parent alone, the first value its own property lists (checked by hand on Prism 5.14: {"mode":"Fresh","size":0} for a parent listing Fresh)`;
     if (refused.undeclared !== undefined)
