@@ -7,6 +7,13 @@ import type { components } from '../../generated/generative/types.js';
 import type { AnswerDecoder, DecoderFactory } from './decoder.js';
 import { failedPrecondition, fileNotAccessible, invalid, notFound } from './errors.js';
 import type { Model, ModelRequest } from './model/model.js';
+import {
+  JsonSchemaTooLarge,
+  jsonSchemaValue,
+  MAX_JSON_SCHEMA_VALUES,
+  parametersJsonSchemaOf,
+  responseJsonSchemaOf,
+} from './model/json-schema-value.js';
 import { schemaValueSize } from './model/schema-value.js';
 import type { SafetyFilter, SafetyRating, ThresholdResolver, Thresholds } from './safety.js';
 import type { CacheRecord, GenerativeStore, ModelRecord, ProjectRecord } from './store.js';
@@ -21,6 +28,17 @@ type Schema = Schemas['Schema'];
  * answer past it would outgrow any output token limit).
  */
 const MAX_SCHEMA_VALUES = 100_000;
+
+/** Whether the smallest value the built-in model makes of a JSON Schema holds more values than an answer may. */
+function asksTooMuch(schema: Parameters<typeof jsonSchemaValue>[0]): boolean {
+  try {
+    jsonSchemaValue(schema, [], MAX_JSON_SCHEMA_VALUES);
+    return false;
+  } catch (error) {
+    if (error instanceof JsonSchemaTooLarge) return true;
+    throw error;
+  }
+}
 type Content = Schemas['Content'];
 type Part = Schemas['Part'];
 type GenerateRequest = Schemas['GenerateContentRequest'];
@@ -190,6 +208,12 @@ export class Generation {
         'generation_config.response_schema',
       );
     }
+    const responseJsonSchema = responseJsonSchemaOf(config);
+    if (responseJsonSchema !== undefined && asksTooMuch(responseJsonSchema))
+      throw invalid(
+        `response_json_schema asks for an answer of more than ${MAX_JSON_SCHEMA_VALUES} values (minItems).`,
+        'generation_config.response_json_schema',
+      );
     if (config.topK !== undefined && !model.topK)
       throw invalid(`top_k is not supported by ${model.name}.`, 'generation_config.top_k');
     if (body.systemInstruction?.parts?.some((p) => typeof p.text !== 'string' || Object.keys(p).length !== 1)) {
@@ -212,6 +236,12 @@ export class Generation {
           throw invalid(
             `Function parameters ask for arguments of more than ${MAX_SCHEMA_VALUES} values (min_items).`,
             `tools[${i}].function_declarations[${j}].parameters`,
+          );
+        const parametersJsonSchema = parametersJsonSchemaOf(decl);
+        if (!decl.parameters && parametersJsonSchema !== undefined && asksTooMuch(parametersJsonSchema))
+          throw invalid(
+            `Function parameters ask for arguments of more than ${MAX_JSON_SCHEMA_VALUES} values (minItems).`,
+            `tools[${i}].function_declarations[${j}].parameters_json_schema`,
           );
       }
     }

@@ -1,6 +1,6 @@
 // The reference generative service, served as a user serves it (`npm run serve -- generative`, its own
 // process), used by the public service's own Node client (@google/genai, unchanged, httpOptions.baseUrl pointed
-// at the reference): generate, stream, resumable uploads of a real short mp4 and webm (the committed clips) that
+// at the reference): generate, stream, JSON of a JSON Schema, resumable uploads of a real short mp4 and webm (the committed clips) that
 // become ACTIVE with their durations, list, delete, cached content, and an error as the client's own class.
 import { ApiError, GoogleGenAI, type File as GenAiFile } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,46 @@ describe('the public Node client against the reference', () => {
       probability: 'HIGH',
       blocked: true,
     });
+  });
+
+  it('answers JSON of a responseJsonSchema and calls a function declared by parametersJsonSchema, values of those schemas', async () => {
+    const parcel = {
+      type: 'object',
+      properties: { label: { type: 'string' }, weight: { type: 'number', minimum: 0 } },
+      required: ['label', 'weight'],
+      additionalProperties: false,
+    };
+    const json = await ai.models.generateContent({
+      model: MODEL,
+      contents: 'Describe a parcel',
+      config: { responseMimeType: 'application/json', responseJsonSchema: parcel },
+    });
+    const value = JSON.parse(json.text ?? 'null');
+    expect(Object.keys(value)).toEqual(['label', 'weight']);
+    expect(typeof value.label).toBe('string');
+    expect(value.weight).toBeGreaterThanOrEqual(0);
+    const call = await ai.models.generateContent({
+      model: MODEL,
+      contents: 'Ship it',
+      config: {
+        tools: [{ functionDeclarations: [{ name: 'ship_parcel', parametersJsonSchema: parcel }] }],
+        toolConfig: { functionCallingConfig: { mode: 'ANY' as never } },
+      },
+    });
+    expect(call.functionCalls?.[0]?.name).toBe('ship_parcel');
+    expect(Object.keys(call.functionCalls?.[0]?.args ?? {})).toEqual(['label', 'weight']);
+    const tooMany = await ai.models
+      .generateContent({
+        model: MODEL,
+        contents: 'Many parcels',
+        config: {
+          responseMimeType: 'application/json',
+          responseJsonSchema: { type: 'array', items: parcel, minItems: 200_000 },
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(tooMany).toBeInstanceOf(ApiError);
+    expect((tooMany as ApiError).status).toBe(400);
   });
 
   it('calls a function with mode ANY, with args of the declared types', async () => {

@@ -3,7 +3,8 @@
 // 1. Function calling. With function declarations and a mode other than NONE, unless the latest turn answers a
 //    call (a functionResponse part): the allowed functions are allowedFunctionNames (default: all declared);
 //    the model calls the first allowed function whose name occurs in the latest user text, and with mode ANY,
-//    failing that, the first allowed function. Its args hold every declared parameter (schema-value.ts).
+//    failing that, the first allowed function. Its args hold every declared parameter (schema-value.ts), or a
+//    value of its parametersJsonSchema.
 // 2. Otherwise text. The reply to the latest turn is "Echo: <its text>", or, when that text starts with
 //    "rot13:", the ROT13 decoding of the rest (an input that reads harmless and decodes to something else).
 //    A function response turn is answered "<name> returned <response JSON>". Then a continuation of N words
@@ -11,10 +12,17 @@
 //    a xorshift32 generator seeded with the FNV-1a hash of the model id, the system instruction and every turn.
 // 3. With a code execution tool the text is preceded by executableCode printing the reply and its result.
 // 4. With responseMimeType application/json the text is JSON: a value of responseSchema (strings take the
-//    reply's words in turn), or {"text": <reply>} without a schema.
+//    reply's words in turn), else of responseJsonSchema (json-schema-value.ts), or {"text": <reply>} without a
+//    schema. A function declared with parametersJsonSchema in place of parameters is called with a value of it.
 import type { components } from '../../../generated/generative/types.js';
 import { tokenPieces } from '../tokens.js';
 import type { Model, ModelAnswer, ModelRequest } from './model.js';
+import {
+  jsonSchemaValue,
+  MAX_JSON_SCHEMA_VALUES,
+  parametersJsonSchemaOf,
+  responseJsonSchemaOf,
+} from './json-schema-value.js';
 import { schemaValue } from './schema-value.js';
 
 type Schemas = components['schemas'];
@@ -172,9 +180,12 @@ function functionCall(request: ModelRequest, userText: string): Part | undefined
   const chosen = mode === 'ANY' ? (named ?? allowed[0]) : named;
   if (!chosen) return undefined;
   const words = userText.split(/\s+/).filter(Boolean);
+  const jsonSchema = parametersJsonSchemaOf(chosen);
   const args = chosen.parameters
     ? (schemaValue(chosen.parameters as Schemas['Schema'], words) as Record<string, unknown>)
-    : {};
+    : jsonSchema !== undefined
+      ? (jsonSchemaValue(jsonSchema, words, MAX_JSON_SCHEMA_VALUES) as Record<string, unknown>)
+      : {};
   return { functionCall: { name: chosen.name, args } };
 }
 
@@ -200,10 +211,14 @@ export class BuiltinModel implements Model {
       parts.push({ codeExecutionResult: { outcome: 'OUTCOME_OK', output: `${reply}\n` } });
     }
     if (config.responseMimeType === 'application/json') {
+      const words = reply.split(/\s+/).filter(Boolean);
+      const jsonSchema = responseJsonSchemaOf(config);
       const json = JSON.stringify(
         config.responseSchema
-          ? schemaValue(config.responseSchema, reply.split(/\s+/).filter(Boolean))
-          : { text: reply + [...continuation(seed, count)].join('') },
+          ? schemaValue(config.responseSchema, words)
+          : jsonSchema !== undefined
+            ? jsonSchemaValue(jsonSchema, words, MAX_JSON_SCHEMA_VALUES)
+            : { text: reply + [...continuation(seed, count)].join('') },
       );
       return { parts, text: tokenPieces(json) };
     }
