@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
+import { writePackage } from '../support/package-folder.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'media-and-servers', 'openapi.yaml');
 let dir: string;
@@ -20,10 +21,7 @@ let server: any;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-servers-package-'));
-  for (const [name, content] of await generatePackage({ key: 'media', spec: SPEC })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(dir, await generatePackage({ key: 'media', spec: SPEC }));
   client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
   server = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
 }, 120_000);

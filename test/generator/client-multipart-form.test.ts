@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
+import { writePackage } from '../support/package-folder.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'uploads', 'openapi.yaml');
 let dir: string;
@@ -20,10 +21,7 @@ const fileParts: Array<{ isBytes: boolean; hasData: boolean; existed: boolean; s
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-package-'));
-  for (const [name, content] of await generatePackage({ key: 'uploads', spec: SPEC })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(dir, await generatePackage({ key: 'uploads', spec: SPEC }));
   const serverPkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
   client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
   server = await listenLocal(

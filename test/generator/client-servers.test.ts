@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
+import { writePackage } from '../support/package-folder.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'foreign-features', 'openapi.yaml');
 let dir: string;
@@ -16,10 +17,7 @@ let client: any;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'servers-package-'));
-  for (const [name, content] of await generatePackage({ key: 'features', spec: SPEC })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(dir, await generatePackage({ key: 'features', spec: SPEC }));
   client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
 }, 120_000);
 

@@ -11,6 +11,7 @@ import { generatePackage } from '../../generator/pipeline.js';
 import { compileValidators, type ValidatorCompileError } from '../../templates/runtime/server/compile-validators.js';
 import type { RouteDef } from '../../templates/runtime/server/route-def.js';
 import { lazyValidators } from '../../templates/runtime/server/validators.js';
+import { writePackage } from '../support/package-folder.js';
 
 // `type: strng` and `type: [string, text]` pass generation (types.ts types them as unknown) but not ajv.
 const SPEC = `openapi: 3.1.0
@@ -63,10 +64,7 @@ beforeAll(async () => {
   const spec = path.join(dir, 'openapi.yaml');
   fs.writeFileSync(spec, SPEC);
   // generate itself refuses such schemas (test/generator/validator-check.test.ts): this package is made anyway.
-  for (const [name, content] of await generatePackage({ key: 'refused', spec }, { allowRefusedSchemas: true })) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'pkg', name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'pkg', name), content);
-  }
+  writePackage(path.join(dir, 'pkg'), await generatePackage({ key: 'refused', spec }, { allowRefusedSchemas: true }));
   server = await import(pathToFileURL(path.join(dir, 'pkg', 'server.ts')).href);
 }, 120_000);
 

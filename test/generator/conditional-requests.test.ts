@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
+import { writePackage } from '../support/package-folder.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'conditional', 'openapi.yaml');
 const KEY = { 'x-shelf-key': 'k' };
@@ -20,10 +21,7 @@ const calls: string[] = [];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelf-package-'));
-  for (const [name, content] of await generatePackage({ key: 'shelf', spec: SPEC })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(dir, await generatePackage({ key: 'shelf', spec: SPEC }));
   pkg = {
     client: await import(pathToFileURL(path.join(dir, 'client.ts')).href),
     server: await import(pathToFileURL(path.join(dir, 'server.ts')).href),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { compileProblems } from '../support/compile-problems.js';
+import { writePackage } from '../support/package-folder.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'foreign-features', 'openapi.yaml');
 let dir: string;
@@ -20,10 +21,7 @@ let pkg: any;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'documented-errors-'));
-  for (const [name, content] of await generatePackage({ key: 'features', spec: SPEC })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(dir, await generatePackage({ key: 'features', spec: SPEC }));
   pkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
   client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
   const e = pkg.getNoteErrors;

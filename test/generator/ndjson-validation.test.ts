@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { typeCheckPackages } from '../../generator/typecheck.js';
+import { writePackage } from '../support/package-folder.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'media-and-servers', 'openapi.yaml');
 let dir: string;
@@ -24,10 +25,7 @@ let rows: unknown[] = [];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ndjson-package-'));
-  for (const [name, content] of await generatePackage({ key: 'media', spec: SPEC })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(dir, await generatePackage({ key: 'media', spec: SPEC }));
   client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
   server = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
   const handlers = {
@@ -171,10 +169,7 @@ describe('JSON lines content written as an array of its lines', () => {
     const errors = typeCheckPackages(new Map([['streams', files]])).get('streams') ?? [];
     expect(errors).toEqual([]);
     const out = path.join(dir, 'streams');
-    for (const [name, content] of files) {
-      fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
-      fs.writeFileSync(path.join(out, name), content);
-    }
+    writePackage(out, files);
     const streams = await import(pathToFileURL(path.join(out, 'server.ts')).href);
     const reported: string[] = [];
     const events = [{ id: 1, name: 'a' }, { id: 'two' }];

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpecList } from '../../generator/config.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { writePackage } from '../support/package-folder.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'notes', 'openapi.yaml');
 let dir: string;
@@ -39,10 +40,7 @@ let breakNextChunk = false;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notes-package-'));
   const files = await generatePackage({ key: 'notes', spec: SPEC });
-  for (const [name, content] of files) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(dir, files);
   // A handler written against the package's server types (its body union and per-status replies).
   fs.copyFileSync(
     path.join(import.meta.dirname, 'fixtures', 'notes', 'attachment-handler.ts.txt'),

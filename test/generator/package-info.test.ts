@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFO_VERSION as AD_CREATIVE_VERSION } from '../../generated/ad-creative/info.js';
 import { generatePackage } from '../../generator/pipeline.js';
+import { writePackage } from '../support/package-folder.js';
 
 const TITLE = 'Odd \'title\' "quoted"\u2028';
 const VERSION = '2.1-beta\'"`${x}`';
@@ -26,10 +27,7 @@ beforeAll(async () => {
     }),
   );
   const out = path.join(dir, 'pkg');
-  for (const [name, content] of await generatePackage({ key: 'odd', spec })) {
-    fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
-    fs.writeFileSync(path.join(out, name), content);
-  }
+  writePackage(out, await generatePackage({ key: 'odd', spec }));
 }, 120_000);
 
 afterAll(() => {

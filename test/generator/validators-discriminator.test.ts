@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
+import { writePackage } from '../support/package-folder.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-discriminator-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -51,10 +52,7 @@ async function validator(name: string, union: Record<string, unknown>, parent?: 
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(spec(union, parent)));
   const out = path.join(dir, name);
-  for (const [rel, content] of await generatePackage({ key: name, spec: file })) {
-    fs.mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
-    fs.writeFileSync(path.join(out, rel), content);
-  }
+  writePackage(out, await generatePackage({ key: name, spec: file }));
   const module = (await import(pathToFileURL(path.join(out, 'validators.ts')).href)) as Record<
     string,
     (data: unknown) => boolean

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { statusErrorStyle } from './fixtures/error-style.js';
+import { writePackage } from '../support/package-folder.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -56,10 +57,7 @@ async function load(name: string, closing: Record<string, unknown>) {
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(spec(closing)));
   const out = path.join(dir, name);
-  for (const [rel, content] of await generatePackage({ key: name, spec: file })) {
-    fs.mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
-    fs.writeFileSync(path.join(out, rel), content);
-  }
+  writePackage(out, await generatePackage({ key: name, spec: file }));
   return {
     ts: fs.readFileSync(path.join(out, 'validators.ts'), 'utf8'),
     module: (await import(pathToFileURL(path.join(out, 'validators.ts')).href)) as Record<

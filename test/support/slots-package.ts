@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generatePackage } from '../../generator/pipeline.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { writePackage } from './package-folder.js';
 
 export const SLOTS_FIXTURES = path.join(import.meta.dirname, '..', 'generator', 'fixtures', 'params');
 
@@ -21,13 +22,13 @@ export interface SlotsPackage {
 
 export async function startSlotsPackage(prefix: string): Promise<SlotsPackage> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  for (const [name, content] of await generatePackage({
-    key: 'slots',
-    spec: path.join(SLOTS_FIXTURES, 'openapi.yaml'),
-  })) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
+  writePackage(
+    dir,
+    await generatePackage({
+      key: 'slots',
+      spec: path.join(SLOTS_FIXTURES, 'openapi.yaml'),
+    }),
+  );
   fs.copyFileSync(path.join(SLOTS_FIXTURES, 'slot-handler.ts.txt'), path.join(dir, 'slot-handler.ts'));
   const serverPkg = await import(pathToFileURL(path.join(dir, 'server.ts')).href);
   const client = await import(pathToFileURL(path.join(dir, 'client.ts')).href);
