@@ -4,7 +4,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { JsonSchemaTooLarge, jsonSchemaValue } from '../../reference/generative/model/json-schema-value.js';
+import {
+  JsonSchemaTooLarge,
+  jsonSchemaValue,
+  parametersJsonSchemaOf,
+  responseJsonSchemaOf,
+} from '../../reference/generative/model/json-schema-value.js';
 
 // ajv-formats is CommonJS: its function is the default export's default under ESM.
 const addFormats = ((addFormatsModule as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
@@ -85,5 +90,14 @@ describe("the built-in model's value of a JSON Schema", () => {
       $ref: '#/$defs/Link',
     };
     expect(() => jsonSchemaValue(endless, WORDS, 1000)).toThrow(JsonSchemaTooLarge);
+  });
+
+  it('is read by either name the public parser takes', () => {
+    const schema = { type: 'object' };
+    expect(responseJsonSchemaOf({ responseJsonSchema: schema })).toBe(schema);
+    expect(responseJsonSchemaOf({ response_json_schema: schema })).toBe(schema);
+    expect(parametersJsonSchemaOf({ name: 'f', parametersJsonSchema: schema })).toBe(schema);
+    expect(parametersJsonSchemaOf({ name: 'f', parameters_json_schema: schema })).toBe(schema);
+    expect(responseJsonSchemaOf({})).toBeUndefined();
   });
 });
