@@ -69,23 +69,39 @@ export function noteLines(result: EngineResult): string[] {
 
 /**
  * An n/a outcome's reason in short, to count alike ones together: its message up to the first `: ` or ` (`, numbers
- * written N (`the valid request was answered N, not a 2xx`).
+ * written N unless `numbersAsN` is false (`the valid request was answered N, not a 2xx`).
  */
-export function shortReason(message: string): string {
+export function shortReason(message: string, numbersAsN = true): string {
   const first = message.search(/: | \(/);
   // A head too short to tell anything ("not judged: --max-requests reached") keeps its next clause.
   const next = first > 0 && first < 16 ? message.slice(first + 2).search(/: | \(/) : -1;
   const cut = next >= 0 ? first + 2 + next : first > 0 && first < 16 ? message.length : first;
-  const head = (cut > 0 ? message.slice(0, cut) : message).replace(/\b\d+\b/g, 'N');
+  const text = cut > 0 ? message.slice(0, cut) : message;
+  const head = numbersAsN ? text.replace(/\b\d+\b/g, 'N') : text;
   return head.length > 90 ? `${head.slice(0, 89)}…` : head;
 }
 
-/** The reasons of a check's n/a rows in short, the commonest first, with how many rows each covers. */
+/**
+ * The reasons of a check's n/a rows in short, the commonest first, with how many rows each covers. Rows are counted
+ * together by their numbers written N; where every row of a reason has the same numbers, they are shown
+ * ("answered its own 500", not "answered its own N").
+ */
 export function naReasons(outcomes: CheckOutcome[]): Array<[string, number]> {
-  const counts = new Map<string, number>();
-  for (const o of outcomes)
-    if (o.verdict === 'n/a') counts.set(shortReason(o.message), (counts.get(shortReason(o.message)) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]);
+  const groups = new Map<string, { count: number; concrete: string | undefined }>();
+  for (const o of outcomes) {
+    if (o.verdict !== 'n/a') continue;
+    const key = shortReason(o.message);
+    const concrete = shortReason(o.message, false);
+    const group = groups.get(key);
+    if (!group) groups.set(key, { count: 1, concrete });
+    else {
+      group.count++;
+      if (group.concrete !== concrete) group.concrete = undefined;
+    }
+  }
+  return [...groups]
+    .map(([key, { count, concrete }]): [string, number] => [concrete ?? key, count])
+    .sort((a, b) => b[1] - a[1]);
 }
 
 /** Per check: the worst verdict over the operations, the count of each verdict, and why its n/a rows are so. */

@@ -4,7 +4,8 @@
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../contracts/engine/checks.js';
-import { consoleReport, markdownReport, shortReason } from '../../contracts/engine/report.js';
+import { consoleReport, markdownReport, naReasons, shortReason } from '../../contracts/engine/report.js';
+import type { CheckOutcome } from '../../contracts/engine/run.js';
 import { engineAgainst } from '../support/engine-trial.js';
 
 const document = {
@@ -70,6 +71,24 @@ describe('n/a rows', () => {
     );
     expect(shortReason('not judged: --max-requests reached')).toBe('not judged: --max-requests reached');
     expect(shortReason("not judged: the run's deadline passed")).toBe("not judged: the run's deadline passed");
+  });
+
+  it('show their numbers where every row counted together has the same ones', () => {
+    const na = (message: string): CheckOutcome => ({
+      check: 'not_a_server_error',
+      operation: 'GET /x (getX)',
+      verdict: 'n/a',
+      message,
+    });
+    const prism = 'Prism could not build an answer and answered its own 500 (NO_COMPLEX_OBJECT_TEXT)';
+    expect(naReasons([na(prism), na(prism)])).toEqual([
+      ['Prism could not build an answer and answered its own 500', 2],
+    ]);
+    const mixed = [
+      na('the valid request was answered 404, not a 2xx'),
+      na('the valid request was answered 401, not a 2xx'),
+    ];
+    expect(naReasons(mixed)).toEqual([['the valid request was answered N, not a 2xx', 2]]);
   });
 
   // A request that gets no answer (the connection closed without one, twice) is not_a_server_error's error; the
