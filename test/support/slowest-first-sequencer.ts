@@ -19,7 +19,6 @@ export const SLOWEST_FILES = [
   'test/contracts/divergence-warning.test.ts',
   'test/reference/reference-suite.test.ts',
   'test/generator/typecheck.test.ts',
-  'test/generator/corpus-roundtrip.test.ts',
   'test/generator/cli.test.ts',
   'test/generator/cli-verbs.test.ts',
   'test/generator/corpus.test.ts',
