@@ -221,16 +221,24 @@ export async function runMutants(argv: string[]): Promise<number> {
   return report.summary.survived + report.summary.invalid + report.summary.errors > 0 || unguardedCounts ? 1 : 0;
 }
 
+/** The most implementations one worker's run starts at once. */
+const MOST_PLANTED = 60;
+
 /**
- * The mutants in batches of one service each, a worker's run judging a whole batch: a few batches per worker, so the
- * workers share the work evenly and the progress lines come in steps; at most 25 implementations started at once.
+ * The mutants in batches of one service each, a worker's run judging a whole batch. Every run pays a start (a test
+ * thread, the harness and the family files loaded: about 2.5 s of CPU), so a service's mutants go in as many batches
+ * as there are workers (more where one would start over MOST_PLANTED implementations), dealt one by one so that a
+ * family's slow mutants (a hundred uploads each) spread over the batches and the workers finish together.
  */
 function batchesOf(mutants: readonly Mutant[], jobs: number): string[][] {
-  const size = Math.max(1, Math.min(25, Math.ceil(mutants.length / (jobs * 3))));
   const batches: string[][] = [];
   for (const service of SERVICE_KEYS) {
     const ids = mutants.filter((m) => serviceOfMutant(m) === service).map((m) => m.id);
-    for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
+    if (ids.length === 0) continue;
+    const count = Math.min(ids.length, Math.max(jobs, Math.ceil(ids.length / MOST_PLANTED)));
+    const dealt = Array.from({ length: count }, (): string[] => []);
+    ids.forEach((id, i) => dealt[i % count]!.push(id));
+    batches.push(...dealt);
   }
   return batches;
 }
