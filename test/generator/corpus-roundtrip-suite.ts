@@ -117,7 +117,7 @@ const isJson = (ct: string) => essence(ct) === 'application/json' || essence(ct)
 const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(essence(ct));
 
 /**
- * A value derived by json-schema-faker (seeded), the components riding along for $refs. A draw larger than a
+ * A value derived by json-schema-faker (seeded), the components and paths riding along for $refs. A draw larger than a
  * server's default body limit (nested arrays of up to 500 items each multiply: AWS's ground station; a string of
  * `maxLength: 16777216`, AWS's SQL queries) is drawn again with at most two items an array and 64 characters a
  * string.
@@ -131,7 +131,7 @@ function sample(
 ): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
   const drawn = drawable(model.document);
-  const given = { ...(drawn.of(resolved) as object), components: drawn.components };
+  const given = { ...(drawn.of(resolved) as object), components: drawn.components, paths: drawn.paths };
   const source = patterns ? withPatternValues(given, seed) : given;
   const draw = (small: boolean) => {
     const options = {
@@ -145,8 +145,9 @@ function sample(
       ...(request ? { ignoreProperties: [(member: { readOnly?: unknown } | null) => member?.readOnly === true] } : {}),
     };
     const value = generateSync(source as never, options as never) as any;
-    // The components ride along as a member of an open object: not part of the value.
+    // The components and paths ride along as members of an open object: not part of the value.
     if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
+    if (value && typeof value === 'object' && !resolved.properties?.paths) delete value.paths;
     return value;
   };
   const value = draw(false);

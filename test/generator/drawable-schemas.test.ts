@@ -8,7 +8,12 @@ import { drawable } from './drawable-schemas.js';
 const draws = (document: OpenApiDocument, schema: unknown) => {
   const d = drawable(document);
   return Array.from({ length: 12 }, (_, i) =>
-    generateSync({ ...(d.of(schema) as object), components: d.components } as never, { seed: i + 1 } as never),
+    generateSync(
+      { ...(d.of(schema) as object), components: d.components, paths: d.paths } as never,
+      {
+        seed: i + 1,
+      } as never,
+    ),
   );
 };
 
@@ -49,4 +54,29 @@ it('a number with only a lower bound is drawn at or above it', () => {
 it('a string of format int64 is drawn as the digits of an integer', () => {
   const document = { openapi: '3.0.3', paths: {} } as OpenApiDocument;
   for (const value of draws(document, { type: 'string', format: 'int64' })) expect(value).toMatch(/^-?[0-9]+$/);
+});
+
+it("a $ref into another operation's answer, its pointer percent-encoded as a URI fragment may be, is drawn", () => {
+  const document = {
+    openapi: '3.0.3',
+    paths: {
+      '/chargers/{chargerId}': {
+        get: {
+          responses: {
+            '200': {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer', const: 7 } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const schema = {
+    $ref: '#/paths/~1chargers~1%7BchargerId%7D/get/responses/200/content/application~1json/schema',
+  };
+  for (const value of draws(document, schema)) expect(value).toMatchObject({ id: 7 });
 });

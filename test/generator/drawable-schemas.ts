@@ -21,6 +21,8 @@ const DATA = new Set(['enum', 'const', 'default', 'example', 'examples', 'discri
 export interface Drawable {
   /** The components as drawn. */
   components: unknown;
+  /** The paths as drawn, for `$ref`s into them (a response's schema named by another operation's). */
+  paths: Record<string, unknown>;
   /** A schema as drawn: a component's drawable copy, or an inline schema rewritten. */
   of(schema: unknown): unknown;
 }
@@ -38,6 +40,9 @@ export function drawable(document: OpenApiDocument): Drawable {
     const s = node as Record<string, any>;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(s)) out[k] = DATA.has(k) || k.startsWith('x-') ? v : rewrite(v);
+    // A pointer written percent-encoded (`#/paths/~1chargers~1%7BchargerId%7D/...`, as a URI fragment may be), which
+    // json-schema-faker looks up as written.
+    if (typeof s.$ref === 'string' && s.$ref.includes('%')) out.$ref = percentDecoded(s.$ref);
     if (s.format === 'byte' && s.pattern === undefined && s.enum === undefined && s.const === undefined)
       out.pattern = BASE64;
     if (INTEGER_TEXT[s.format] && s.type === 'string' && s.pattern === undefined && s.enum === undefined)
@@ -62,6 +67,7 @@ export function drawable(document: OpenApiDocument): Drawable {
   }
   const made: Drawable = {
     components: { ...document.components, schemas: drawnSchemas },
+    paths: rewrite(document.paths ?? {}) as Record<string, unknown>,
     of: (schema) => (schema && typeof schema === 'object' && copies.get(schema)) ?? rewrite(schema),
   };
   cache.set(document, made);
@@ -90,4 +96,12 @@ function discriminatorValues(document: OpenApiDocument): Map<object, string[]> {
     out.set(schema, [...values]);
   }
   return out;
+}
+
+function percentDecoded(ref: string): string {
+  try {
+    return decodeURIComponent(ref);
+  } catch {
+    return ref;
+  }
 }
