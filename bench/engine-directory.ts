@@ -176,7 +176,10 @@ async function trialOf(file: string, index: number): Promise<DocumentTrial> {
       ? await startPrism(spec, { startTimeoutMs: 180_000 })
       : await generatedTarget(`doc${index}`, spec, model);
   } catch (error) {
-    trial.skipped = `${mock ? 'Prism' : 'the generated server'}: ${(error as Error).message.split('\n').slice(0, 2).join(' ')}`;
+    // The line naming the error, not the usage text Prism prints before it ("No operations found", a port taken).
+    const lines = (error as Error).message.split('\n');
+    const why = lines.slice(1).find((l) => /\bError\b/.test(l))?.trim() ?? lines[1] ?? '';
+    trial.skipped = `${mock ? 'Prism' : 'the generated server'}: ${lines[0]} ${why}`.trimEnd();
     return trial;
   }
   try {
