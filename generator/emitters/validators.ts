@@ -170,8 +170,18 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
       return undefined;
     }
   };
-  const request = (schema: object) => releaseRequired(inline(schema), 'readOnly', specId, components, elsewhereAt);
-  const answer = (schema: object) => releaseRequired(inline(schema), 'writeOnly', specId, components, elsewhereAt);
+  // A schema that reaches no member the flag marks (GitHub's answers: no writeOnly member anywhere) releases
+  // nothing: the walk would only have copied it.
+  const inComponents = {
+    readOnly: carries(components, 'readOnly', specId),
+    writeOnly: carries(components, 'writeOnly', specId),
+  };
+  const release = (schema: object, flag: 'readOnly' | 'writeOnly') =>
+    inComponents[flag] || carries(schema, flag, specId)
+      ? releaseRequired(schema, flag, specId, components, elsewhereAt)
+      : schema;
+  const request = (schema: object) => release(inline(schema), 'readOnly');
+  const answer = (schema: object) => release(inline(schema), 'writeOnly');
   // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op);
@@ -208,12 +218,28 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     specId,
     components,
     ...(elsewhere ? { elsewhere } : {}),
-    ...(JSON.stringify(requestComponents) === text ? {} : { requestComponents }),
-    ...(JSON.stringify(answerComponents) === text ? {} : { answerComponents }),
+    ...(requestComponents === components || JSON.stringify(requestComponents) === text ? {} : { requestComponents }),
+    ...(answerComponents === components || JSON.stringify(answerComponents) === text ? {} : { answerComponents }),
     unevaluated: usesUnevaluatedKeywords(service.document),
     schemas,
   };
   return { file, exports, origins };
+}
+
+/**
+ * Whether a cleaned schema may reach a member `flag` marks without the components: the flag on any of its nodes,
+ * or a `$ref` outside the components (its target is another part of the document).
+ */
+function carries(node: unknown, flag: 'readOnly' | 'writeOnly', specId: string): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some((item) => carries(item, flag, specId));
+  const schema = node as Record<string, unknown>;
+  if (schema[flag] === true) return true;
+  const ref = schema.$ref;
+  if (typeof ref === 'string' && ref.startsWith(`${specId}#/`) && !ref.startsWith(`${specId}#/components/`))
+    return true;
+  for (const key in schema) if (Object.hasOwn(schema, key) && carries(schema[key], flag, specId)) return true;
+  return false;
 }
 
 /**
