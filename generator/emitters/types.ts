@@ -13,6 +13,7 @@ import {
 import ts from 'typescript';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import { webhookSources } from '../model/receivers.js';
+import { discriminatorScanInput } from './discriminator-scan-input.js';
 import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
 import { parentAlternatives } from './parent-discriminator.js';
@@ -420,7 +421,7 @@ export function emitTypes(service: ServiceModel): string {
     // A member with a default is optional: a caller may leave it out, and no server is bound to fill it in
     // (the generated one does not), so a handler and a client reading an answer may find it absent.
     defaultNonNullable: false,
-    discriminators: scanDiscriminators(schema, {}),
+    discriminators: scanDiscriminators(discriminatorScanInput(schema) as OpenAPI3, {}),
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
