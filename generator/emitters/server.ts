@@ -364,7 +364,9 @@ const ROUTE_DEF =
  */
 function routesLiteral(operations: OperationModel[], document: OpenApiDocument, problem: boolean): string {
   const routeOf = (op: OperationModel) => `${op.method.toUpperCase()} ${wirePath(routePath(op))}`;
-  const shared = new Set(operations.map(routeOf).filter((r, i, all) => all.indexOf(r) !== i));
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const route of operations.map(routeOf)) (seen.has(route) ? shared : seen).add(route);
   const routes = operations.map((op) => {
     // Only where operations share a method and path: the values that tell them apart (AWS's X-Amz-Target).
     const fixed = shared.has(routeOf(op)) ? fixedParameters(op, document) : [];
