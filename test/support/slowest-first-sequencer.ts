@@ -21,7 +21,6 @@ export const SLOWEST_FILES = [
   'test/generator/typecheck.test.ts',
   'test/generator/cli.test.ts',
   'test/generator/cli-verbs.test.ts',
-  'test/generator/corpus.test.ts',
   'test/contracts/prism-target.test.ts',
   'test/reference/foundation-crash.test.ts',
 ];
