@@ -1,5 +1,5 @@
 // npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>]
-// npm run generate -- --spec <openapi file> --out <folder> [--key <name>]: one package from any spec.
+// npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--client-only]: one package from any spec.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,11 +15,13 @@ import { compare, compareFolder, isClean, write, type Drift } from './writer.js'
 import { specChanges } from './diff/generate-summary.js';
 
 const USAGE = [
-  'usage: spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--allow-ref <folder or origin>]... [--check | --watch] [--typecheck | --skip-typecheck] [--quiet]',
+  'usage: spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--client-only] [--allow-ref <folder or origin>]... [--check | --watch] [--typecheck | --skip-typecheck] [--quiet]',
   '       spec-first generate [--check | --watch] [--service <key>] [--config <spec list>] [--typecheck | --skip-typecheck] [--quiet]',
   '',
   '  --spec F --out D   one package from any OpenAPI 3.0/3.1 document F, written to the folder D',
   '  --key NAME         the package key (class names: NAME -> <Name>Client); default: from the file name',
+  '  --client-only      only what a program calling the API needs: types, client and their runtime (no server.ts,',
+  '                     validators.ts or server runtime)',
   '  --check            write nothing; exit 1 when the package (or generated/) differs from what would be written',
   "  --watch            regenerate whenever a file in the spec's folder (or specs/, templates/) changes",
   '  --allow-ref X      $refs may also read the folder X or fetch from the origin X (repeatable)',
@@ -45,6 +47,7 @@ const FLAGS = {
   spec: { type: 'string' },
   out: { type: 'string' },
   key: { type: 'string' },
+  'client-only': { type: 'boolean', default: false },
   'skip-typecheck': { type: 'boolean', default: false },
   typecheck: { type: 'boolean', default: false },
   'allow-ref': { type: 'string', multiple: true },
@@ -70,7 +73,8 @@ if (values.typecheck && values['skip-typecheck']) usage('--typecheck and --skip-
 if (values.check && values.watch) usage('--check and --watch exclude each other');
 if (values.spec && (values.service || values.config))
   usage('--spec makes one package; --service and --config choose from the spec list');
-if (!values.spec && (values.out || values.key)) usage(`${values.out ? '--out' : '--key'} goes with --spec <file>`);
+if (!values.spec && (values.out || values.key || values['client-only']))
+  usage(`${values.out ? '--out' : values.key ? '--key' : '--client-only'} goes with --spec <file>`);
 if (values.spec && !values.out) usage('--spec needs --out <folder>');
 if (values.spec && !fs.statSync(values.spec, { throwIfNoEntry: false })?.isFile())
   usage(`--spec ${values.spec}: no such file`);
@@ -160,7 +164,7 @@ async function single(spec: string, out: string): Promise<number> {
   const key = values.key ?? defaultPackageKey(spec);
   const folder = path.resolve(out);
   // The README and the banners name the folder as the user did.
-  const packageOptions = { ...options, out };
+  const packageOptions = { ...options, out, clientOnly: values['client-only'] };
   if (values.check) {
     const files = await generatePackage({ key, spec: path.resolve(spec) }, packageOptions);
     const drift = compareFolder(folder, files);

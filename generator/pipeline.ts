@@ -37,6 +37,11 @@ export interface GenerateOptions {
    * package's README imports it by its name and its banner's command writes it there again.
    */
   out?: string;
+  /**
+   * `generate --spec F --out D --client-only`: the package a program calling the API needs (types, client, their
+   * runtime): no server.ts, validators.ts or server runtime.
+   */
+  clientOnly?: boolean;
 }
 
 const printWarning = (service: string, w: SchemaWarning) =>
@@ -57,6 +62,8 @@ interface PreparedService {
   regenerate: string;
   /** The package's folder name, as its README's examples import it. */
   folder: string;
+  /** Only the client side is written (`--client-only`). */
+  clientOnly: boolean;
 }
 
 /** Above this size openapi.json is written on one line: a file for tools (Prism, documentation), too large to read. */
@@ -86,9 +93,11 @@ async function prepare(
   const relative = path.relative(ROOT, file);
   const source = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
   const out = options.single && options.out !== undefined ? ` --out ${options.out}` : '';
-  const regenerate = options.single ? `run \`generate --spec ${source}${out}\`` : 'run `npm run generate`';
+  const clientOnly = options.single === true && options.clientOnly === true;
+  const flags = `${out}${clientOnly ? ' --client-only' : ''}`;
+  const regenerate = options.single ? `run \`generate --spec ${source}${flags}\`` : 'run `npm run generate`';
   const folder = options.single && options.out !== undefined ? path.basename(path.resolve(options.out)) : service;
-  return { service, model, bundled, files, source, regenerate, folder };
+  return { service, model, bundled, files, source, regenerate, folder, clientOnly };
 }
 
 /**
@@ -96,7 +105,7 @@ async function prepare(
  * more than one in memory).
  */
 async function emit(
-  { service, model, bundled, files, source, regenerate, folder }: PreparedService,
+  { service, model, bundled, files, source, regenerate, folder, clientOnly }: PreparedService,
   put: (name: string, content: string) => void,
   between: () => void = () => {},
   allowRefusedSchemas = false,
@@ -106,11 +115,13 @@ async function emit(
     source: lineCommentText(source),
     regenerate: lineCommentText(regenerate),
   });
-  const validators = validatorSet(model);
-  // Before anything is written: a schema the runtime's ajv refuses would fail its operation's first request.
-  const refused = allowRefusedSchemas ? [] : refusedSchemas(validators);
-  if (refused.length) throw new RefusedSchemasError(service, refused);
-  put('validators.ts', banner + emitValidators(model, validators));
+  if (!clientOnly) {
+    const validators = validatorSet(model);
+    // Before anything is written: a schema the runtime's ajv refuses would fail its operation's first request.
+    const refused = allowRefusedSchemas ? [] : refusedSchemas(validators);
+    if (refused.length) throw new RefusedSchemasError(service, refused);
+    put('validators.ts', banner + emitValidators(model, validators));
+  }
   if (bundled !== undefined) put('openapi.json', bundled);
   put(
     'README.md',
@@ -119,6 +130,7 @@ async function emit(
       source: lineCommentText(source),
       regenerate: lineCommentText(regenerate),
       folder,
+      clientOnly,
     }),
   );
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');
@@ -127,11 +139,12 @@ async function emit(
   const client = emitClient(model);
   put('client.ts', banner + client);
   between();
-  put('server.ts', banner + emitServer(model));
+  if (!clientOnly) put('server.ts', banner + emitServer(model));
   put('rules.ts', banner + emitRules(model));
   put('info.ts', banner + emitInfo(model));
   put('index.ts', banner + packageIndex());
-  for (const [name, content] of runtimeFiles(client)) put(name, content);
+  for (const [name, content] of runtimeFiles(client))
+    if (!clientOnly || !name.startsWith('runtime/server/')) put(name, content);
   return { service, sources: files };
 }
 

@@ -13,9 +13,14 @@ export interface ReadmeSource {
   regenerate: string;
   /** The package's folder name: the examples import `./<folder>/client.js` from the folder that holds it. */
   folder: string;
+  /** Only the client side was written (`--client-only`): no server, validators or server runtime to describe. */
+  clientOnly?: boolean;
 }
 
-export function emitReadme(service: ServiceModel, { bundled, source, regenerate, folder }: ReadmeSource): string {
+export function emitReadme(
+  service: ServiceModel,
+  { bundled, source, regenerate, folder, clientOnly = false }: ReadmeSource,
+): string {
   // The credential option of the kind most operations take (what the spec's security schemes say).
   const kinds = service.operations.flatMap((o) => [...new Set(o.credentialSources.map((c) => c.kind))]);
   const count = (k: string) => kinds.filter((x) => x === k).length;
@@ -30,6 +35,7 @@ export function emitReadme(service: ServiceModel, { bundled, source, regenerate,
     bundled,
     source,
     regenerate,
+    clientOnly,
     server: serverExample(service),
     folder,
     title: service.title,
