@@ -128,8 +128,10 @@ describe('generate --client-only on the command line', () => {
     expect(refused.stderr.split('\n')[0]).toBe('--client-only goes with --spec <file>');
   });
 
-  it('writes the client-only package, which --check then finds up to date', () => {
+  it('writes the client-only package, over a full one too, which --check then finds up to date', () => {
     const folder = path.join(dir, 'cli-notes');
+    expect(run(['--spec', spec, '--out', folder, '--quiet']).status).toBe(0);
+    expect(fs.existsSync(path.join(folder, 'server.ts'))).toBe(true);
     const written = run(['--spec', spec, '--out', folder, '--client-only', '--quiet']);
     expect(written.stderr).toBe('');
     expect(written.status).toBe(0);
