@@ -178,7 +178,13 @@ async function trialOf(file: string, index: number): Promise<DocumentTrial> {
   } catch (error) {
     // The line naming the error, not the usage text Prism prints before it ("No operations found", a port taken).
     const lines = (error as Error).message.split('\n');
-    const why = lines.slice(1).find((l) => /\bError\b/.test(l))?.trim() ?? lines[1] ?? '';
+    const why =
+      lines
+        .slice(1)
+        .find((l) => /\bError\b/.test(l))
+        ?.trim() ??
+      lines[1] ??
+      '';
     trial.skipped = `${mock ? 'Prism' : 'the generated server'}: ${lines[0]} ${why}`.trimEnd();
     return trial;
   }
