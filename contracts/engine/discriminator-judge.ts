@@ -4,8 +4,7 @@
 // (generator/emitters/parent-discriminator.ts). A value naming no other schema is judged by the parent's own
 // members: a mock's `"string"` names nothing, and the document says nothing more of it. ajv runs with
 // `discriminator: false` (its own keyword takes only oneOf), so the reading is written as if/then.
-import { escapeToken, familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
-import { unescapeToken } from '../../generator/model/json-pointer.js';
+import { escapeToken, familiesOf, type OpenApiDocument, unescapeToken } from '../../generator/model/index.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 const componentName = (ref: string) => unescapeToken(ref.slice(COMPONENT_SCHEMAS.length));
