@@ -6,7 +6,13 @@
 // value naming no child. Parent and children are written in place, not referred to: json-schema-faker's reference
 // depth counts each `$ref`, and a parent one member down (Azure's `properties`) would be drawn empty past it. The
 // document the answers are judged by is left as it is.
-import { escapeToken, familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
+import {
+  escapeToken,
+  familiesOf,
+  listedValues,
+  namedSchemas,
+  type OpenApiDocument,
+} from '../../generator/model/index.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 
@@ -19,26 +25,15 @@ export function drawComponents(document: OpenApiDocument): Record<string, unknow
   const components = (document.components ?? {}) as Record<string, unknown>;
   const schemas = { ...((components.schemas ?? {}) as Record<string, { allOf?: unknown[]; [key: string]: unknown }>) };
   for (const [parent, family] of familiesOf(document)) {
-    const p = parent as {
-      discriminator: { propertyName: string; mapping?: Record<string, unknown> };
-      properties?: Record<string, { enum?: unknown[]; const?: unknown } | undefined>;
-    };
+    const p = parent as { discriminator: { propertyName: string } };
     const property = p.discriminator.propertyName;
-    const own = p.properties?.[property];
     // The parent's own property lists its values (an enum or const): only those are drawn, a value naming a child
     // as that child (the generated server requires its members: generator/emitters/parent-discriminator.ts).
-    const listed =
-      own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own)
-        ? Array.isArray(own.enum)
-          ? own.enum
-          : [own.const]
-        : undefined;
-    const mapping = Object.entries<unknown>(p.discriminator.mapping ?? {});
+    const listed = listedValues(parent);
+    const naming = [...namedSchemas(parent, family)];
     const parentRef = `${COMPONENT_SCHEMAS}${escapeToken(family.name)}`;
-    const targetOf = (target: unknown) =>
-      typeof target === 'string' && !/[/#]/.test(target) ? `${COMPONENT_SCHEMAS}${escapeToken(target)}` : target;
     const keyOf = (name: string) =>
-      mapping.find(([, target]) => targetOf(target) === `${COMPONENT_SCHEMAS}${escapeToken(name)}`)?.[0] ?? name;
+      naming.find(([, target]) => target === `${COMPONENT_SCHEMAS}${escapeToken(name)}`)?.[0] ?? name;
     const named = (name: string) => ({ properties: { [property]: { const: keyOf(name) } }, required: [property] });
     // A child drawn with its own value only where the parent's list has it (else no value would be drawn at all).
     const drawnChildren = family.children.filter((child) => !listed || listed.includes(keyOf(child)));
@@ -55,11 +50,8 @@ export function drawComponents(document: OpenApiDocument): Record<string, unknow
     const alternatives: unknown[] = drawnChildren.map((child) => schemas[child]);
     if (listed) {
       // The listed values that name no other schema (a mapping entry, a child's name) are the parent's alone.
-      const naming = new Set([
-        ...mapping.filter(([, target]) => targetOf(target) !== parentRef).map(([value]) => value),
-        ...family.children.map(keyOf),
-      ]);
-      const alone = listed.filter((value) => !naming.has(value as string));
+      const values = new Set(naming.filter(([, target]) => target !== parentRef).map(([value]) => value));
+      const alone = listed.filter((value) => !values.has(value as string));
       if (alone.length) alternatives.push({ allOf: [p, { properties: { [property]: { enum: alone } } }] });
     }
     schemas[family.name] = alternatives.length

@@ -4,7 +4,13 @@
 // (generator/emitters/parent-discriminator.ts). A value naming no other schema is judged by the parent's own
 // members: a mock's `"string"` names nothing, and the document says nothing more of it. ajv runs with
 // `discriminator: false` (its own keyword takes only oneOf), so the reading is written as if/then.
-import { escapeToken, familiesOf, type OpenApiDocument, unescapeToken } from '../../generator/model/index.js';
+import {
+  escapeToken,
+  familiesOf,
+  namedSchemas,
+  type OpenApiDocument,
+  unescapeToken,
+} from '../../generator/model/index.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 const componentName = (ref: string) => unescapeToken(ref.slice(COMPONENT_SCHEMAS.length));
@@ -35,21 +41,14 @@ export function judgedDocument(document: OpenApiDocument): OpenApiDocument {
     if (members.some((m, i) => m !== schema.allOf![i])) schemas[name] = { ...schema, allOf: members };
   }
   for (const [parent, family] of families) {
-    const p = parent as { discriminator: { propertyName: string; mapping?: Record<string, unknown> } };
-    const property = p.discriminator.propertyName;
+    const property = (parent as { discriminator: { propertyName: string } }).discriminator.propertyName;
     const parentRef = refOf(family.name);
-    const targetOf = (target: unknown) => (typeof target === 'string' && !/[/#]/.test(target) ? refOf(target) : target);
-    const named = new Map<string, string>();
-    for (const [value, target] of Object.entries<unknown>(p.discriminator.mapping ?? {})) {
-      const ref = targetOf(target);
-      if (typeof ref === 'string' && ref.startsWith(COMPONENT_SCHEMAS)) named.set(value, ref);
-    }
-    const mapped = new Set(named.values());
-    for (const child of family.children)
-      if (!mapped.has(refOf(child)) && !named.has(child)) named.set(child, refOf(child));
     schemas[inheritedName(family.name)] = schemas[family.name]!;
-    const checks = [...named]
-      .filter(([, target]) => target !== parentRef && Object.hasOwn(schemas, componentName(target)))
+    const checks = [...namedSchemas(parent, family)]
+      .filter(
+        ([, target]) =>
+          target.startsWith(COMPONENT_SCHEMAS) && target !== parentRef && Object.hasOwn(schemas, componentName(target)),
+      )
       .map(([value, target]) => ({
         [NAMED_BY]: { value, schema: componentName(target) },
         if: { properties: { [property]: { const: value } }, required: [property] },

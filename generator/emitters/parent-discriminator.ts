@@ -4,7 +4,13 @@
 // inherits it (allOf), the parent is only its own members, or each child would be checked against itself forever.
 import type { OpenApiDocument } from '../model/ref.js';
 import { escapeToken, unescapeToken } from '../model/json-pointer.js';
-import { familiesOf, isDiscriminatingParent } from '../model/discriminator-families.js';
+import {
+  familiesOf,
+  isDiscriminatingParent,
+  listedValues,
+  mappingTarget,
+  namedSchemas,
+} from '../model/discriminator-families.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 
@@ -45,16 +51,8 @@ export function parentChecks(schema: Record<string, any>, document: OpenApiDocum
   const family = familiesOf(document).get(schema);
   if (!family) return [];
   const property: string = schema.discriminator.propertyName;
-  const component = (target: string) => (/[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${target}`);
-  const self = `${COMPONENT_SCHEMAS}${family.name}`;
-  const mapping = new Map<string, string>();
-  for (const [value, target] of Object.entries<unknown>(schema.discriminator.mapping ?? {}))
-    if (typeof target === 'string') mapping.set(value, component(target));
-  const targets = new Set(mapping.values());
-  for (const child of family.children) {
-    const ref = `${COMPONENT_SCHEMAS}${child}`;
-    if (!targets.has(ref) && !mapping.has(child)) mapping.set(child, ref);
-  }
+  const self = `${COMPONENT_SCHEMAS}${escapeToken(family.name)}`;
+  const mapping = namedSchemas(schema, family);
   if (!mapping.has(family.name)) mapping.set(family.name, self);
   const known = (value: string) => ({ properties: { [property]: { const: value } }, required: [property] });
   const checks: unknown[] = [];
@@ -63,12 +61,10 @@ export function parentChecks(schema: Record<string, any>, document: OpenApiDocum
     if (target === self || !target.startsWith('#/')) continue;
     checks.push(ifThen(known(value), { $ref: `${specId}${target}` }));
   }
-  const own = schema.properties?.[property];
-  const listed = own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own);
   const fallback = schema.discriminator.defaultMapping;
-  if (listed) return checks;
+  if (listedValues(schema)) return checks;
   const values = [...mapping.keys()];
-  const target = typeof fallback === 'string' ? component(fallback) : undefined;
+  const target = typeof fallback === 'string' ? mappingTarget(fallback) : undefined;
   if (target === undefined) checks.push({ properties: { [property]: { enum: values } } });
   else if (target !== self && target.startsWith('#/'))
     checks.push(ifThen({ properties: { [property]: { not: { enum: values } } } }, { $ref: `${specId}${target}` }));
@@ -92,17 +88,14 @@ export function parentAlternatives(document: OpenApiDocument): Map<string, strin
   for (const [schema, family] of familiesOf(document)) {
     const s = schema as Record<string, any>;
     const self = `${COMPONENT_SCHEMAS}${escapeToken(family.name)}`;
-    const component = (target: string) => (/[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${escapeToken(target)}`);
     const mapped = Object.values<unknown>(s.discriminator.mapping ?? {})
       .filter((t): t is string => typeof t === 'string')
-      .map(component);
+      .map(mappingTarget);
     const children = family.children.map((c) => `${COMPONENT_SCHEMAS}${escapeToken(c)}`);
     const named = new Set<string>([...mapped.filter((t) => t.startsWith(COMPONENT_SCHEMAS)), ...children]);
-    const own = s.properties?.[s.discriminator.propertyName];
-    const listed = own && typeof own === 'object' && (Array.isArray(own.enum) || 'const' in own);
     const fallback =
-      typeof s.discriminator.defaultMapping === 'string' ? component(s.discriminator.defaultMapping) : '';
-    const selfNamed = named.has(self) || listed || fallback === self;
+      typeof s.discriminator.defaultMapping === 'string' ? mappingTarget(s.discriminator.defaultMapping) : '';
+    const selfNamed = named.has(self) || listedValues(s) !== undefined || fallback === self;
     named.delete(self);
     if (fallback.startsWith(COMPONENT_SCHEMAS) && fallback !== self) named.add(fallback);
     const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;

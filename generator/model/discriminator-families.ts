@@ -2,7 +2,7 @@
 // through allOf, with no oneOf / anyOf of its own (OpenAPI's inheritance idiom). Read by the emitters (types and
 // validators: generator/emitters/parent-discriminator.ts) and by the conformance engine's draws alike.
 import type { OpenApiDocument } from './ref.js';
-import { unescapeToken } from './json-pointer.js';
+import { escapeToken, unescapeToken } from './json-pointer.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 
@@ -43,4 +43,39 @@ export function familiesOf(document: OpenApiDocument): Map<object, Family> {
     }
   families.set(document, found);
   return found;
+}
+
+/** A discriminator `mapping` target as a reference: a bare name is a component's (OpenAPI: "a schema name"). */
+export function mappingTarget(target: string): string {
+  return /[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${escapeToken(target)}`;
+}
+
+/**
+ * The values a family's discriminator names schemas by, each with that schema's reference: the parent's mapping
+ * entries first (in its order; a target that is not a string names nothing), then each child by its own name where
+ * no entry names that child or uses that name already.
+ */
+export function namedSchemas(parent: object, family: Family): Map<string, string> {
+  const named = new Map<string, string>();
+  const mapping = (parent as { discriminator?: { mapping?: Record<string, unknown> } }).discriminator?.mapping ?? {};
+  for (const [value, target] of Object.entries<unknown>(mapping))
+    if (typeof target === 'string') named.set(value, mappingTarget(target));
+  const targets = new Set(named.values());
+  for (const child of family.children) {
+    const ref = `${COMPONENT_SCHEMAS}${escapeToken(child)}`;
+    if (!targets.has(ref) && !named.has(child)) named.set(child, ref);
+  }
+  return named;
+}
+
+/**
+ * The values the parent's own discriminator property lists (its enum, or its const), or undefined where it lists
+ * none: a parent that lists its values decides alone what a value naming no child is.
+ */
+export function listedValues(parent: object): unknown[] | undefined {
+  const p = parent as { discriminator?: { propertyName?: string }; properties?: Record<string, unknown> };
+  const own = p.properties?.[p.discriminator?.propertyName ?? ''] as { enum?: unknown; const?: unknown } | undefined;
+  if (!own || typeof own !== 'object') return undefined;
+  if (Array.isArray(own.enum)) return own.enum;
+  return 'const' in own ? [own.const] : undefined;
 }

@@ -6,7 +6,14 @@ export { defaultPackageKey } from './package-key.js';
 export * from './json-pointer.js';
 export { buildServiceModel } from './build.js';
 // Parents whose discriminator their allOf children inherit: what the emitters and the engine's draws both read.
-export { type Family, familiesOf, isDiscriminatingParent } from './discriminator-families.js';
+export {
+  type Family,
+  familiesOf,
+  isDiscriminatingParent,
+  listedValues,
+  mappingTarget,
+  namedSchemas,
+} from './discriminator-families.js';
 export { unmetSecurityReason } from './security.js';
 export { isMediaRange } from './media-types.js';
 // Schemas as requests or answers see them (readOnly / writeOnly members left out): what a judge of either checks.
