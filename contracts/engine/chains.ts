@@ -1,7 +1,13 @@
 // The stateful sequences `spec-first test` follows: a create, then the resource it made read, updated and
 // deleted at the path that names it. Found from the document's OpenAPI links first, else from the obvious shape
 // (POST /things answering a value for the {param} of /things/{param}).
-import { type OperationModel, operationObject, resolveRef, type ServiceModel } from '../../generator/model/index.js';
+import {
+  type OperationModel,
+  operationObject,
+  resolveRef,
+  type ServiceModel,
+  unescapeToken,
+} from '../../generator/model/index.js';
 
 /** Where a value for one path parameter of the resource's operations comes from, in the create's exchange. */
 export interface Binding {
@@ -43,7 +49,7 @@ function linkTarget(model: ServiceModel, link: LinkObject): OperationModel | und
   }
   const ref = link.operationRef?.match(/^#\/paths\/([^/]+)\/([a-z]+)$/);
   if (!ref) return undefined;
-  const path = ref[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const path = unescapeToken(ref[1]!);
   return model.operations.find((op) => op.path === path && op.method.toLowerCase() === ref[2]);
 }
 
@@ -139,7 +145,7 @@ function pointer(value: unknown, path: string): unknown {
   if (path === '' || path === '/') return value;
   let current = value;
   for (const raw of path.replace(/^\//, '').split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = unescapeToken(decodeURIComponent(raw));
     if (!current || typeof current !== 'object') return undefined;
     current = (current as Record<string, unknown>)[key];
   }

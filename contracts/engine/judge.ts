@@ -10,6 +10,7 @@ import {
   resolveRef,
   type ResponseModel,
   type ServiceModel,
+  unescapeToken,
 } from '../../generator/model/index.js';
 import type { CheckId } from './checks.js';
 import { sourceOf } from './engine-model.js';
@@ -96,10 +97,7 @@ function exampleOnTheWay(
   root: unknown,
   error: ErrorObject,
 ): string | undefined {
-  const tokens = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = error.instancePath.split('/').slice(1).map(unescapeToken);
   const flatten = (raw: unknown, depth = 0): Array<Record<string, unknown>> => {
     const schema = resolveRef<Record<string, unknown>>(model.document, raw ?? {});
     if (!schema || typeof schema !== 'object' || depth > 8) return [];

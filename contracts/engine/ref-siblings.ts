@@ -2,11 +2,9 @@
 // reads the `$ref` alone, and so does the engine's judge). A reader that follows the sibling instead (Prism's
 // sampler: microcks' `additionalProperties: {$ref: StringArray, type: object}` answered with `{}` for each label)
 // writes a value of the sibling's type: told apart by the place in the schema where the refused value sits.
-import { type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
+import { type OpenApiDocument, resolveRef, unescapeToken } from '../../generator/model/index.js';
 
 type Node = Record<string, unknown>;
-
-const decodeToken = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** The schema one step below `schema` for a member or item named `token`: a property, the items, the rest. */
 function below(document: OpenApiDocument, schema: unknown, token: string, depth = 0): unknown {
@@ -29,7 +27,7 @@ function below(document: OpenApiDocument, schema: unknown, token: string, depth 
 export function refSiblingType(document: OpenApiDocument, schema: unknown, instancePath: string): string | undefined {
   if (!/^3\.0\./.test(String((document as { openapi?: unknown }).openapi ?? ''))) return undefined;
   let node: unknown = schema;
-  for (const token of instancePath.split('/').slice(1).map(decodeToken)) {
+  for (const token of instancePath.split('/').slice(1).map(unescapeToken)) {
     node = below(document, node, token);
     if (node === undefined) return undefined;
   }

@@ -5,6 +5,7 @@
 // objects every declared property (past MAX_DEPTH only the required ones, so a recursive schema ends), enums and
 // const their value, alternatives (anyOf, oneOf) their first, allOf its first member; local $refs are followed.
 // A schema past what this reads (a pattern, a not) still gets a value of its type, which may not validate.
+import { unescapeToken } from '../../../generator/model/index.js';
 
 type JsonSchema = boolean | { [keyword: string]: unknown };
 
@@ -36,7 +37,7 @@ export function jsonSchemaValue(root: JsonSchema, words: readonly string[], limi
     if (!ref.startsWith('#')) return {};
     let at: unknown = root;
     for (const raw of ref.slice(1).split('/').slice(1)) {
-      const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+      const key = unescapeToken(decodeURIComponent(raw));
       at = at && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
     }
     return (at as JsonSchema | undefined) ?? {};
