@@ -6,6 +6,7 @@ import type { OpenApiDocument } from '../model/ref.js';
 import { escapeToken, unescapeToken } from '../model/json-pointer.js';
 import {
   familiesOf,
+  holdsTarget,
   isDiscriminatingParent,
   listedValues,
   mappingTarget,
@@ -57,8 +58,9 @@ export function parentChecks(schema: Record<string, any>, document: OpenApiDocum
   const known = (value: string) => ({ properties: { [property]: { const: value } }, required: [property] });
   const checks: unknown[] = [];
   for (const [value, target] of mapping) {
-    // The parent itself (by name or by mapping) is checked by its own members: a reference back would not end.
-    if (target === self || !target.startsWith('#/')) continue;
+    // The parent itself (by name or by mapping) is checked by its own members: a reference back would not end. A
+    // target the document does not hold (another file's; warned by the model) selects nothing beyond the parent.
+    if (target === self || !holdsTarget(document, target)) continue;
     checks.push(ifThen(known(value), { $ref: `${specId}${target}` }));
   }
   const fallback = schema.discriminator.defaultMapping;
@@ -66,7 +68,7 @@ export function parentChecks(schema: Record<string, any>, document: OpenApiDocum
   const values = [...mapping.keys()];
   const target = typeof fallback === 'string' ? mappingTarget(fallback) : undefined;
   if (target === undefined) checks.push({ properties: { [property]: { enum: values } } });
-  else if (target !== self && target.startsWith('#/'))
+  else if (target !== self && holdsTarget(document, target))
     checks.push(ifThen({ properties: { [property]: { not: { enum: values } } } }, { $ref: `${specId}${target}` }));
   return checks;
 }

@@ -2,7 +2,7 @@
 // through allOf, with no oneOf / anyOf of its own (OpenAPI's inheritance idiom). Read by the emitters (types and
 // validators: generator/emitters/parent-discriminator.ts) and by the conformance engine's draws alike.
 import type { OpenApiDocument } from './ref.js';
-import { escapeToken, unescapeToken } from './json-pointer.js';
+import { escapeToken, followPointer, fragmentTokens, unescapeToken } from './json-pointer.js';
 
 const COMPONENT_SCHEMAS = '#/components/schemas/';
 
@@ -48,6 +48,11 @@ export function familiesOf(document: OpenApiDocument): Map<object, Family> {
 /** A discriminator `mapping` target as a reference: a bare name is a component's (OpenAPI: "a schema name"). */
 export function mappingTarget(target: string): string {
   return /[/#]/.test(target) ? target : `${COMPONENT_SCHEMAS}${escapeToken(target)}`;
+}
+
+/** Whether a mapping target (as `mappingTarget` reads it) names a schema this document holds. */
+export function holdsTarget(document: OpenApiDocument, target: string): boolean {
+  return target.startsWith('#') && followPointer(document, fragmentTokens(target)) !== undefined;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { escapeToken, followPointer, fragmentTokens } from './json-pointer.js';
+import { holdsTarget, mappingTarget } from './discriminator-families.js';
 
 /** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
 export interface SchemaWarning {
@@ -109,6 +110,8 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
   const path: string[] = [];
   // The distinct internal references met, checked against the normalised document at the end.
   const refs = new Set<string>();
+  // Each discriminator's mapping entries (names, not $refs: no loader follows them), by the mapping's pointer.
+  const mappings = new Map<string, [value: string, target: string][]>();
   const pointerHere = () => {
     let pointer = '#';
     for (const segment of path) pointer += `/${escapeToken(segment)}`;
@@ -146,6 +149,14 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     }
     if (isMap) return out ?? source;
     if (typeof source.$ref === 'string' && source.$ref.startsWith('#/')) refs.add(source.$ref);
+    const mapping = (source.discriminator as { mapping?: unknown } | undefined)?.mapping;
+    if (mapping && typeof mapping === 'object' && !Array.isArray(mapping))
+      mappings.set(
+        `${pointerHere()}/discriminator/mapping`,
+        Object.entries(mapping).flatMap(([value, target]) =>
+          typeof target === 'string' ? [[value, mappingTarget(target)] as [string, string]] : [],
+        ),
+      );
     for (const key of TEXT_KEYS) {
       const value = (out ?? source)[key];
       if (value === undefined || typeof value === 'string') continue;
@@ -278,7 +289,20 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     lost.set(ref, walk(written, false));
     path.length = 0;
   }
-  return lost.size === 0 ? normalised : (replaceRefs(normalised, lost) as OpenApiDocument);
+  const result = lost.size === 0 ? normalised : (replaceRefs(normalised, lost) as OpenApiDocument);
+  for (const [pointer, entries] of mappings) {
+    // Another file's schema is not read (a mapping value is no $ref a bundler brings in): such a value is checked
+    // by the discriminating schema alone, one warning a mapping (DigitalOcean's carry dozens).
+    const missing = entries.filter(([, target]) => !holdsTarget(result, target));
+    if (missing.length === 0) continue;
+    const named = missing.slice(0, 3).map(([value, target]) => `${JSON.stringify(value)} -> ${JSON.stringify(target)}`);
+    if (missing.length > 3) named.push(`${missing.length - 3} more`);
+    warn({
+      pointer,
+      message: `${missing.length} of its ${entries.length} values name a schema this document does not hold (${named.join(', ')}); those select no schema`,
+    });
+  }
+  return result;
 }
 
 /** `node` with every `{$ref}` whose target is in `replacements` replaced by that schema (a copy where it changes). */
