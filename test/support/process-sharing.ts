@@ -16,6 +16,8 @@ export const OWN_PROCESS = [
   // vi.useFakeTimers: the client's retry and timeout clocks.
   'test/generator/client-runtime.test.ts',
   'test/generator/client-timeouts.test.ts',
+  // vi.mock('json-schema-faker') and listen-local: the round trip's draws and requests, in order.
+  'test/generator/roundtrip-draw-order.test.ts',
   // vi.spyOn on process.stderr.
   'test/generator/server-runtime.test.ts',
   // vi.mock('esbuild'): counts the vendor bundle's builds from a fresh module.
