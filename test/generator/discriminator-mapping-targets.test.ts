@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { SchemaWarning } from '../../generator/model/index.js';
+import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { writePackage } from '../support/package-folder.js';
 
