@@ -1,5 +1,6 @@
 // npm run generate [-- --check | --watch] [--service <key>] [--config <spec list>]
-// npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--client-only]: one package from any spec.
+// npm run generate -- --spec <openapi file> --out <folder> [--key <name>] [--client-only] [--shared-runtime <folder>]:
+// one package from any spec.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,16 +13,25 @@ import type { TypeCheckThread } from './typecheck-thread.js';
 import { StagedFolder } from './safe-write.js';
 import { watchThenSay } from './watch-then-say.js';
 import { compare, compareFolder, isClean, write, type Drift } from './writer.js';
+import {
+  placeFile,
+  removeCopiedRuntime,
+  runtimeSpecifier,
+  sharedRuntimeProblem,
+  splitPackage,
+} from './shared-runtime.js';
 import { specChanges } from './diff/generate-summary.js';
 
 const USAGE = [
-  'usage: spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--client-only] [--allow-ref <folder or origin>]... [--check | --watch] [--typecheck | --skip-typecheck] [--quiet]',
+  'usage: spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--client-only] [--shared-runtime <folder>] [--allow-ref <folder or origin>]... [--check | --watch] [--typecheck | --skip-typecheck] [--quiet]',
   '       spec-first generate [--check | --watch] [--service <key>] [--config <spec list>] [--typecheck | --skip-typecheck] [--quiet]',
   '',
   '  --spec F --out D   one package from any OpenAPI 3.0/3.1 document F, written to the folder D',
   '  --key NAME         the package key (class names: NAME -> <Name>Client); default: from the file name',
   '  --client-only      only what a program calling the API needs: types, client and their runtime (no server.ts,',
   '                     validators.ts or server runtime)',
+  '  --shared-runtime R the package imports its runtime from the folder R, which packages generated with the same',
+  '                     R share, instead of carrying a copy in D/runtime/; the files it needs are written into R',
   '  --check            write nothing; exit 1 when the package (or generated/) differs from what would be written',
   "  --watch            regenerate whenever a file in the spec's folder (or specs/, templates/) changes",
   '  --allow-ref X      $refs may also read the folder X or fetch from the origin X (repeatable)',
@@ -48,6 +58,7 @@ const FLAGS = {
   out: { type: 'string' },
   key: { type: 'string' },
   'client-only': { type: 'boolean', default: false },
+  'shared-runtime': { type: 'string' },
   'skip-typecheck': { type: 'boolean', default: false },
   typecheck: { type: 'boolean', default: false },
   'allow-ref': { type: 'string', multiple: true },
@@ -73,9 +84,16 @@ if (values.typecheck && values['skip-typecheck']) usage('--typecheck and --skip-
 if (values.check && values.watch) usage('--check and --watch exclude each other');
 if (values.spec && (values.service || values.config))
   usage('--spec makes one package; --service and --config choose from the spec list');
-if (!values.spec && (values.out || values.key || values['client-only']))
-  usage(`${values.out ? '--out' : values.key ? '--key' : '--client-only'} goes with --spec <file>`);
+if (!values.spec && (values.out || values.key || values['client-only'] || values['shared-runtime']))
+  usage(
+    `${values.out ? '--out' : values.key ? '--key' : values['client-only'] ? '--client-only' : '--shared-runtime'} goes with --spec <file>`,
+  );
 if (values.spec && !values.out) usage('--spec needs --out <folder>');
+const sharedRuntime = values['shared-runtime'];
+if (sharedRuntime !== undefined) {
+  const problem = sharedRuntimeProblem(values.out!, sharedRuntime);
+  if (problem) usage(problem);
+}
 if (values.spec && !fs.statSync(values.spec, { throwIfNoEntry: false })?.isFile())
   usage(`--spec ${values.spec}: no such file`);
 const specList = values.spec ? [] : loadSpecList(values.config ? path.resolve(values.config) : undefined);
@@ -185,10 +203,27 @@ async function single(spec: string, out: string): Promise<number> {
   const key = values.key ?? defaultPackageKey(spec);
   const folder = path.resolve(out);
   // The README and the banners name the folder as the user did.
-  const packageOptions = { ...options, out, clientOnly: values['client-only'] };
+  const packageOptions = { ...options, out, clientOnly: values['client-only'], sharedRuntime };
+  // With --shared-runtime the runtime files go to that folder and the package's imports name it.
+  const specifier = sharedRuntime !== undefined ? runtimeSpecifier(out, sharedRuntime) : undefined;
+  const sharedFolder = sharedRuntime !== undefined ? path.resolve(sharedRuntime) : undefined;
+  /** After a package is written: what a former package left that this one does not have. */
+  const removeLeftovers = () => {
+    if (values['client-only']) removeServerSide(folder);
+    if (specifier !== undefined) removeCopiedRuntime(folder);
+  };
   if (values.check) {
-    const files = await generatePackage({ key, spec: path.resolve(spec) }, packageOptions);
+    const made = await generatePackage({ key, spec: path.resolve(spec) }, packageOptions);
+    const { own: files, shared } =
+      specifier !== undefined ? splitPackage(made, specifier) : { own: made, shared: undefined };
     const drift = compareFolder(folder, files);
+    if (shared) {
+      // The shared folder's other files are other packages': only this package's are compared.
+      const runtimeDrift = compareFolder(sharedFolder!, shared);
+      const within = (f: string) => path.relative(folder, path.join(sharedFolder!, f)).split(path.sep).join('/');
+      drift.changed.push(...runtimeDrift.changed.map(within));
+      drift.missing.push(...runtimeDrift.missing.map(within));
+    }
     if (isClean(drift)) {
       if (!values.quiet) console.log(`${out} is up to date (${files.size} files).`);
       return 0;
@@ -202,6 +237,7 @@ async function single(spec: string, out: string): Promise<number> {
     // held whole), and moved into the folder only when every file parsed.
     const { isTypeScript, syntaxError } = await import('./syntax-check.js');
     const staged = new StagedFolder(folder);
+    const stagedShared = sharedFolder !== undefined ? new StagedFolder(sharedFolder) : undefined;
     const failures: string[] = [];
     let count = 0;
     try {
@@ -209,26 +245,32 @@ async function single(spec: string, out: string): Promise<number> {
         { key, spec: path.resolve(spec) },
         {
           ...packageOptions,
-          onFile: (name, content) => {
+          onFile: (made, text) => {
+            const placed = specifier !== undefined ? placeFile(made, text, specifier) : undefined;
+            const [name, content] = placed ? [placed.name, placed.content] : [made, text];
+            const where = placed?.shared ? sharedRuntime! : out;
             const error = isTypeScript(name) ? syntaxError(name, content) : undefined;
             if (error)
-              failures.push(`generate: ${path.join(out, name)} does not parse (${error}); nothing was written`);
-            staged.put(name, content);
+              failures.push(`generate: ${path.join(where, name)} does not parse (${error}); nothing was written`);
+            (placed?.shared ? stagedShared! : staged).put(name, content);
             count++;
           },
         },
       );
     } catch (error) {
       staged.discard();
+      stagedShared?.discard();
       throw error;
     }
     if (failures.length) {
       staged.discard();
+      stagedShared?.discard();
       for (const line of failures) console.error(line);
       return 1;
     }
+    stagedShared?.commit();
     staged.commit();
-    if (values['client-only']) removeServerSide(folder);
+    removeLeftovers();
     if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}${UNCHECKED}`);
     return 0;
   }
@@ -243,16 +285,22 @@ async function single(spec: string, out: string): Promise<number> {
     for (const line of failures) console.error(line);
     return 1;
   }
+  // Checked as a package with its own runtime/: the same code, its imports naming the shared folder once written.
   if (!(await typeChecks(new Map([[key, files]]), () => out, thread))) return 1;
+  const { own, shared } = specifier !== undefined ? splitPackage(files, specifier) : { own: files, shared: undefined };
   const staged = new StagedFolder(folder);
+  const stagedShared = shared && sharedFolder !== undefined ? new StagedFolder(sharedFolder) : undefined;
   try {
-    for (const [name, content] of files) staged.put(name, content);
+    for (const [name, content] of own) staged.put(name, content);
+    for (const [name, content] of shared ?? []) stagedShared!.put(name, content);
   } catch (error) {
     staged.discard();
+    stagedShared?.discard();
     throw error;
   }
+  stagedShared?.commit();
   staged.commit();
-  if (values['client-only']) removeServerSide(folder);
+  removeLeftovers();
   if (!values.quiet)
     console.log(
       `${files.size} files of package ${key} written to ${out}${values.typecheck ? ', type-checked' : UNCHECKED}`,

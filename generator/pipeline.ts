@@ -14,6 +14,7 @@ import { emitReadme } from './emitters/readme.js';
 import { type RefusedSchema, refusedSchemas } from './emitters/validator-check.js';
 import { emitValidators, validatorSet } from './emitters/validators.js';
 import { runtimeFiles } from './emitters/runtime.js';
+import { runtimeSpecifier } from './shared-runtime.js';
 import { renderTemplate } from './emitters/templates.js';
 
 export type Outputs = Map<string, string>;
@@ -42,6 +43,11 @@ export interface GenerateOptions {
    * runtime): no server.ts, validators.ts or server runtime.
    */
   clientOnly?: boolean;
+  /**
+   * `generate --spec F --out D --shared-runtime R`: the folder, as the caller named it, whose runtime the package
+   * imports (the caller places the files, shared-runtime.ts); the banners and README say so.
+   */
+  sharedRuntime?: string;
 }
 
 const printWarning = (service: string, w: SchemaWarning) =>
@@ -64,6 +70,8 @@ interface PreparedService {
   folder: string;
   /** Only the client side is written (`--client-only`). */
   clientOnly: boolean;
+  /** The shared runtime folder as the package's imports name it (`--shared-runtime`). */
+  runtimeFrom: string | undefined;
 }
 
 /** Above this size openapi.json is written on one line: a file for tools (Prism, documentation), too large to read. */
@@ -94,10 +102,12 @@ async function prepare(
   const source = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
   const out = options.single && options.out !== undefined ? ` --out ${options.out}` : '';
   const clientOnly = options.single === true && options.clientOnly === true;
-  const flags = `${out}${clientOnly ? ' --client-only' : ''}`;
+  const shared = options.single ? options.sharedRuntime : undefined;
+  const flags = `${out}${clientOnly ? ' --client-only' : ''}${shared !== undefined ? ` --shared-runtime ${shared}` : ''}`;
+  const runtimeFrom = shared !== undefined ? runtimeSpecifier(options.out ?? '.', shared) : undefined;
   const regenerate = options.single ? `run \`generate --spec ${source}${flags}\`` : 'run `npm run generate`';
   const folder = options.single && options.out !== undefined ? path.basename(path.resolve(options.out)) : service;
-  return { service, model, bundled, files, source, regenerate, folder, clientOnly };
+  return { service, model, bundled, files, source, regenerate, folder, clientOnly, runtimeFrom };
 }
 
 /**
@@ -105,7 +115,7 @@ async function prepare(
  * more than one in memory).
  */
 async function emit(
-  { service, model, bundled, files, source, regenerate, folder, clientOnly }: PreparedService,
+  { service, model, bundled, files, source, regenerate, folder, clientOnly, runtimeFrom }: PreparedService,
   put: (name: string, content: string) => void,
   between: () => void = () => {},
   allowRefusedSchemas = false,
@@ -131,6 +141,7 @@ async function emit(
       regenerate: lineCommentText(regenerate),
       folder,
       clientOnly,
+      runtimeFrom,
     }),
   );
   const { emitClient, emitRules, emitServer, emitTypes } = await import('./emitters/typescript.js');

@@ -15,11 +15,13 @@ export interface ReadmeSource {
   folder: string;
   /** Only the client side was written (`--client-only`): no server, validators or server runtime to describe. */
   clientOnly?: boolean;
+  /** The shared runtime folder as the package imports it (`--shared-runtime`), else undefined: its own runtime/. */
+  runtimeFrom?: string;
 }
 
 export function emitReadme(
   service: ServiceModel,
-  { bundled, source, regenerate, folder, clientOnly = false }: ReadmeSource,
+  { bundled, source, regenerate, folder, clientOnly = false, runtimeFrom }: ReadmeSource,
 ): string {
   // The credential option of the kind most operations take (what the spec's security schemes say).
   const kinds = service.operations.flatMap((o) => [...new Set(o.credentialSources.map((c) => c.kind))]);
@@ -36,6 +38,7 @@ export function emitReadme(
     source,
     regenerate,
     clientOnly,
+    runtimeFrom,
     server: serverExample(service),
     folder,
     title: service.title,
