@@ -1,5 +1,5 @@
 // npm run serve -- <service|all> [--port N] [--data DIR | --database URL [--files DIR]] [--seed FILE] [--log-level L] [--host H]
-//                  [--public-url [SERVICE=]URL ...] [--trust-forwarded]
+//                  [--public-url [SERVICE=]URL ...] [--trust-forwarded] [--threads N]
 // Serves the reference implementation until SIGTERM/SIGINT: prints each service's base URL on stdout
 // ("<service> listening on <url>", one line each), logs pino JSON lines on stderr. On a signal it stops
 // accepting, lets in-flight requests finish (bounded wait), closes the services and the databases, exits 0.
@@ -19,7 +19,7 @@ import { serveInThreads } from './foundation/serve-threads.js';
 import { stopWhenParentGoes } from './foundation/stop-when-parent-goes.js';
 
 const SERVICES: readonly ServiceKey[] = SERVICE_KEYS;
-export const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...] [--trust-forwarded]`;
+export const USAGE = `usage: serve <${SERVICES.join('|')}|all>[,<service>...] [--port N] [--data DIR | --database postgres://... [--files DIR]] [--seed FILE] [--log-level ${LOG_LEVELS.join('|')}] [--host H] [--public-url [<service>=]URL ...] [--trust-forwarded] [--threads N]`;
 export class UsageError extends Error {}
 
 export interface ServeOptions {
@@ -37,6 +37,8 @@ export interface ServeOptions {
   publicUrls?: Partial<Record<ServiceKey, string>>;
   /** Links name the address a proxy's Forwarded / X-Forwarded-* headers give, where no public URL is set. */
   trustForwarded?: boolean;
+  /** Event loops (worker threads) the services are shared out among; default: serve-threads.ts, eventLoopsFor. */
+  threads?: number;
 }
 
 /** Parses the command line; `resolveServices` maps the positional argument (tests serve their own service). */
@@ -59,6 +61,7 @@ export function parseServeArgs(
         host: { type: 'string' },
         'public-url': { type: 'string', multiple: true },
         'trust-forwarded': { type: 'boolean' },
+        threads: { type: 'string' },
       },
     });
   } catch (error) {
@@ -81,6 +84,14 @@ export function parseServeArgs(
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 1 || port + services.length - 1 > 65_535)
       throw new UsageError(`--port must be a port number (1-65535), not ${values.port}`);
+  }
+  let threads: number | undefined;
+  if (values.threads !== undefined) {
+    threads = Number(values.threads);
+    if (!Number.isInteger(threads) || threads < 1 || threads > services.length)
+      throw new UsageError(
+        `--threads must be a whole number from 1 to the services served (${services.length}), not ${values.threads}`,
+      );
   }
   const logLevel = values['log-level'] as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
@@ -106,6 +117,7 @@ export function parseServeArgs(
     port,
     ...(publicUrls ? { publicUrls } : {}),
     ...(values['trust-forwarded'] ? { trustForwarded: true } : {}),
+    ...(threads !== undefined ? { threads } : {}),
     dataDir: values.data,
     database,
     filesDir: values.files,
@@ -146,9 +158,9 @@ function parsePublicUrls(
 }
 
 /**
- * Runs the serve command; resolves once the servers listen. Services named by key each run in a worker thread of
- * their own (foundation/serve-threads.ts), so a slow operation of one never stalls another; services given as
- * objects (tests) run in this thread.
+ * Runs the serve command; resolves once the servers listen. Services named by key run on worker threads, one a
+ * service where the cores allow (foundation/serve-threads.ts), so a slow operation of one does not stall another
+ * thread's; services given as objects (tests) run in this thread.
  */
 export async function runServe(
   argv: string[],
@@ -178,7 +190,12 @@ export async function runServe(
       process.exitCode = 1;
       return;
     }
-    await serveInThreads(keys, { ...referenceOptionsOf(options), ...(servicesDir ? { servicesDir } : {}) }, logger);
+    await serveInThreads(
+      keys,
+      { ...referenceOptionsOf(options), ...(servicesDir ? { servicesDir } : {}) },
+      logger,
+      options.threads,
+    );
     return;
   }
   let session: ReferenceSession;

@@ -1,18 +1,20 @@
-// One service of `serve`, in a worker thread of its own (foundation/serve-threads.ts starts it): its HTTP server,
-// its database and its event loop are its own, so its slow requests never hold up another service's.
+// One event loop of `serve`, in a worker thread of its own (foundation/serve-threads.ts starts it) serving one or
+// more services: its HTTP servers, its databases and its event loop are its own, so the slow requests of its
+// services never hold up another thread's.
 import { parentPort, workerData } from 'node:worker_threads';
 import { startReference, type ReferenceSession, type ServiceKey } from '../index.js';
 import { createLogger, type LogLevel } from './logging.js';
 import { startFailureLine, type ServedOptions } from './serve-options.js';
 
 export interface WorkerInput {
-  key: ServiceKey;
+  /** The services of this thread, in the order of their ports (options.port is the first's). */
+  keys: ServiceKey[];
   options: ServedOptions;
 }
 
 /** What a worker tells the main thread. */
 export type WorkerReport =
-  | { type: 'listening'; key: ServiceKey; baseUrl: string }
+  | { type: 'listening'; baseUrls: Array<{ key: ServiceKey; baseUrl: string }> }
   | { type: 'failed'; line: string }
   | { type: 'stopped' };
 
@@ -24,7 +26,7 @@ export interface StopRequest {
 }
 
 const port = parentPort!;
-const { key, options } = workerData as WorkerInput;
+const { keys, options } = workerData as WorkerInput;
 const logger = createLogger((options.logLevel ?? 'info') as LogLevel);
 const report = (message: WorkerReport) => port.postMessage(message);
 
@@ -33,7 +35,8 @@ let stopping: Promise<void> | undefined;
 const stop = ({ signal, graceMs }: StopRequest) =>
   (stopping ??= (async () => {
     if (session) {
-      logger.info({ service: key, signal, inFlight: session.running[0]!.server.inFlight() }, 'stopping');
+      for (const r of session.running)
+        logger.info({ service: r.key, signal, inFlight: r.server.inFlight() }, 'stopping');
       await session.stop(graceMs);
     }
     report({ type: 'stopped' });
@@ -42,14 +45,13 @@ const stop = ({ signal, graceMs }: StopRequest) =>
 port.on('message', (message: StopRequest) => void stop(message));
 
 try {
-  session = await startReference([key], { ...options, logger });
-  const { baseUrl } = session.running[0]!;
-  logger.info(
-    { service: key, baseUrl, durable: options.dataDir !== undefined || options.database !== undefined },
-    'listening',
-  );
-  report({ type: 'listening', key, baseUrl });
+  session = await startReference(keys, { ...options, logger });
+  const durable = options.dataDir !== undefined || options.database !== undefined;
+  for (const { key, baseUrl } of session.running) logger.info({ service: key, baseUrl, durable }, 'listening');
+  report({ type: 'listening', baseUrls: session.running.map(({ key, baseUrl }) => ({ key, baseUrl })) });
 } catch (error) {
-  report({ type: 'failed', line: startFailureLine(error, options.port, logger) });
+  // The port that was taken is the error's (one of this thread's services'), not necessarily the first's.
+  const taken = (error as { port?: number }).port ?? options.port;
+  report({ type: 'failed', line: startFailureLine(error, taken, logger) });
   port.close();
 }

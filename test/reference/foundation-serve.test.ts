@@ -43,9 +43,12 @@ describe('serve arguments', () => {
         's.yaml',
         '--log-level',
         'debug',
+        '--threads',
+        '2',
       ]),
     ).toEqual({
       services: ['analytics', 'generative'],
+      threads: 2,
       port: 4010,
       dataDir: 'd',
       seedFile: 's.yaml',
@@ -60,6 +63,10 @@ describe('serve arguments', () => {
     expect(() => parseServeArgs(['all', '--port', 'x'])).toThrow(/--port must be a port number/);
     expect(() => parseServeArgs(['all', '--port', '65535'])).toThrow(/--port must be a port number/);
     expect(() => parseServeArgs(['all', '--log-level', 'loud'])).toThrow(/--log-level must be one of/);
+    expect(() => parseServeArgs(['analytics,generative', '--threads', '3'])).toThrow(
+      /--threads must be a whole number from 1 to the services served \(2\), not 3/,
+    );
+    expect(() => parseServeArgs(['all', '--threads', '0'])).toThrow(/--threads must be a whole number/);
     expect(() => parseServeArgs(['all', '--verbose'])).toThrow(/Unknown option '--verbose'/);
     expect(() => parseServeArgs(['all', '--no-answer-reuse'])).toThrow(/Unknown option '--no-answer-reuse'/);
   });
