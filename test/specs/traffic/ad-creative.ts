@@ -163,7 +163,7 @@ export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
     spec: 'refuse',
     reference: 'refuse',
     because:
-      'public-service-notes 1.6: creative_features_spec is an AdCreativeFeaturesSpec object whose members are AdCreativeFeatureDetails objects; a string of single-quoted keys is no JSON for Graph to read as one (and the official example nests each member as such a string again, so even a lax reading gives a string where the details object belongs); no answer to that example is recorded',
+      'the seed shows no inner fields of degrees_of_freedom_spec, so the public notes decide (x-evidence of DegreesOfFreedomSpec.creative_features_spec): public-service-notes 1.4 and 1.6: creative_features_spec is an AdCreativeFeaturesSpec object whose members are AdCreativeFeatureDetails objects; a string of single-quoted keys is no JSON for Graph to read as one (and the official example nests each member as such a string again, so even a lax reading gives a string where the details object belongs); no answer to that example is recorded',
   },
   {
     kind: 'enrolment as the features spec object',

@@ -66,7 +66,7 @@ export const ANALYTICS_TRAFFIC: TrafficExchange[] = [
     spec: 'accept',
     reference: 'refuse',
     because:
-      "no metric has that name: the analytix client's list of every metric (analytix/reports/constants.py) has estimatedMinutesWatched and no estimatedWatchTime, and no answer to the page's request is recorded",
+      "ANA-QUERY-5 (the seed: valid combinations are defined per kind of report): no report has a metric of that name; the analytix client's list of every metric (analytix/reports/constants.py) has estimatedMinutesWatched and no estimatedWatchTime, and no answer to the page's request is recorded",
   },
   {
     kind: 'control',
