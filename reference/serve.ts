@@ -37,7 +37,7 @@ export interface ServeOptions {
   publicUrls?: Partial<Record<ServiceKey, string>>;
   /** Links name the address a proxy's Forwarded / X-Forwarded-* headers give, where no public URL is set. */
   trustForwarded?: boolean;
-  /** Event loops (worker threads) the services are shared out among; default: serve-threads.ts, eventLoopsFor. */
+  /** Event loops (worker threads) the services are shared out among; default one a service. */
   threads?: number;
 }
 
@@ -159,8 +159,8 @@ function parsePublicUrls(
 
 /**
  * Runs the serve command; resolves once the servers listen. Services named by key run on worker threads, one a
- * service where the cores allow (foundation/serve-threads.ts), so a slow operation of one does not stall another
- * thread's; services given as objects (tests) run in this thread.
+ * service unless --threads names fewer (foundation/serve-threads.ts), so a slow operation of one does not stall
+ * another thread's; services given as objects (tests) run in this thread.
  */
 export async function runServe(
   argv: string[],

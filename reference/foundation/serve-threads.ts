@@ -1,9 +1,7 @@
-// `serve` with its services on event loops of their own, each in a worker thread (foundation/serve-worker.ts):
-// a report that computes for a second in one service does not hold up a cheap read of a service on another
-// thread. There are as many loops as the machine has cores to spare (eventLoopsFor), the services shared out among
-// them in order. This thread only prints where each service listens, forwards the stop signals and reports a
-// failed start in one line.
-import os from 'node:os';
+// `serve` with its services on event loops of their own, each in a worker thread (foundation/serve-worker.ts): by
+// default one a service, so a report that computes for a second in one service does not hold up a cheap read of
+// another; `--threads N` shares them out among fewer (shareOut). This thread only prints where each service
+// listens, forwards the stop signals and reports a failed start in one line.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
@@ -13,17 +11,6 @@ import type { StopRequest, WorkerInput, WorkerReport } from './serve-worker.js';
 import { stopWhenParentGoes } from './stop-when-parent-goes.js';
 
 const WORKER_ENTRY = path.join(import.meta.dirname, 'serve-worker.mjs');
-
-/**
- * How many event loops serve `services` on a machine of `cores`: one a service, but no more than the cores less
- * one. A request arrives from work on the same cores (the clients, a proxy, the database, the kernel's network
- * stack); with more busy threads than cores they take turns, and a request that reaches a loop while it waits for
- * its turn waits out another thread's time slice. On two cores the read bench's p99 with a loop per service was
- * longer than with one loop serving both, at no gain in throughput (docs/benchmarks.md, issue 35's sixth look).
- */
-export function eventLoopsFor(services: number, cores: number): number {
-  return Math.max(1, Math.min(services, cores - 1));
-}
 
 /** `keys` in `loops` runs of consecutive services, the first runs one longer where they do not divide evenly. */
 export function shareOut<T>(keys: readonly T[], loops: number): T[][] {
@@ -45,14 +32,14 @@ interface Running {
 }
 
 /**
- * Starts the services on `loops` worker threads (default eventLoopsFor the machine's cores); resolves once all
- * listen (or sets a failing exit code).
+ * Starts the services on `loops` worker threads (default one a service); resolves once all listen (or sets a
+ * failing exit code).
  */
 export async function serveInThreads(
   keys: ServiceKey[],
   options: ServedOptions,
   logger: Logger,
-  loops = eventLoopsFor(keys.length, os.availableParallelism()),
+  loops = keys.length,
 ): Promise<void> {
   let failed = false;
   let stopping = false;

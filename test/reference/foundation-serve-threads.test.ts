@@ -1,4 +1,4 @@
-// `serve` runs its services on worker threads, one a service where the cores allow (`--threads` names how many):
+// `serve` runs its services on worker threads, one a service unless `--threads` names fewer:
 // a service whose thread is busy does not hold up a service on another thread, services may share a thread, a stop
 // signal lets every thread's in-flight requests finish (exit 0), and a service that cannot start stops the others
 // and ends the command with one line and exit code 1.
@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventLoopsFor, shareOut } from '../../reference/foundation/serve-threads.js';
+import { shareOut } from '../../reference/foundation/serve-threads.js';
 import { startServe, type ServeChild } from './foundation-child.js';
 
 const THREADS = 'test/reference/foundation-serve-threads.ts';
@@ -31,17 +31,8 @@ const logLines = (c: ServeChild) =>
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-describe('how many event loops serve the services', () => {
-  it('gives each service a loop of its own while a core is left for the rest', () => {
-    expect(eventLoopsFor(3, 8)).toBe(3);
-    expect(eventLoopsFor(3, 4)).toBe(3);
-    expect(eventLoopsFor(3, 3)).toBe(2);
-    expect(eventLoopsFor(2, 2)).toBe(1);
-    expect(eventLoopsFor(2, 1)).toBe(1);
-    expect(eventLoopsFor(1, 16)).toBe(1);
-  });
-
-  it('shares the services out in order, in runs as even as they divide', () => {
+describe('how services are shared out among fewer threads (--threads)', () => {
+  it('in order, in runs as even as they divide', () => {
     expect(shareOut(['a', 'b', 'c'], 3)).toEqual([['a'], ['b'], ['c']]);
     expect(shareOut(['a', 'b', 'c'], 2)).toEqual([['a', 'b'], ['c']]);
     expect(shareOut(['a', 'b', 'c'], 1)).toEqual([['a', 'b', 'c']]);
@@ -54,7 +45,7 @@ describe('serve, services on worker threads', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-threads-'));
     dirs.push(dir);
     const release = path.join(dir, 'release');
-    const s = await serve(['analytics,generative', '--log-level', 'warn', '--threads', '2']);
+    const s = await serve(['analytics,generative', '--log-level', 'warn']);
     const held = fetch(`${s.urls.analytics}/hold?until=${encodeURIComponent(release)}`);
     await s.printed(/^analytics hold started$/m);
     const other = await fetch(`${s.urls.generative}/notes?tenant=a`);
@@ -101,11 +92,7 @@ describe('serve, services on worker threads', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as net.AddressInfo).port;
     try {
-      const run = startServe(
-        THREADS,
-        ['analytics,generative', '--port', String(port), '--log-level', 'error', '--threads', '2'],
-        2,
-      );
+      const run = startServe(THREADS, ['analytics,generative', '--port', String(port), '--log-level', 'error'], 2);
       const error = (await run.catch((e: unknown) => e)) as Error;
       expect(error.message).toMatch(/exited \(1\) before listening/);
       const lines = error.message.split('\n').filter((l) => l.startsWith('serve:'));
