@@ -989,6 +989,11 @@ function hasStyledQuery(service: ServiceModel): boolean {
 }
 
 /** How the service names its credentials on the wire, for the runtime core. */
+/** Whether a request of the service sends a form or multipart body (the core's form writers, form-body.ts). */
+function hasFormBodies(service: ServiceModel): boolean {
+  return allRequests(service).some((o) => /^bodyOf\('(form|multipart)'/.test(bodyExpression(o) ?? ''));
+}
+
 function serviceProfile(service: ServiceModel): string {
   const sources = service.operations.flatMap((o) => o.credentialSources).filter((c) => c.kind === 'apiKey');
   const header = sources.find((c) => c.in === 'header')?.name;
@@ -1023,6 +1028,7 @@ function serviceProfile(service: ServiceModel): string {
   if (service.requestIdHeaders.length) parts.push(`requestIdHeaders: ${valueLiteral(service.requestIdHeaders)}`);
   parts.push(`credentials: ${stringLiteral(defaultCredentials(service))}`);
   if (hasStyledQuery(service)) parts.push('styleQuery: styledQuery');
+  if (hasFormBodies(service)) parts.push('forms: { formPairs, multipartBody }');
   // The document's servers, for a client that names one (or none) instead of a baseUrl.
   if (service.documentServers.length)
     parts.push(
@@ -1128,6 +1134,7 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
     errorStyleModule(service).imports,
   ];
   if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });
+  if (hasFormBodies(service)) imports.push({ from: client('form-body'), names: ['formPairs', 'multipartBody'] });
   const paramStyle = paramStyleImports(service);
   if (paramStyle.length) imports.push({ from: client('param-style'), names: paramStyle });
   if (ops.some((o) => o.pagination))

@@ -1,7 +1,7 @@
 // OpenAPI style / explode of array and object query parameters (form, spaceDelimited, pipeDelimited,
 // deepObject); a client whose spec has such parameters hands this to its core (ServiceProfile.styleQuery).
 
-import { bracketPairs } from './form-body.js';
+import { bracketPairs } from './bracket-pairs.js';
 
 /** The query pairs of an array or object value under OpenAPI's style and explode rules. */
 export function styledQuery(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {

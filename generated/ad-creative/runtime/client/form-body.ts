@@ -3,37 +3,10 @@
 // as its media type's `encoding` says (OpenAPI's style and explode; form + explode where it says nothing): arrays
 // `tags=a&tags=b` (or `tags=a,b`, `a b`, `a|b`), objects `address[city]=Paris` (deepObject) or their own members
 // (form + explode). A value the style has no form for (an object or array inside a member) is written in brackets,
-// `name[key]` and `name[0]`, as deepObject, Rails, PHP and qs write nested fields.
-
-/** How the body's fields travel: styles of its array and object fields, and the fields that are JSON text. */
-export interface FormEncoding {
-  /** Array and object fields and their style; absent ones are form + explode. */
-  styles?: Record<string, { style: string; explode: boolean }>;
-  /** Fields that travel as JSON text (contentMediaType or an encoding's application/json). */
-  json?: string[];
-  /** multipart/form-data parts whose encoding names a Content-Type. */
-  partTypes?: Record<string, string>;
-  /** multipart/form-data parts' own headers (the encoding's `headers`), by field: each of the field's parts. */
-  partHeaders?: Record<string, Record<string, string | undefined> | undefined>;
-}
-
-/** The text of a scalar as a form writes it. */
-function scalarText(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : String(value);
-}
-
-const isComposite = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && !(value instanceof Date);
-
-/** `name[key]=v` / `name[0]=v` pairs of a value at any depth (its undefined and null members left out). */
-export function bracketPairs(name: string, value: unknown, out: Array<[string, string]> = []): Array<[string, string]> {
-  if (value === undefined || value === null) return out;
-  if (Array.isArray(value)) value.forEach((item, i) => bracketPairs(`${name}[${i}]`, item, out));
-  else if (isComposite(value))
-    for (const [key, member] of Object.entries(value)) bracketPairs(`${name}[${key}]`, member, out);
-  else out.push([name, scalarText(value)]);
-  return out;
-}
+// `name[key]` and `name[0]`, as deepObject, Rails, PHP and qs write nested fields. Only a client whose spec has
+// such bodies carries it (the core gets it through its profile).
+import { bracketPairs, isComposite, scalarText } from './bracket-pairs.js';
+import type { FormEncoding } from './core.js';
 
 /** The pairs of one field in its style (OpenAPI's style table, nested values in brackets). */
 export function styledPairs(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {

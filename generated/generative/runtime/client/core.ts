@@ -11,7 +11,6 @@ import {
   type ErrorFactory,
 } from './errors.js';
 import { ApiPromise } from './api-promise.js';
-import { type FormEncoding, formPairs, multipartBody } from './form-body.js';
 import { idempotentMethod, retryDelay, type RetryOptions } from './retry.js';
 
 export type { RetryOptions } from './retry.js';
@@ -115,6 +114,27 @@ export interface SchemeOnWire {
   in?: 'header' | 'query' | 'cookie';
   /** The API key's header, query parameter or cookie name. */
   name?: string;
+}
+
+/** How a form body's fields travel: styles of its array and object fields, and the fields that are JSON text. */
+export interface FormEncoding {
+  /** Array and object fields and their style; absent ones are form + explode. */
+  styles?: Record<string, { style: string; explode: boolean }>;
+  /** Fields that travel as JSON text (contentMediaType or an encoding's application/json). */
+  json?: string[];
+  /** multipart/form-data parts whose encoding names a Content-Type. */
+  partTypes?: Record<string, string>;
+  /** multipart/form-data parts' own headers (the encoding's `headers`), by field: each of the field's parts. */
+  partHeaders?: Record<string, Record<string, string | undefined> | undefined>;
+}
+
+/** The writers of form and multipart bodies (form-body.ts), in the profile of a client whose spec has such bodies. */
+export interface FormWriters {
+  formPairs(value: Record<string, unknown>, encoding?: FormEncoding): Array<[string, string]>;
+  multipartBody(
+    value: Record<string, unknown>,
+    encoding?: FormEncoding,
+  ): FormData | { body: Blob; contentType: string };
 }
 
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'basic' | 'api-key' | 'none';
@@ -227,6 +247,8 @@ export interface ServiceProfile {
   credentials?: CredentialPlacement;
   /** A core of webhook and callback senders: every request names its URL (RequestSpec.absoluteUrl), no baseUrl. */
   sender?: boolean;
+  /** Writes form and multipart bodies (form-body.ts; only specs that have them). */
+  forms?: FormWriters;
   /** Serialises array and object query parameters by their style (query-style.ts; only specs that have them). */
   styleQuery?: (name: string, value: unknown, style: string, explode: boolean) => Array<[string, string]>;
 }
@@ -708,9 +730,12 @@ export class ApiCore {
       headers['content-type'] = body.contentType ?? 'application/json';
       return JSON.stringify(body.value);
     }
+    const forms = body.kind === 'form' || body.kind === 'multipart' ? this.profile.forms : undefined;
+    if ((body.kind === 'form' || body.kind === 'multipart') && !forms)
+      throw new TypeError(`a ${body.kind} body needs the profile's form writers (form-body.ts)`);
     if (body.kind === 'form') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      const form = new URLSearchParams(formPairs(body.value, body.encoding));
+      const form = new URLSearchParams(forms!.formPairs(body.value, body.encoding));
       const tokenParam = this.profile.accessTokenParam;
       if (tokenParam && credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
         form.set(tokenParam, this.options.accessToken);
@@ -718,7 +743,7 @@ export class ApiCore {
       return formText(form);
     }
     if (body.kind === 'multipart') {
-      const written = multipartBody(body.value, body.encoding);
+      const written = forms!.multipartBody(body.value, body.encoding);
       if (written instanceof FormData) return written;
       headers['content-type'] = written.contentType;
       return written.body;

@@ -1,0 +1,20 @@
+// Nested values as bracketed name/value pairs (`filter[created][gte]=1`, `expand[0]=a`), as deepObject, Rails, PHP
+// and qs write them: for form bodies (form-body.ts) and for deepObject query parameters (query-style.ts).
+
+/** The text of a scalar as a form writes it. */
+export function scalarText(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+export const isComposite = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !(value instanceof Date);
+
+/** `name[key]=v` / `name[0]=v` pairs of a value at any depth (its undefined and null members left out). */
+export function bracketPairs(name: string, value: unknown, out: Array<[string, string]> = []): Array<[string, string]> {
+  if (value === undefined || value === null) return out;
+  if (Array.isArray(value)) value.forEach((item, i) => bracketPairs(`${name}[${i}]`, item, out));
+  else if (isComposite(value))
+    for (const [key, member] of Object.entries(value)) bracketPairs(`${name}[${key}]`, member, out);
+  else out.push([name, scalarText(value)]);
+  return out;
+}
