@@ -3,6 +3,7 @@ import { ApiCore, bodyOf, type CallOptions, type ClientOptions } from './runtime
 import type { ApiPromise } from './runtime/client/api-promise.js';
 import { graphErrorOf, type GraphApiError } from './runtime/client/graph-error.js';
 import { formPairs, multipartBody } from './runtime/client/form-body.js';
+import { credentialWriter } from './runtime/client/credentials.js';
 import { firstPage, paginate, type Page } from './runtime/client/pagination.js';
 import type { components, operations } from './types.js';
 export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';
@@ -211,7 +212,7 @@ export type UpdateAdCreativeError = GraphApiError<components['schemas']["AdCreat
 
 /** The transport of the Ad Creative Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
 export function createAdCreativeCore(options: ClientOptions): ApiCore {
-  return new ApiCore(options, { error: graphErrorOf("fbtrace_id"), accessTokenParam: "access_token", throttleCodes: [4,17,80004], requestIdHeaders: ["x-fb-trace-id","x-fb-request-id"], credentials: "access-token-query", forms: { formPairs, multipartBody }, documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}] });
+  return new ApiCore(options, { error: graphErrorOf("fbtrace_id"), accessTokenParam: "access_token", throttleCodes: [4,17,80004], requestIdHeaders: ["x-fb-trace-id","x-fb-request-id"], credentials: "access-token-query", forms: { formPairs, multipartBody }, credentialWriter, documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}] });
 }
 
 /**

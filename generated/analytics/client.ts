@@ -2,6 +2,7 @@
 import { ApiCore, bodyOf, type CallOptions, type ClientOptions } from './runtime/client/core.js';
 import type { ApiPromise } from './runtime/client/api-promise.js';
 import { statusErrorOf, type StatusApiError } from './runtime/client/status-error.js';
+import { credentialWriter } from './runtime/client/credentials.js';
 import { firstPage, paginate, type Page } from './runtime/client/pagination.js';
 import type { components, operations, requestTypes } from './types.js';
 export type { ApiResponse, CallOptions, ClientOptions, RetryOptions } from './runtime/client/core.js';
@@ -172,7 +173,7 @@ export type UpdateGroupError = StatusApiError<components['schemas']["ErrorRespon
 
 /** The transport of the Analytics Reporting and Group Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
 export function createAnalyticsCore(options: ClientOptions): ApiCore {
-  return new ApiCore(options, { error: statusErrorOf, credentials: "bearer", documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}] });
+  return new ApiCore(options, { error: statusErrorOf, credentials: "bearer", credentialWriter, documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}] });
 }
 
 /**

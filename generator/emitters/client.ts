@@ -994,6 +994,14 @@ function hasFormBodies(service: ServiceModel): boolean {
   return allRequests(service).some((o) => /^bodyOf\('(form|multipart)'/.test(bodyExpression(o) ?? ''));
 }
 
+/** Whether a request of the service may carry a credential (the core's credential writer, credentials.ts). */
+function sendsCredentials(service: ServiceModel): boolean {
+  return (
+    service.securitySchemes.length > 0 ||
+    allRequests(service).some((o) => o.credentials !== 'none' || o.credentialChoices !== undefined)
+  );
+}
+
 function serviceProfile(service: ServiceModel): string {
   const sources = service.operations.flatMap((o) => o.credentialSources).filter((c) => c.kind === 'apiKey');
   const header = sources.find((c) => c.in === 'header')?.name;
@@ -1029,6 +1037,7 @@ function serviceProfile(service: ServiceModel): string {
   parts.push(`credentials: ${stringLiteral(defaultCredentials(service))}`);
   if (hasStyledQuery(service)) parts.push('styleQuery: styledQuery');
   if (hasFormBodies(service)) parts.push('forms: { formPairs, multipartBody }');
+  if (sendsCredentials(service)) parts.push('credentialWriter');
   // The document's servers, for a client that names one (or none) instead of a baseUrl.
   if (service.documentServers.length)
     parts.push(
@@ -1135,6 +1144,7 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
   ];
   if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });
   if (hasFormBodies(service)) imports.push({ from: client('form-body'), names: ['formPairs', 'multipartBody'] });
+  if (sendsCredentials(service)) imports.push({ from: client('credentials'), names: ['credentialWriter'] });
   const paramStyle = paramStyleImports(service);
   if (paramStyle.length) imports.push({ from: client('param-style'), names: paramStyle });
   if (ops.some((o) => o.pagination))

@@ -136,6 +136,14 @@ export interface FormWriters {
   ): FormData | { body: Blob; contentType: string };
 }
 
+/** Where a request's credentials go (credentials.ts), in the profile of a client whose spec has security schemes. */
+export interface CredentialWriter {
+  /** The query parameters of the request's credentials (its URL without them is `url`). */
+  query(core: ApiCore, spec: RequestSpec, url: string): Array<[string, string]>;
+  /** Puts the request's credential headers and cookies into headers; gives where its credential went. */
+  headers(core: ApiCore, spec: RequestSpec, headers: Record<string, string>): Promise<CredentialPlacement | undefined>;
+}
+
 export type CredentialPlacement = 'access-token-query' | 'access-token-form' | 'bearer' | 'basic' | 'api-key' | 'none';
 
 export type RequestBody =
@@ -246,6 +254,8 @@ export interface ServiceProfile {
   credentials?: CredentialPlacement;
   /** A core of webhook and callback senders: every request names its URL (RequestSpec.absoluteUrl), no baseUrl. */
   sender?: boolean;
+  /** Sends each request's credentials where its scheme says (credentials.ts; only specs with security schemes). */
+  credentialWriter?: CredentialWriter;
   /** Writes form and multipart bodies (form-body.ts; only specs that have them). */
   forms?: FormWriters;
   /** Serialises array and object query parameters by their style (query-style.ts; only specs that have them). */
@@ -310,7 +320,7 @@ export class ApiCore {
     this.followsRedirects = options.fetch === undefined;
     const base = options.baseUrl ?? (profile.sender ? '' : documentServer(options, profile.documentServers));
     this.base = base.replace(/\/+$/, '');
-    this.headers = merge({ accept: DEFAULT_ACCEPT }, options.headers);
+    this.headers = mergeHeaders({ accept: DEFAULT_ACCEPT }, options.headers);
   }
 
   /** What a generated method returns: the answer's data, with withResponse() for the whole answer. */
@@ -419,34 +429,8 @@ export class ApiCore {
           typeof value === 'object' ? (Array.isArray(value) ? value.join(',') : JSON.stringify(value)) : String(value),
         );
     }
-    const { accessToken, apiKey } = this.options;
-    const { accessTokenParam, apiKeyQuery } = this.profile;
-    const set = withCredentials ? this.securitySet(spec) : undefined;
-    if (set)
-      for (const scheme of set)
-        if (scheme.kind === 'api-key' && scheme.in === 'query' && scheme.name)
-          query = pair(query, scheme.name, this.keyFor(scheme)!);
-    const credentials = withCredentials && !set ? this.placement(spec) : 'none';
-    const tokenInQuery =
-      credentials === 'access-token-query' || (credentials === 'access-token-form' && spec.body?.kind !== 'form');
-    if (
-      accessToken &&
-      accessTokenParam &&
-      tokenInQuery &&
-      values?.[accessTokenParam] == null &&
-      !hasParam(url, accessTokenParam)
-    )
-      query = pair(query, accessTokenParam, accessToken);
-    if (
-      apiKey &&
-      apiKeyQuery &&
-      credentials === 'api-key' &&
-      apiKeyPlace(this.options.apiKeyIn, this.profile) === 'query'
-    )
-      query = pair(query, apiKeyQuery, apiKey);
-    if (credentials === 'api-key')
-      for (const [, key, place] of this.schemeKeys(spec))
-        if (place.in === 'query') query = pair(query, place.name, key);
+    const writer = withCredentials ? this.profile.credentialWriter : undefined;
+    if (writer) for (const [name, value] of writer.query(this, spec, url)) query = pair(query, name, value);
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
@@ -496,83 +480,11 @@ export class ApiCore {
     return base;
   }
 
-  /** Of an operation's alternatives that AND schemes, the first whose every credential the client holds. */
-  private securitySet(spec: RequestSpec): SchemeOnWire[] | undefined {
-    return spec.securitySets?.find((set) => set.length > 0 && set.every((scheme) => this.holdsScheme(scheme)));
-  }
-
-  private holdsScheme(scheme: SchemeOnWire): boolean {
-    if (scheme.kind === 'bearer') return this.options.bearerToken !== undefined;
-    if (scheme.kind === 'basic') return this.options.basic !== undefined;
-    if (scheme.kind === 'api-key') return this.keyFor(scheme) !== undefined;
-    return scheme.kind === 'transport';
-  }
-
-  /** An apiKey scheme's key: ClientOptions.apiKeys by the scheme's name or its parameter's, else apiKey. */
-  private keyFor(scheme: SchemeOnWire): string | undefined {
-    const keys = this.options.apiKeys;
-    const own = keys && (Object.hasOwn(keys, scheme.scheme) ? keys[scheme.scheme] : undefined);
-    const byName = keys && scheme.name && Object.hasOwn(keys, scheme.name) ? keys[scheme.name] : undefined;
-    return own ?? byName ?? (this.options.apiKey || undefined);
-  }
-
-  /** The header and cookie credentials of an alternative's schemes (its query keys are in the URL). */
-  private async sendSet(set: SchemeOnWire[], headers: Record<string, string>): Promise<void> {
-    const { bearerToken, basic } = this.options;
-    for (const scheme of set) {
-      if (scheme.kind === 'bearer' && bearerToken !== undefined)
-        headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
-      else if (scheme.kind === 'basic' && basic !== undefined) {
-        const bytes = new TextEncoder().encode(`${basic.username}:${basic.password}`);
-        headers.authorization = `Basic ${btoa(String.fromCharCode(...bytes))}`;
-      } else if (scheme.kind === 'api-key' && scheme.name) {
-        const key = this.keyFor(scheme)!;
-        if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = key;
-        else if (scheme.in === 'cookie') merge(headers, { cookie: `${scheme.name}=${encodeURIComponent(key)}` });
-      }
-    }
-  }
-
-  /** Where this request's credential goes: of the operation's choices, the first kind the client holds. */
-  private placement(spec: RequestSpec): CredentialPlacement | undefined {
-    const choices = spec.credentialChoices;
-    if (choices) for (const kind of choices) if (this.holds(kind)) return kind;
-    return spec.credentials ?? this.profile.credentials;
-  }
-
-  private holds(kind: CredentialPlacement): boolean {
-    const o = this.options;
-    if (kind === 'bearer') return o.bearerToken !== undefined;
-    if (kind === 'basic') return o.basic !== undefined;
-    if (kind === 'api-key') return Boolean(o.apiKey) || this.schemeKeys().length > 0;
-    if (kind === 'access-token-query' || kind === 'access-token-form') return Boolean(o.accessToken);
-    return false;
-  }
-
-  /**
-   * The keys of ClientOptions.apiKeys whose scheme the spec declares, with where each goes; for an operation that
-   * offers several schemes instead of each other, the one key it is sent.
-   */
-  private schemeKeys(spec?: RequestSpec): Array<[string, string, { in: 'header' | 'query' | 'cookie'; name: string }]> {
-    const keys = this.options.apiKeys;
-    const schemes = this.profile.apiKeySchemes;
-    if (!keys || !schemes) return [];
-    const given = Object.entries(keys).flatMap(
-      ([name, key]): Array<[string, string, { in: 'header' | 'query' | 'cookie'; name: string }]> =>
-        schemes[name] ? [[name, key, schemes[name]!]] : [],
-    );
-    const offered = spec?.keySchemes;
-    if (!offered) return given;
-    const held = offered.flatMap((name) => given.filter(([scheme]) => scheme === name));
-    const wanted = held.find(([, , place]) => place.in === this.options.apiKeyIn) ?? held[0];
-    return wanted ? [wanted] : given;
-  }
-
   /** One attempt: the headers within timeoutMs; then the body guarded by the idle timeout. */
   private async send(spec: RequestSpec, options: CallOptions): Promise<GuardedBody> {
     const user = options.signal;
     if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
-    const headers = merge(merge({ ...this.headers }, spec.headers), options.headers);
+    const headers = mergeHeaders(mergeHeaders({ ...this.headers }, spec.headers), options.headers);
     // The operation's own media types, unless the caller asked for others.
     if (spec.accept && this.headers.accept === DEFAULT_ACCEPT && !options.headers?.accept && !options.headers?.Accept)
       headers.accept = spec.accept;
@@ -580,29 +492,10 @@ export class ApiCore {
     // caller's error, not a connection failure to retry.
     const trusted = this.trusts(spec);
     const url = this.url(spec, trusted);
-    const { bearerToken, apiKey, basic } = this.options;
     // A URL the server named on another origin (an upload session) gets no credential, nor the caller's own.
-    const set = trusted ? this.securitySet(spec) : undefined;
-    const credentials = trusted && !set ? this.placement(spec) : 'none';
     if (!trusted) this.withoutCredentials(headers);
-    if (set) await this.sendSet(set, headers);
-    if (credentials === 'bearer' && bearerToken !== undefined) {
-      headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
-    } else if ((credentials === 'basic' || credentials === 'bearer') && basic !== undefined) {
-      const bytes = new TextEncoder().encode(`${basic.username}:${basic.password}`);
-      headers.authorization = `Basic ${btoa(String.fromCharCode(...bytes))}`;
-    } else if (credentials === 'api-key' && apiKey) {
-      const { apiKeyHeader, apiKeyCookie } = this.profile;
-      const place = apiKeyPlace(this.options.apiKeyIn, this.profile);
-      if (place === 'header' && apiKeyHeader) headers[apiKeyHeader.toLowerCase()] = apiKey;
-      else if (place === 'cookie' && apiKeyCookie)
-        merge(headers, { cookie: `${apiKeyCookie}=${encodeURIComponent(apiKey)}` });
-    }
-    if (credentials === 'api-key')
-      for (const [, key, place] of this.schemeKeys(spec)) {
-        if (place.in === 'header') headers[place.name.toLowerCase()] = key;
-        else if (place.in === 'cookie') merge(headers, { cookie: `${place.name}=${encodeURIComponent(key)}` });
-      }
+    const writer = trusted ? this.profile.credentialWriter : undefined;
+    const credentials = writer ? await writer.headers(this, spec, headers) : 'none';
     const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers };
     if (spec.body) init.body = this.encodeBody(spec.body, headers, init, credentials);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 60_000;
@@ -805,7 +698,10 @@ function answerKind(spec: RequestSpec, contentType: string | null): 'text' | 'by
  * Later headers replace earlier ones, except `cookie`: one Cookie header holds every pair (RFC 6265), so the
  * more specific pairs (a call's, its cookie parameters') go first and the client's own follow.
  */
-function merge(target: Record<string, string>, source: Record<string, string> | undefined): Record<string, string> {
+export function mergeHeaders(
+  target: Record<string, string>,
+  source: Record<string, string> | undefined,
+): Record<string, string> {
   if (source) {
     for (const name in source) {
       const key = name.toLowerCase();
@@ -813,20 +709,6 @@ function merge(target: Record<string, string>, source: Record<string, string> | 
     }
   }
   return target;
-}
-
-/** Where the API key goes: the caller's choice where the spec offers it, else the header, the query, the cookie. */
-function apiKeyPlace(
-  wanted: ClientOptions['apiKeyIn'],
-  profile: ServiceProfile,
-): 'header' | 'query' | 'cookie' | undefined {
-  const offered = {
-    header: profile.apiKeyHeader !== undefined,
-    query: profile.apiKeyQuery !== undefined,
-    cookie: profile.apiKeyCookie !== undefined,
-  };
-  if (wanted && offered[wanted]) return wanted;
-  return offered.header ? 'header' : offered.query ? 'query' : offered.cookie ? 'cookie' : undefined;
 }
 
 /** A query string with one more name=value pair. */
@@ -852,11 +734,6 @@ function formEncode(text: string): string {
   return encodeURIComponent(wellFormed).replace(/%20|[!'()~]/g, (c) =>
     c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-}
-
-function hasParam(url: string, name: string): boolean {
-  const at = url.indexOf('?');
-  return at >= 0 && new URLSearchParams(url.slice(at)).has(name);
 }
 
 /**
