@@ -3,6 +3,7 @@ import { ApiCore, bodyOf, type CallOptions, type ClientOptions, type RequestSpec
 import { ApiPromise } from './runtime/client/api-promise.js';
 import { statusErrorOf, type StatusApiError } from './runtime/client/status-error.js';
 import { credentialWriter } from './runtime/client/credentials.js';
+import { ownServers } from './runtime/client/operation-servers.js';
 import { firstPage, paginate, type Page } from './runtime/client/pagination.js';
 import { fetchRaw } from './runtime/client/raw-response.js';
 import { ApiStream } from './runtime/client/stream.js';
@@ -187,7 +188,7 @@ export type UploadFileError = StatusApiError<components['schemas']["ErrorRespons
 
 /** The transport of the Generative Content and File Service (credentials, retries, timeouts), for the operation functions: `listX(core, params)`. */
 export function createGenerativeCore(options: ClientOptions): ApiCore {
-  return new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key", apiKeySchemes: {"apiKeyHeader":{"in":"header","name":"x-goog-api-key"},"apiKeyQuery":{"in":"query","name":"key"}}, credentials: "api-key", credentialWriter, documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}], rootServer: "http://127.0.0.1:4010", servers: {"{upload_url}":{"upload_url":"http://127.0.0.1:4010"}} });
+  return new ApiCore(options, { error: statusErrorOf, apiKeyHeader: "x-goog-api-key", apiKeyQuery: "key", apiKeySchemes: {"apiKeyHeader":{"in":"header","name":"x-goog-api-key"},"apiKeyQuery":{"in":"query","name":"key"}}, credentials: "api-key", credentialWriter, documentServers: [{"url":"{base_url}","variables":{"base_url":"http://127.0.0.1:4010"}}], ownServers, rootServer: "http://127.0.0.1:4010", servers: {"{upload_url}":{"upload_url":"http://127.0.0.1:4010"}} });
 }
 
 /**

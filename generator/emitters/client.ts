@@ -1046,6 +1046,7 @@ function serviceProfile(service: ServiceModel): string {
   // The servers operations declare of their own, and the first server they are read against.
   const own = service.operations.flatMap((o) => o.servers ?? (o.server ? [o.server] : []));
   if (own.length) {
+    parts.push('ownServers');
     const root = service.document.servers?.[0] ? service.servers[0] : undefined;
     if (root) parts.push(`rootServer: ${stringLiteral(root.defaultUrl)}`);
     const servers = Object.fromEntries(own.map((s) => [s.url, s.variables]));
@@ -1145,6 +1146,8 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
   if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });
   if (hasFormBodies(service)) imports.push({ from: client('form-body'), names: ['formPairs', 'multipartBody'] });
   if (sendsCredentials(service)) imports.push({ from: client('credentials'), names: ['credentialWriter'] });
+  if (ops.some((o) => (o.servers ?? (o.server ? [o.server] : [])).length > 0))
+    imports.push({ from: client('operation-servers'), names: ['ownServers'] });
   const paramStyle = paramStyleImports(service);
   if (paramStyle.length) imports.push({ from: client('param-style'), names: paramStyle });
   if (ops.some((o) => o.pagination))

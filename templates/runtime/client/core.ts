@@ -256,10 +256,20 @@ export interface ServiceProfile {
   sender?: boolean;
   /** Sends each request's credentials where its scheme says (credentials.ts; only specs with security schemes). */
   credentialWriter?: CredentialWriter;
+  /** Picks and fills in the servers operations declare of their own (operation-servers.ts; only specs with them). */
+  ownServers?: OwnServers;
   /** Writes form and multipart bodies (form-body.ts; only specs that have them). */
   forms?: FormWriters;
   /** Serialises array and object query parameters by their style (query-style.ts; only specs that have them). */
   styleQuery?: (name: string, value: unknown, style: string, explode: boolean) => Array<[string, string]>;
+}
+
+/** The servers operations declare of their own: which one a request goes to, and its base address. */
+export interface OwnServers {
+  /** The operation's own server the options pick among those it declares (ClientOptions.operationServers). */
+  choose(options: ClientOptions, spec: RequestSpec): string;
+  /** The server's base address; `base` is the client's (baseUrl or the document's server). */
+  base(options: ClientOptions, profile: ServiceProfile, server: string, base: string): string;
 }
 
 /** A server of the spec: its URL as written, its variables' defaults and, where listed, their allowed values. */
@@ -404,9 +414,7 @@ export class ApiCore {
 
   /** The URL of a request, with its query and (where the operation takes it so, unless told not to) the credential. */
   url(spec: RequestSpec, withCredentials = true): string {
-    const url =
-      spec.absoluteUrl ??
-      (spec.server === undefined ? this.base : this.serverBase(this.operationServer(spec))) + spec.path;
+    const url = spec.absoluteUrl ?? (spec.server === undefined ? this.base : this.ownServerBase(spec)) + spec.path;
     let query = '';
     const values = spec.query;
     for (const name in values) {
@@ -434,47 +442,14 @@ export class ApiCore {
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
 
-  /**
-   * The base address of a server an operation declares of its own: the caller's (`servers`, then `uploadUrl`),
-   * else its URL with the variables filled in; an address under the spec's first server follows baseUrl (a mock,
-   * a local instance), one elsewhere (another host) is used as it is; a relative one is read against baseUrl.
-   */
-  /** The operation's own server the options pick among those it declares (ClientOptions.operationServers). */
-  operationServer(spec: RequestSpec): string {
-    const wanted = this.options.operationServers?.[spec.operationId];
-    if (wanted === undefined) return spec.server!;
-    const choices = spec.serverChoices ?? [spec.server!];
-    const chosen = typeof wanted === 'number' ? choices[wanted] : choices.find((url) => url === wanted);
-    if (chosen === undefined)
-      throw new TypeError(
-        `ClientOptions.operationServers.${spec.operationId}: ${spec.operationId} has no server ${JSON.stringify(wanted)} (it has ${choices.map((url, i) => `${i}: ${url}`).join(', ')})`,
-      );
-    return chosen;
-  }
-
-  serverBase(server: string): string {
+  /** The base address of the server an operation declares of its own (ServiceProfile.ownServers), kept once made. */
+  private ownServerBase(spec: RequestSpec): string {
+    const own = this.profile.ownServers;
+    if (!own) throw new TypeError(`${spec.operationId}: its own server needs the profile's ownServers`);
+    const server = own.choose(this.options, spec);
     let base = this.serverBases.get(server);
     if (base === undefined) {
-      const given = this.options.servers?.[server] ?? this.options.uploadUrl;
-      if (given !== undefined) base = given;
-      else {
-        const defaults = this.profile.servers?.[server] ?? {};
-        const enums = this.profile.serverEnums?.[server];
-        const filled = server.replace(/\{([^}]+)\}/g, (_, name: string) => {
-          const value = this.options.serverVariables?.[name] ?? defaults[name] ?? '';
-          const allowed = enums?.[name];
-          if (allowed && !allowed.includes(value))
-            throw new TypeError(
-              `ClientOptions.serverVariables.${name}: ${JSON.stringify(value)} is not one of ${allowed.join(', ')} (server ${server})`,
-            );
-          return value;
-        });
-        const root = this.profile.rootServer?.replace(/\/+$/, '');
-        if (root && (filled === root || filled.startsWith(`${root}/`))) base = this.base + filled.slice(root.length);
-        else if (!/^[a-z][a-z0-9+.-]*:/i.test(filled)) base = new URL(filled, `${this.base}/`).href;
-        else base = filled;
-      }
-      base = base.replace(/\/+$/, '');
+      base = own.base(this.options, this.profile, server, this.base).replace(/\/+$/, '');
       this.serverBases.set(server, base);
     }
     return base;

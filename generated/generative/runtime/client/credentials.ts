@@ -1,9 +1,6 @@
 // Copied from templates/runtime/client/credentials.ts by spec-first-toolkit. Do not edit here: edit the template and run `npm run generate`.
-// Where a request's credentials go, as the operation's security says: the first alternative that ANDs schemes whose
-// every credential the client holds, else the first kind of credential it holds among the operation's choices (a
-// bearer token, HTTP basic, an API key in a header, query or cookie, a Graph-style access token in the query or a
-// form field). A client whose spec declares security schemes hands this to its core (ServiceProfile.credentialWriter);
-// one without sends no credential and carries none of it.
+// Where a request's credentials go, as its operation's security says (ServiceProfile.credentialWriter): only a client
+// whose spec declares security schemes carries it.
 import {
   type ApiCore,
   type ClientOptions,
