@@ -104,6 +104,12 @@ function stopChild(child: ChildProcess): Promise<void> {
  */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
+/**
+ * `serve` options added to every reference process (BENCH_REFERENCE_ARGS, space-separated; e.g. `--threads 1`): a
+ * layout of the reference measured beside the bare server as the default is.
+ */
+const REFERENCE_ARGS = (process.env.BENCH_REFERENCE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** `npm run serve -- <services> --seed <bench seed> [--data DIR]`, logging errors only (as the embedded target does). */
 export function startReferenceProcess(
   services: readonly BenchServiceKey[],
@@ -119,6 +125,7 @@ export function startReferenceProcess(
     seedFile,
     '--log-level',
     'error',
+    ...REFERENCE_ARGS,
     ...extraArgs,
   ];
   if (dataDir) args.push('--data', dataDir);
