@@ -44,7 +44,7 @@ export const DISTINCT = Number(process.env.BENCH_DISTINCT ?? 50_000);
  * p99s compare the time an answer takes.
  */
 export const EQUAL_LOAD_SHARE = Number(process.env.BENCH_EQUAL_LOAD ?? 0.5);
-const SERVICES: BenchServiceKey[] = ['ad-creative', 'analytics'];
+export const READ_SERVICES: BenchServiceKey[] = ['ad-creative', 'analytics'];
 
 interface ReadOperation {
   label: string;
@@ -244,7 +244,7 @@ function parts(ops: ReadOperation[], servers: RunningServers, cursors: RequestCu
  * slow for this many); a connection sends its next request only once the last is answered, so the index a
  * connection set up last is the one its answer belongs to.
  */
-async function capture(
+export async function capture(
   ops: ReadOperation[],
   servers: RunningServers,
   file: string,
@@ -313,7 +313,7 @@ async function capture(
 }
 
 /** Where each operation's requests are for one server, kept across its warm-up and every round. */
-type Cursors = RequestCursor[];
+export type Cursors = RequestCursor[];
 
 /**
  * Warms a server up: BENCH_WARMUP seconds of the mix, then more seconds until it has answered WARMUP_REQUESTS of
@@ -321,7 +321,7 @@ type Cursors = RequestCursor[];
  * (its threads count in the process's CPU) is no part of serving; on a busy machine the reference answers only a
  * few hundred requests in a second, and a warm-up counted in seconds measured its compiling.
  */
-async function warmUp(ops: ReadOperation[], servers: RunningServers, cursors: Cursors): Promise<void> {
+export async function warmUp(ops: ReadOperation[], servers: RunningServers, cursors: Cursors): Promise<void> {
   if (WARMUP_SECONDS <= 0) return;
   await runMix(parts(ops, servers, cursors), { duration: WARMUP_SECONDS });
   const started = Date.now();
@@ -332,7 +332,7 @@ async function warmUp(ops: ReadOperation[], servers: RunningServers, cursors: Cu
     await runMix(parts(ops, servers, cursors), { duration: 1 });
 }
 
-async function measure(
+export async function measure(
   name: string,
   ops: ReadOperation[],
   servers: RunningServers,
@@ -416,7 +416,7 @@ export async function readBench(dir: string): Promise<ReadBench> {
   console.error(
     `read mix: capturing ${ops.map((op) => `${distinctCount(op)}`).join(' + ')} distinct answers from the reference`,
   );
-  const capturing = await startReferenceProcess(SERVICES, seed);
+  const capturing = await startReferenceProcess(READ_SERVICES, seed);
   let meanBytes: Record<string, number>;
   try {
     ({ meanBytes } = await capture(ops, capturing, answersFile));
@@ -427,13 +427,13 @@ export async function readBench(dir: string): Promise<ReadBench> {
   // Both servers run at once and are measured in turns, the order swapped every round, so each round's pair
   // sees the same machine; the figures are the rounds' medians, with each round's pair kept for the report.
   console.error(`read mix: reference (a fresh process) and bare node:http, ${ROUNDS} alternating rounds`);
-  const reference = await startReferenceProcess(SERVICES, seed);
+  const reference = await startReferenceProcess(READ_SERVICES, seed);
   let bare: RunningServers | undefined;
   const rounds: ReadRound[] = [];
   const equalRounds: ReadRound[] = [];
   let equalLoad: ReadBench['equalLoad'];
   try {
-    bare = await startBareProcess(SERVICES, answersFile);
+    bare = await startBareProcess(READ_SERVICES, answersFile);
     const cursors = { reference: ops.map(newCursor), bare: ops.map(newCursor) };
     const servers = { reference, bare };
     const names = { reference: 'reference', bare: 'bare node:http' } as const;
@@ -483,7 +483,7 @@ export async function readBench(dir: string): Promise<ReadBench> {
   else
     try {
       console.error('read mix: Prism (slow to start)');
-      const prism = await startPrismProcesses(SERVICES);
+      const prism = await startPrismProcesses(READ_SERVICES);
       try {
         const cursors = ops.map(newCursor);
         await warmUp(ops, prism, cursors);

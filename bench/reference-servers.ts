@@ -110,15 +110,20 @@ const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').f
  */
 const REFERENCE_ARGS = (process.env.BENCH_REFERENCE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** `npm run serve -- <services> --seed <bench seed> [--data DIR]`, logging errors only (as the embedded target does). */
+/**
+ * `npm run serve -- <services> --seed <bench seed> [--data DIR]`, logging errors only (as the embedded target does);
+ * `extraArgs` are more serve options, `nodeArgs` more node options (after BENCH_SERVER_NODE_ARGS).
+ */
 export function startReferenceProcess(
   services: readonly BenchServiceKey[],
   seedFile: string,
   dataDir?: string,
   extraArgs: string[] = [],
+  nodeArgs: string[] = [],
 ): Promise<RunningServers> {
   const args = [
     ...SERVER_NODE_ARGS,
+    ...nodeArgs,
     path.join(ROOT, 'reference', 'foundation', 'serve-bin.mjs'),
     services.join(','),
     '--seed',
