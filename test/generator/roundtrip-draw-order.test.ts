@@ -3,8 +3,8 @@
 // server's keep-alive timeout, whose timer then destroys the socket under the request already written and unread:
 // a connection reset (ECONNRESET) no client may answer by resending a POST. Whether it happens depends on the
 // machine's load, so the order is what is checked here: each draw (json-schema-faker's generateSync, which every
-// value the suite derives goes through) and each request the served package receives, by its connection. No draw
-// may fall between two requests of one connection.
+// value the suite derives goes through) and each request the served package (or Prism's stand-in) receives, by its
+// connection. No draw may fall between two requests of one connection.
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
@@ -13,7 +13,17 @@ import { afterAll, expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 
 type Event = { kind: 'draw' } | { kind: 'request'; connection: number };
-const events = vi.hoisted(() => [] as Event[]);
+const { events, received } = vi.hoisted(() => {
+  const events: Event[] = [];
+  const connections = new WeakMap<object, number>();
+  let opened = 0;
+  /** A request as the event log has it, by the connection it came on (numbered in the order they opened). */
+  const received = (socket: object) => {
+    if (!connections.has(socket)) connections.set(socket, ++opened);
+    events.push({ kind: 'request', connection: connections.get(socket)! });
+  };
+  return { events, received };
+});
 
 vi.mock('json-schema-faker', async (importOriginal) => {
   const real = await importOriginal<typeof import('json-schema-faker')>();
@@ -28,16 +38,43 @@ vi.mock('json-schema-faker', async (importOriginal) => {
 
 vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../contracts/targets/listen-local.js')>();
-  const connections = new WeakMap<object, number>();
-  let opened = 0;
   return {
     ...real,
     listenLocal: (listener: http.RequestListener) =>
       real.listenLocal((req, res) => {
-        if (!connections.has(req.socket)) connections.set(req.socket, ++opened);
-        events.push({ kind: 'request', connection: connections.get(req.socket)! });
+        received(req.socket);
         listener(req, res);
       }),
+  };
+});
+
+// Prism's place taken by a server that finds every request valid and answers each method as the document does, so
+// that the Prism leg's order is seen too (it draws alone when the generated server is not a target).
+vi.mock('../../contracts/targets/prism-process.js', async () => {
+  const { createServer } = await import('node:http');
+  return {
+    startPrism: async () => {
+      const server = createServer((req, res) => {
+        received(req.socket);
+        req.resume();
+        req.on('end', () => {
+          if (req.method === 'DELETE') return res.writeHead(204).end();
+          res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+          res.end(req.method === 'GET' ? '[]' : '{"name":"x"}');
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as import('node:net').AddressInfo;
+      return {
+        baseUrl: `http://127.0.0.1:${port}`,
+        port,
+        stop: () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      };
+    },
   };
 });
 
@@ -108,6 +145,7 @@ const spec = path.join(folder, 'draw-order.json');
 fs.writeFileSync(spec, JSON.stringify(document));
 
 roundTripSuite({ name: 'draw-order', spec });
+roundTripSuite({ name: 'draw-order-prism', spec }, {}, { server: false, prism: true });
 
 it('draws no value while a kept-alive connection waits between two of its requests', () => {
   const requests = events.flatMap((e, i) => (e.kind === 'request' ? [{ at: i, connection: e.connection }] : []));
