@@ -24,6 +24,12 @@ describe('patterns left to JavaScript', () => {
       '^\\S+\\s\\S+$',
       '^[^\\^~_\\u00A8\\u2070-\\u209F]*$',
       '^\\x41+\\u{1F600}?\\t$',
+      // Groups whose first item always matches and shares nothing with what ends a repetition or follows it.
+      '^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$',
+      '^(?:ab)*$',
+      '^[a-z]+(?:[.-][a-z0-9]+)*@[a-z]+$',
+      '^(x[0-9]*){2,4}$',
+      '^a(,b+)?c$',
     ])
       expect([safe, backtrackSafe(safe)]).toEqual([safe, true]);
   });
@@ -43,9 +49,19 @@ describe('patterns left to JavaScript', () => {
       '^.*a$',
       '^\\S+\\w$',
       '^[^\\u00A8]*\\u00A9?[\\xA9]$',
-      // Groups, alternation, assertions, property escapes, lazy quantifiers, astral characters.
+      // A group repeated whose repetitions could split one text two ways, or whose end could be taken by what follows.
       '^(a+)+$',
-      '^(?:ab)*$',
+      '^(ab)*a$',
+      '^[a-z,]+(,[a-z]+)*$',
+      '^([a-z]+,)*[a-z]+,$',
+      '^[a-z]+(,[a-z]+)*,?[a-z]$',
+      // A group whose first item may be absent, nested groups, alternation, assertions, property escapes, lazy
+      // quantifiers, astral characters.
+      '^[a-z]+(,?[a-z]+)*$',
+      '^((a)b)*$',
+      '^(?<name>a)+$',
+      '^(?=a)a$',
+      '^(a|b)+$',
       '^a|b$',
       '^\\ba$',
       '^\\p{L}+$',
@@ -54,6 +70,25 @@ describe('patterns left to JavaScript', () => {
       '^[]$',
     ])
       expect([unsafe, backtrackSafe(unsafe)]).toEqual([unsafe, false]);
+  });
+
+  it('answer a long text of a recognised group in time linear in it, as RE2 does', () => {
+    const list = '^[0-9a-zA-Z]+(,[0-9a-zA-Z]+)*$';
+    expect(backtrackSafe(list)).toBe(true);
+    const native = new RegExp(list, 'u');
+    const linear = linearRegExp(list, 'u');
+    for (const text of [
+      `${'a,'.repeat(50_000)}a`,
+      `${'a,'.repeat(50_000)}!`,
+      `${'a'.repeat(100_000)},`,
+      ',a',
+      'a,,a',
+    ]) {
+      const started = performance.now();
+      const answer = native.test(text);
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(answer).toBe(linear.test(text));
+    }
   });
 
   it('leave a pattern that is not to RE2, which answers a long attack string', () => {

@@ -2,11 +2,14 @@
 // Which patterns JavaScript's own (backtracking) engine answers in time linear in the text, so that they need not
 // go to RE2 (linear-regexp.ts), whose per-call cost is tens of times higher on the short values of parameters and
 // answers. Recognised: `^`, then a sequence of single characters, classes, `.` and character escapes, each perhaps
-// quantified, then perhaps `$`, where every item of variable count shares no character with what may follow it up
-// to the next item that must match. Then every character the greedy first pass takes for an item, given back, is
-// refused at once by all that follows, so no item is tried again from a second position: the text is read a
-// bounded number of times. Anything else (groups, alternation, assertions, backreferences, property escapes, lazy
-// quantifiers, no leading `^`) is not recognised and stays with RE2.
+// quantified, and groups of them (a list such as `^[a-z]+(,[a-z]+)*$`) whose first item always matches, then
+// perhaps `$`, where every item of variable count, and every group of variable count, shares no character with
+// what may follow it up to the next item that must match (for an item ending a group's repetition: the next
+// repetition's first item, or what follows the group). Then every character the greedy first pass takes for an
+// item, given back, and every repetition given back, is refused at once by all that follows, so no item is tried
+// again from a second position: the text is read a bounded number of times. Anything else (nested groups,
+// alternation, assertions, backreferences, property escapes, lazy quantifiers, no leading `^`) is not recognised
+// and stays with RE2.
 
 /** A set of code points as sorted, disjoint, inclusive ranges. */
 type CharSet = Array<[number, number]>;
@@ -16,6 +19,15 @@ interface Item {
   min: number;
   max: number;
 }
+
+/** A group of items repeated `min` to `max` times; its first item always matches (min > 0). */
+interface Group {
+  items: Item[];
+  min: number;
+  max: number;
+}
+
+type Element = Item | Group;
 
 const DIGITS: CharSet = [[0x30, 0x39]];
 const WORD: CharSet = [
@@ -161,54 +173,103 @@ function quantifierAt(pattern: string, at: number): { min: number; max: number; 
   return pattern[q.end] === '?' ? undefined : q;
 }
 
-/** The pattern's items, when it is `^`, a sequence of recognised items, perhaps `$`; else undefined. */
-function itemsOf(pattern: string): Item[] | undefined {
+/** The item (a character, class, escape or `.`, perhaps quantified) at `i`, and where it ends; else undefined. */
+function itemAt(pattern: string, i: number, end: number): { item: Item; end: number } | undefined {
+  const c = pattern[i]!;
+  let chars: CharSet | undefined;
+  if (c === '[') {
+    const found = classAt(pattern, i);
+    if (!found) return undefined;
+    chars = found.chars;
+    i = found.end;
+  } else if (c === '\\') {
+    const escaped = escapeAt(pattern, i);
+    if (!escaped) return undefined;
+    chars = escaped.set ?? [[escaped.code!, escaped.code!]];
+    i = escaped.end;
+  } else if (c === '.') {
+    chars = complement(LINE_TERMINATORS);
+    i++;
+  } else {
+    if ('^$*+?()[]{}|'.includes(c)) return undefined;
+    const code = plain(c);
+    if (code === undefined) return undefined;
+    chars = [[code, code]];
+    i++;
+  }
+  if (i > end) return undefined;
+  const q = quantifierAt(pattern, i);
+  if (!q || q.end > end) return undefined;
+  return { item: { chars, min: q.min, max: q.max }, end: q.end };
+}
+
+/**
+ * The group at `(` (pattern[at], capturing or `(?:`), a sequence of items whose first always matches, perhaps
+ * quantified, and where it ends; else undefined (nested groups, alternation, assertions, named groups).
+ */
+function groupAt(pattern: string, at: number, end: number): { group: Group; end: number } | undefined {
+  let i = pattern.startsWith('(?:', at) ? at + 3 : pattern[at + 1] === '?' ? -1 : at + 1;
+  if (i < 0) return undefined;
+  const items: Item[] = [];
+  while (i < end && pattern[i] !== ')') {
+    const found = itemAt(pattern, i, end);
+    if (!found) return undefined;
+    items.push(found.item);
+    i = found.end;
+  }
+  if (pattern[i] !== ')' || items.length === 0 || items[0]!.min === 0) return undefined;
+  const q = quantifierAt(pattern, i + 1);
+  if (!q || q.end > end) return undefined;
+  return { group: { items, min: q.min, max: q.max }, end: q.end };
+}
+
+/** The pattern's elements, when it is `^`, a sequence of recognised items and groups, perhaps `$`; else undefined. */
+function elementsOf(pattern: string): Element[] | undefined {
   if (pattern[0] !== '^') return undefined;
   const end = pattern.endsWith('$') && !pattern.endsWith('\\$') ? pattern.length - 1 : pattern.length;
-  const items: Item[] = [];
+  const elements: Element[] = [];
   let i = 1;
   while (i < end) {
-    const c = pattern[i]!;
-    let chars: CharSet | undefined;
-    if (c === '[') {
-      const found = classAt(pattern, i);
-      if (!found) return undefined;
-      chars = found.chars;
-      i = found.end;
-    } else if (c === '\\') {
-      const escaped = escapeAt(pattern, i);
-      if (!escaped) return undefined;
-      chars = escaped.set ?? [[escaped.code!, escaped.code!]];
-      i = escaped.end;
-    } else if (c === '.') {
-      chars = complement(LINE_TERMINATORS);
-      i++;
-    } else {
-      if ('^$*+?()[]{}|'.includes(c)) return undefined;
-      const code = plain(c);
-      if (code === undefined) return undefined;
-      chars = [[code, code]];
-      i++;
-    }
-    if (i > end) return undefined;
-    const q = quantifierAt(pattern, i);
-    if (!q || q.end > end) return undefined;
-    items.push({ chars, min: q.min, max: q.max });
-    i = q.end;
+    const found = pattern[i] === '(' ? groupAt(pattern, i, end) : itemAt(pattern, i, end);
+    if (!found) return undefined;
+    elements.push('group' in found ? found.group : found.item);
+    i = found.end;
   }
-  return items;
+  return elements;
+}
+
+/** The characters an element's match may begin with (a group's: its first item's, which always matches). */
+const firstChars = (element: Element): CharSet => ('items' in element ? element.items[0]!.chars : element.chars);
+
+/** What may begin right after `elements[from - 1]`: each element's first characters up to one that must match. */
+function mayFollow(elements: readonly Element[], from: number): { sets: CharSet[]; ended: boolean } {
+  const sets: CharSet[] = [];
+  for (let j = from; j < elements.length; j++) {
+    sets.push(firstChars(elements[j]!));
+    if (elements[j]!.min > 0) return { sets, ended: false };
+  }
+  return { sets, ended: true };
 }
 
 /** Whether JavaScript's engine answers the pattern (unicode mode, no other flag) in time linear in the text. */
 export function backtrackSafe(pattern: string): boolean {
-  const items = itemsOf(pattern);
-  if (!items) return false;
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    if (item.min === item.max) continue;
-    for (let j = i + 1; j < items.length; j++) {
-      if (overlap(item.chars, items[j]!.chars)) return false;
-      if (items[j]!.min > 0) break;
+  const elements = elementsOf(pattern);
+  if (!elements) return false;
+  const clashes = (chars: CharSet, sets: readonly CharSet[]) => sets.some((set) => overlap(chars, set));
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i]!;
+    const after = mayFollow(elements, i + 1).sets;
+    if (element.min !== element.max && clashes(firstChars(element), after)) return false;
+    if (!('items' in element)) continue;
+    // Inside a group, what may follow an item's last character past the group's end is the next repetition's
+    // first item or what follows the group.
+    const { items } = element;
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k]!;
+      if (item.min === item.max) continue;
+      const within = mayFollow(items, k + 1);
+      if (clashes(item.chars, within.sets)) return false;
+      if (within.ended && clashes(item.chars, [items[0]!.chars, ...after])) return false;
     }
   }
   return true;
