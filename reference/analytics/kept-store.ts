@@ -1,6 +1,6 @@
 // What the analytics store keeps in memory on SQLite, around the one SQL store (sql-store.ts): the principals by
-// token, the groups by id (for lists by ids), and the rollups that answer most reports without SQL
-// (rollup-reports.ts). The process owns its SQLite file's reads: another connection's commit (another instance
+// token, the groups by id (for lists by ids; all of them while they are few, so an unknown id needs no lookup), and
+// the rollups that answer most reports without SQL (rollup-reports.ts). The process owns its SQLite file's reads: another connection's commit (another instance
 // on the same --data folder) is seen through SQLite's data_version (foundation/sqlite-change-signal.ts) and drops
 // what was kept. On PostgreSQL every instance writes the shared database, so the store reads at every use.
 import type BetterSqlite3 from 'better-sqlite3';
@@ -24,6 +24,11 @@ import type {
 
 /** Groups kept by id at most (all dropped when full). */
 const MAX_GROUPS = 10_000;
+/**
+ * Groups the database may hold for all of them to be read at once, so that an id none of them has is known
+ * unknown without a lookup: read again after every write of groups or items, so kept small.
+ */
+const MAX_ALL_GROUPS = 1_000;
 
 /**
  * The analytics store on a SQLite database: the SQL store, with what it keeps in memory. With `readPool`, a report
@@ -49,10 +54,16 @@ export class KeptAnalyticsStore implements AnalyticsStore {
   private readonly othersWrote: SqliteChangeSignal;
 
   /**
-   * Groups by id as last read (with their item counts), found ones only, for lists by ids: dropped whenever this
-   * store writes a group or an item, and whenever another connection has committed (as the principals are).
+   * Groups by id as last read (with their item counts), for lists by ids: every group while there are few
+   * (groupsHeld), else found ones only. Dropped whenever this store writes a group or an item, and whenever another
+   * connection has committed (as the principals are).
    */
   private readonly groups = new Map<string, StoredGroup>();
+  /**
+   * Whether `groups` holds every group of the database (read at once, MAX_ALL_GROUPS at most), so an id it lacks
+   * names none; or that there were too many to read (not tried again before the next drop).
+   */
+  private groupsHeld: 'held' | 'too many' | undefined = undefined;
 
   /**
    * The channels of each content owner and the resources' holders as last read: the seed alone writes them (as it
@@ -102,7 +113,7 @@ export class KeptAnalyticsStore implements AnalyticsStore {
   private forget(): void {
     this.generation += 1;
     this.principals.clear();
-    this.groups.clear();
+    this.dropGroups();
     this.ownerChannelLists.clear();
     this.holders.clear();
   }
@@ -119,7 +130,29 @@ export class KeptAnalyticsStore implements AnalyticsStore {
 
   private forgetGroups(): void {
     this.generation += 1;
+    this.dropGroups();
+  }
+
+  private dropGroups(): void {
     this.groups.clear();
+    this.groupsHeld = undefined;
+  }
+
+  /**
+   * Reads every group into `groups` (a list naming an unknown id then needs no lookup), unless there are more than
+   * MAX_ALL_GROUPS or a drop overtakes the read.
+   */
+  private async holdAllGroups(): Promise<void> {
+    const generation = this.generation;
+    const all = await this.inner.allGroups?.(MAX_ALL_GROUPS);
+    if (generation !== this.generation) return;
+    if (!all) {
+      this.groupsHeld = 'too many';
+      return;
+    }
+    this.groups.clear();
+    for (const group of all) this.groups.set(group.id, group);
+    this.groupsHeld = 'held';
   }
 
   async principal(token: string): Promise<Principal | undefined> {
@@ -183,16 +216,17 @@ export class KeptAnalyticsStore implements AnalyticsStore {
     // One lookup by the unique id each (the names a caller lists are few): about a fifth of the time of one
     // query matching the list, measured.
     this.forgetIfOthersWrote();
+    if (this.groupsHeld === undefined) await this.holdAllGroups();
     const found: StoredGroup[] = [];
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       if (ids.indexOf(id) !== i) continue; // named twice: listed once
       let group = this.groups.get(id);
-      if (!group) {
+      if (!group && this.groupsHeld !== 'held') {
         const generation = this.generation;
         group = await this.inner.group(id);
         if (group && generation === this.generation) {
-          if (this.groups.size >= MAX_GROUPS) this.groups.clear();
+          if (this.groups.size >= MAX_GROUPS) this.dropGroups();
           this.groups.set(id, group);
         }
       }

@@ -231,6 +231,12 @@ export class SqlAnalyticsStore implements AnalyticsStore {
     return row && toGroup(row);
   }
 
+  /** Every group, when there are at most `max` of them; else undefined. */
+  async allGroups(max: number): Promise<StoredGroup[] | undefined> {
+    const rows = await this.sql.all<GroupRow>(`${GROUP_SELECT} LIMIT CAST(? AS INTEGER)`, [max + 1]);
+    return rows.length > max ? undefined : rows.map(toGroup);
+  }
+
   async listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): Promise<StoredGroup[]> {
     const named = ids ? [...new Set(ids)] : undefined;
     const among = named ? ` AND g.id IN (${named.map(() => '?').join(', ')})` : '';

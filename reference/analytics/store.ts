@@ -105,6 +105,8 @@ export interface AnalyticsStore {
   group(id: string): Promise<StoredGroup | undefined>;
   /** The owner's groups in creation order after `afterSeq`, optionally only the given ids; at most `limit`. */
   listGroups(owner: string, ids: string[] | undefined, afterSeq: number, limit: number): Promise<StoredGroup[]>;
+  /** Every group, when there are at most `max` (a store that cannot say leaves this out); else undefined. */
+  allGroups?(max: number): Promise<StoredGroup[] | undefined>;
   renameGroup(id: string, title: string): Promise<StoredGroup | undefined>;
   /** Deletes the group and its items. */
   deleteGroup(id: string): Promise<boolean>;

@@ -100,4 +100,48 @@ describe('the kept analytics store', () => {
       db.close();
     }
   });
+
+  it('knows an id no group has without a lookup, and lists a group written since, by this store or another', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kept-analytics-')), 'analytics.db');
+    const db = new Database(file);
+    try {
+      migrate(db, analytics.migrations);
+      const inner = new SqlAnalyticsStore(new SqliteSql(db));
+      const reads = { group: 0, allGroups: 0 };
+      const counted = new Proxy(inner, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver);
+          if (name !== 'group' && name !== 'allGroups') return value;
+          return (...args: unknown[]) => {
+            reads[name] += 1;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      const store = new KeptAnalyticsStore(counted, db);
+      await store.seedIfEmpty(seed, () => generateFacts(seed) as never);
+      const g1 = await store.createGroup('channel:me', 'g1', 'platform#video');
+      const titles = async (ids: string[]) => (await store.listGroups('channel:me', ids, 0, 10)).map((g) => g.title);
+
+      expect(await titles([g1.id, 'missing-1'])).toEqual(['g1']);
+      expect(await titles([g1.id, 'missing-2', 'missing-3'])).toEqual(['g1']);
+      expect(reads).toEqual({ group: 0, allGroups: 1 });
+
+      const g2 = await store.createGroup('channel:me', 'g2', 'platform#video');
+      expect(await titles([g2.id, g1.id, 'missing-4'])).toEqual(['g1', 'g2']);
+      expect(reads).toEqual({ group: 0, allGroups: 2 });
+
+      // Another instance on the same file writes a group: this one reads the groups again and lists it.
+      const other = new Database(file);
+      other
+        .prepare('INSERT INTO groups (id, owner, title, item_type, published_at) VALUES (?, ?, ?, ?, ?)')
+        .run('Gother', 'channel:me', 'g3', 'platform#video', '2024-01-01T00:00:00.000Z');
+      other.close();
+      expect(await titles(['Gother', 'missing-5'])).toEqual(['g3']);
+      expect(reads).toEqual({ group: 0, allGroups: 3 });
+    } finally {
+      db.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
 });
