@@ -122,6 +122,12 @@ const compareCells = (a: Cell, b: Cell): number =>
         ? -1
         : 1;
 
+/** Whether a row's value of each filter's column is one of the filter's values. */
+function meets(row: RollupRow, filters: ReadonlyArray<{ column: string; values: ReadonlySet<string> }>): boolean {
+  for (const f of filters) if (!f.values.has(row[f.column] as string)) return false;
+  return true;
+}
+
 /** First index of `days` (sorted) not before `day`. */
 function lowerBound(days: readonly string[], day: string): number {
   let lo = 0;
@@ -301,6 +307,9 @@ export class RollupReports {
       }
     } else {
       // Where each channel's days in range start and end, and whether the scan is small enough for the event loop.
+      // A filter on the rollup's other keys (`country==US` on the country rollup) is met by whole series: only
+      // the rows of those series are scanned, not every row of the channel's days.
+      const seriesFilters = filters.filter((f) => f.column !== 'channel_id' && f.column !== 'day');
       const spans: Array<{ rows: RollupRow[]; from: number; to: number }> = [];
       let scanned = 0;
       for (const c of plan.channels) {
@@ -308,11 +317,14 @@ export class RollupReports {
         if (!channel) continue;
         // biome-ignore lint/complexity/useMathMinMax: the later of two ISO days (text), not of two numbers
         const first = c.since > plan.from ? c.since : plan.from;
-        const from = lowerBound(channel.days, first);
-        const to = upperBound(channel.days, plan.to);
-        if (to <= from) continue;
-        spans.push({ rows: channel.rows, from, to });
-        scanned += to - from;
+        for (const run of seriesFilters.length === 0 ? [channel] : seriesOf(channel, rollup.keys)) {
+          if (run !== channel && !meets((run as Series).sample, seriesFilters)) continue;
+          const from = lowerBound(run.days, first);
+          const to = upperBound(run.days, plan.to);
+          if (to <= from) continue;
+          spans.push({ rows: run.rows, from, to });
+          scanned += to - from;
+        }
       }
       if (scanned > MAX_SCANNED_ROWS) return undefined;
       for (const span of spans) {
