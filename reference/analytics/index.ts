@@ -80,9 +80,9 @@ const ACCESS_TOKEN = 'access_token';
 
 export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<ServiceContext, 'logger'>) {
   const { store, access } = parts;
-  const principals = new WeakMap<HandlerInput, Principal>();
+  // The authenticate hook's principal is the request's caller (the router keeps it on the input).
   const principalOf = (input: HandlerInput): Principal => {
-    const p = principals.get(input);
+    const p = input.caller as Principal | undefined;
     if (!p) throw UNAUTHENTICATED();
     return p;
   };
@@ -100,7 +100,7 @@ export function createAnalyticsListener(parts: AnalyticsSeams, ctx: Pick<Service
       const principal = token ? await store.principal(token) : undefined;
       if (!principal) throw UNAUTHENTICATED();
       if (!access.mayCall(route.operationId, principal.scopes)) throw INSUFFICIENT_SCOPE();
-      principals.set(input, principal);
+      return principal;
     },
   });
 }

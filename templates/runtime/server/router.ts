@@ -77,8 +77,12 @@ export interface RouterOptions {
   uploadDir?: string;
   /** Validate handler answers against the spec too (development); a bad answer becomes a 500. */
   validateResponses: boolean;
-  /** Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError. */
-  authenticate?: (input: HandlerInput, route: RouteDef) => void | Promise<void>;
+  /**
+   * Checks the credentials before validation (e.g. invalid token → 190 / UNAUTHENTICATED); throw ServiceError.
+   * What it returns (or resolves to) is the request's `input.caller`: the caller it found, handed to the handler
+   * on the input itself rather than kept aside by request.
+   */
+  authenticate?: (input: HandlerInput, route: RouteDef) => unknown;
   /** Called with errors that became 500 answers (handler bugs, invalid answers, a stream broken off). */
   onError?: (error: unknown, input?: HandlerInput) => void;
   /**
@@ -231,12 +235,18 @@ export function createRouter(
         throw opts.missingCredentials?.(route) ?? missingCredential(opts.errorStyle);
       }
       const authenticated = opts.authenticate?.(input, route);
-      if (authenticated)
+      if (isThenable(authenticated))
         Promise.resolve(authenticated).then(
-          () => call(req, res, input),
+          (caller) => {
+            input.caller = caller;
+            call(req, res, input);
+          },
           (error) => fail(req, res, error, input),
         );
-      else call(req, res, input);
+      else {
+        input.caller = authenticated;
+        call(req, res, input);
+      }
     } catch (error) {
       fail(req, res, error, input);
     }
@@ -251,7 +261,7 @@ export function createRouter(
       if (accept !== undefined && refuseUnacceptable && !acceptsSuccess(input.route, accept))
         throw notAcceptable(opts.errorStyle, accept, successTypes(input.route));
       const result = dispatch(input) as HandlerResult | PromiseLike<HandlerResult>;
-      if (isThenable(result))
+      if (isThenable<HandlerResult>(result))
         result.then(
           (answer) => answerWith(req, res, input, answer),
           (error) => fail(req, res, error, input),
@@ -475,8 +485,8 @@ export function createRouter(
   }
 }
 
-/** Whether a handler's result is a promise (or another thenable) rather than the answer itself. */
-function isThenable(value: unknown): value is PromiseLike<HandlerResult> {
+/** Whether a handler's result (or the authenticate hook's) is a promise or another thenable, not the value itself. */
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
@@ -487,6 +497,7 @@ class RequestInput implements HandlerInput {
   contentType: string | undefined = undefined;
   credentials: Credentials = NO_CREDENTIALS;
   cookies: Record<string, unknown> = NO_COOKIES;
+  caller: unknown = undefined;
   #signal: AbortSignal | undefined = undefined;
 
   constructor(

@@ -22,6 +22,8 @@ export interface HandlerInput {
    */
   contentType?: string;
   credentials: Credentials;
+  /** What the router's authenticate hook returned or resolved to (the caller it found); undefined without one. */
+  caller: unknown;
   url: URL;
   request: IncomingMessage;
   /** Fires when the client goes away before the answer is complete: stop the work. */
