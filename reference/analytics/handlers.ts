@@ -196,8 +196,15 @@ export function createHandlers(
       const stored = await store.report(plan);
       if (stored.json !== undefined && stored.length > 0)
         return { body: serializedJsonText<ReportBody>(`${headOf(dimensions, metrics)},"rows":${stored.json}}`) };
-      // Rows made for this request alone (a report of the rollups held in memory): serialised, kept by nothing.
-      if (!stored.kept) return { body: serializeJson(reportBody(stored, dimensions, metrics)) };
+      // Rows made for this request alone (a report of the rollups held in memory): serialised after the answer's
+      // head, kept by nothing.
+      if (!stored.kept)
+        return {
+          body:
+            stored.length > 0
+              ? serializedJsonText<ReportBody>(`${headOf(dimensions, metrics)},"rows":${JSON.stringify(stored)}}`)
+              : serializeJson(reportBody(stored, dimensions, metrics)),
+        };
       // A cached answer's rows are one shared array for as long as the store keeps them (the same SQL and bound
       // values: the plan's channels, link days and group members, so a changed group is new rows), and the
       // column names are in that SQL: the answer is made and serialised once per rows, not per request.
