@@ -207,6 +207,11 @@ async function single(spec: string, out: string): Promise<number> {
   // With --shared-runtime the runtime files go to that folder and the package's imports name it.
   const specifier = sharedRuntime !== undefined ? runtimeSpecifier(out, sharedRuntime) : undefined;
   const sharedFolder = sharedRuntime !== undefined ? path.resolve(sharedRuntime) : undefined;
+  /** What was written where: the package's files, and the runtime files it put in the shared folder. */
+  function written(files: number, runtimeFiles: number): string {
+    const runtime = runtimeFiles > 0 ? ` and ${runtimeFiles} of its runtime to ${sharedRuntime}` : '';
+    return `${files} files of package ${key} written to ${out}${runtime}`;
+  }
   /** After a package is written: what a former package left that this one does not have. */
   const removeLeftovers = () => {
     if (values['client-only']) removeServerSide(folder);
@@ -240,6 +245,7 @@ async function single(spec: string, out: string): Promise<number> {
     const stagedShared = sharedFolder !== undefined ? new StagedFolder(sharedFolder) : undefined;
     const failures: string[] = [];
     let count = 0;
+    let sharedCount = 0;
     try {
       await generatePackage(
         { key, spec: path.resolve(spec) },
@@ -253,7 +259,8 @@ async function single(spec: string, out: string): Promise<number> {
             if (error)
               failures.push(`generate: ${path.join(where, name)} does not parse (${error}); nothing was written`);
             (placed?.shared ? stagedShared! : staged).put(name, content);
-            count++;
+            if (placed?.shared) sharedCount++;
+            else count++;
           },
         },
       );
@@ -271,7 +278,7 @@ async function single(spec: string, out: string): Promise<number> {
     stagedShared?.commit();
     staged.commit();
     removeLeftovers();
-    if (!values.quiet) console.log(`${count} files of package ${key} written to ${out}${UNCHECKED}`);
+    if (!values.quiet) console.log(`${written(count, sharedCount)}${UNCHECKED}`);
     return 0;
   }
   const thread = await startTypeCheck();
@@ -302,9 +309,7 @@ async function single(spec: string, out: string): Promise<number> {
   staged.commit();
   removeLeftovers();
   if (!values.quiet)
-    console.log(
-      `${files.size} files of package ${key} written to ${out}${values.typecheck ? ', type-checked' : UNCHECKED}`,
-    );
+    console.log(`${written(own.size, shared?.size ?? 0)}${values.typecheck ? ', type-checked' : UNCHECKED}`);
   return 0;
 }
 
