@@ -4,6 +4,7 @@
 // so the files a package needs are written into R and the others there are left alone: another package imports them.
 import fs from 'node:fs';
 import path from 'node:path';
+import { singleQuotedLiteral } from './emitters/escape.js';
 
 /** The prefix of a package's runtime files (`runtime/client/core.ts`): inside R they lose it (`client/core.ts`). */
 const RUNTIME = 'runtime/';
@@ -33,8 +34,17 @@ export function placeFile(
 ): { shared: boolean; name: string; content: string } {
   if (name.startsWith(RUNTIME)) return { shared: true, name: name.slice(RUNTIME.length), content };
   if (!name.endsWith('.ts')) return { shared: false, name, content };
-  // Every runtime import of an emitted file is `from './runtime/...'` (an import or export statement).
-  return { shared: false, name, content: content.replace(/(\bfrom\s*')\.\/runtime\//g, `$1${specifier}/`) };
+  // Every runtime import of an emitted file is `from './runtime/...'` on a line an import or export statement
+  // begins or ends (a document's text is never at a line's start: comment lines begin with ` *`, and a string
+  // literal holds no raw line break). The folder is the user's path: quoted as a literal, not pasted in.
+  return {
+    shared: false,
+    name,
+    content: content.replace(
+      /^((?:import|export|\})[^\n]*?\bfrom\s*)'\.\/runtime\/([^'\n]*)'/gm,
+      (_, statement: string, module: string) => `${statement}${singleQuotedLiteral(`${specifier}/${module}`)}`,
+    ),
+  };
 }
 
 /** A package's files split into the package folder's and the shared runtime folder's. */

@@ -11,6 +11,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { ROOT } from '../../generator/model/root.js';
+import { placeFile } from '../../generator/shared-runtime.js';
 import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
 
 const BIN = path.join(ROOT, 'generator', 'bin.mjs');
@@ -177,4 +178,42 @@ describe('generate --shared-runtime on the command line', () => {
     expect(fs.existsSync(path.join(folder, 'runtime'))).toBe(false);
     expect(run([...args, '--shared-runtime', runtime, '--check']).status).toBe(0);
   }, 300_000);
+});
+
+describe("a package's runtime imports naming the shared folder", () => {
+  const client = [
+    "/** Says `from './runtime/x.js'` in a description. */",
+    "import { request } from './runtime/client/core.js';",
+    'import {',
+    '  ApiError,',
+    "} from './runtime/client/errors.js';",
+    "export type { Schema } from './runtime/server/index.js';",
+    'const text = "from \'./runtime/y.js\'";',
+  ].join('\n');
+
+  it('rewrites only import and export statements, leaving comments and strings as written', () => {
+    const { content } = placeFile('client.ts', client, '../rt');
+    expect(content.split('\n')).toEqual([
+      "/** Says `from './runtime/x.js'` in a description. */",
+      "import { request } from '../rt/client/core.js';",
+      'import {',
+      '  ApiError,',
+      "} from '../rt/client/errors.js';",
+      "export type { Schema } from '../rt/server/index.js';",
+      'const text = "from \'./runtime/y.js\'";',
+    ]);
+  });
+
+  it("quotes a folder's name as a string literal: a quote, a backslash or `$&` in it is a character", () => {
+    const { content } = placeFile('client.ts', client, "../it's $& \\ rt");
+    const specifiers = ts
+      .createSourceFile('client.ts', content, ts.ScriptTarget.ESNext)
+      .statements.filter((s) => ts.isImportDeclaration(s) || ts.isExportDeclaration(s))
+      .map((s) => ((s as ts.ImportDeclaration).moduleSpecifier as ts.StringLiteral).text);
+    expect(specifiers).toEqual([
+      "../it's $& \\ rt/client/core.js",
+      "../it's $& \\ rt/client/errors.js",
+      "../it's $& \\ rt/server/index.js",
+    ]);
+  });
 });
