@@ -84,10 +84,8 @@ describe('patterns left to JavaScript', () => {
       ',a',
       'a,,a',
     ]) {
-      const started = performance.now();
-      const answer = native.test(text);
-      expect(performance.now() - started).toBeLessThan(500);
-      expect(answer).toBe(linear.test(text));
+      // No clock: a backtracking run on 100,000 characters (10^10 steps at n^2) would not end within the test's time.
+      expect(native.test(text)).toBe(linear.test(text));
     }
   });
 
