@@ -2,7 +2,8 @@
 // type-check may be skipped above its size limit (docs/adr/0007), but a parse is cheap, and a file that does not
 // parse means document text reached code (the escapers in emitters/escape.ts are meant to make that impossible;
 // this is what holds if one is missed). A parse only: TypeScript's syntactic diagnostics through its public API
-// (a program of the one file, without the standard library or any import resolved).
+// (a program of the one file, without the standard library or any import resolved). types.ts is shown to parse by its
+// tree instead where every leaf of it passes emitters/parse-proof.ts (else it is parsed like the others).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,9 +28,35 @@ const PARSED = path.join(ROOT, 'node_modules', '.cache', 'spec-first-parsed');
 /** Whether a package file is the runtime's, copied from the toolkit's templates rather than made from the document. */
 const isRuntime = (name: string) => name.startsWith('runtime/');
 
+/**
+ * Texts shown to parse by how they were printed (emitters/parse-proof.ts: types.ts's tree, each leaf read by
+ * TypeScript's scanner), each taken once by syntaxError for a file that is line comments (the banner) and then it.
+ * A few at most: one is recorded just before its file is handed on.
+ */
+const shown: string[] = [];
+
+/** Records a text shown to parse without its parse (parse-proof.ts); the file made of it is not parsed again. */
+export function shownToParse(text: string): void {
+  shown.push(text);
+  if (shown.length > 4) shown.shift();
+}
+
+/** Line comments only, each ended by a newline: nothing before a text can change how it parses. */
+const LINE_COMMENTS = /^(?:\/\/[^\n\r\u2028\u2029]*\n)*$/;
+
+/** Whether `content` is line comments and then a text shown to parse (which is then forgotten). */
+function shownParses(content: string): boolean {
+  const index = shown.findIndex(
+    (text) => content.endsWith(text) && LINE_COMMENTS.test(content.slice(0, content.length - text.length)),
+  );
+  if (index >= 0) shown.splice(index, 1);
+  return index >= 0;
+}
+
 /** The first syntax error of a TypeScript file as `line N: message`, or undefined when it parses. */
 export function syntaxError(name: string, content: string): string | undefined {
   if (known.has(content)) return known.get(content);
+  if (shownParses(content)) return undefined;
   const record = isRuntime(name)
     ? path.join(PARSED, createHash('sha256').update(`${ts.version}\0${content}`).digest('hex').slice(0, 32))
     : undefined;
@@ -47,7 +74,8 @@ function remember(record: string): void {
   } catch {}
 }
 
-function parseError(name: string, content: string): string | undefined {
+/** The first syntax error of a TypeScript file, by parsing it (nothing recorded or remembered is taken). */
+export function parseError(name: string, content: string): string | undefined {
   // JSDoc's structure is not built: a TypeScript file's syntactic diagnostics never include it (a comment is still
   // scanned to its end, so a `*/` that closes one early is still found), and building it was a third of the parse.
   const file = ts.createSourceFile(

@@ -13,10 +13,12 @@ import {
 import ts from 'typescript';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import { webhookSources } from '../model/receivers.js';
+import { shownToParse } from '../syntax-check.js';
 import { discriminatorScanInput } from './discriminator-scan-input.js';
 import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';
 import { parentAlternatives } from './parent-discriminator.js';
+import { printsParsable } from './parse-proof.js';
 import { tupleType } from './tuple-type.js';
 import { viewDeclarations, viewSources } from './view-types.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
@@ -449,16 +451,19 @@ export function emitTypes(service: ServiceModel): string {
     readWriteMarkers: false,
     resolve: resolverOf(schema),
   };
-  return (
-    astToString(
-      withSafeTypeNames(
-        withParentRootTypes(
-          [...transformSchema(schema, ctx), ...viewDeclarations(schema as unknown as Record<string, unknown>, ctx)],
-          service.document,
-        ),
-      ),
-    ) + callbacksType(service, schema as Record<string, any>, ctx)
+  const declarations = withSafeTypeNames(
+    withParentRootTypes(
+      [...transformSchema(schema, ctx), ...viewDeclarations(schema as unknown as Record<string, unknown>, ctx)],
+      service.document,
+    ),
   );
+  const printed = astToString(declarations);
+  const callbacks = callbacksType(service, schema as Record<string, any>, ctx);
+  const text = printed + (callbacks ? astToString(callbacks) : '');
+  // Each part's statements end where the next part's begin (`;` or `}` and a newline), so the two parse as one.
+  const joined = callbacks === undefined || printed === '' || /[;}]\n$/.test(printed);
+  if (joined && printsParsable(declarations) && (!callbacks || printsParsable([callbacks]))) shownToParse(text);
+  return text;
 }
 
 /** openapi-typescript's root type of a component (`rootTypes`): `components['<kind>']['<name>']` as one identifier. */
@@ -530,7 +535,11 @@ function withEscapedLiterals(nodes: ts.Node[]): ts.Node[] {
  * openapi-typescript types webhooks (`webhooks`) but not the callbacks of operations: their path items are typed
  * here the same way, as `callbacks["<operation>.<callback>"]` (the receivers' `typesRef`).
  */
-function callbacksType(service: ServiceModel, document: Record<string, any>, ctx: GlobalContext): string {
+function callbacksType(
+  service: ServiceModel,
+  document: Record<string, any>,
+  ctx: GlobalContext,
+): ts.InterfaceDeclaration | undefined {
   const items: Record<string, unknown> = {};
   for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
     for (const [method, op] of Object.entries<any>(item ?? {})) {
@@ -555,14 +564,13 @@ function callbacksType(service: ServiceModel, document: Record<string, any>, ctx
       }
     }
   }
-  if (Object.keys(items).length === 0) return '';
+  if (Object.keys(items).length === 0) return undefined;
   const type = pathItemsType(items as never, ctx);
-  const declaration = ts.factory.createInterfaceDeclaration(
+  return ts.factory.createInterfaceDeclaration(
     [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
     'callbacks',
     undefined,
     undefined,
     type.members,
   );
-  return astToString(declaration);
 }

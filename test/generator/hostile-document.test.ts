@@ -18,7 +18,7 @@ import { emitClient, emitTypes } from '../../generator/emitters/typescript.js';
 import { buildServiceModel, ROOT } from '../../generator/model/index.js';
 import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
 import { generatePackage } from '../../generator/pipeline.js';
-import { syntaxError } from '../../generator/syntax-check.js';
+import { parseError } from '../../generator/syntax-check.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-document-'));
 const markers = path.join(dir, 'markers');
@@ -241,7 +241,7 @@ describe('a hostile document', () => {
     expect(pointers).toContain('#/paths/~1numbered/get/summary');
     for (const [name, content] of files)
       if (name.endsWith('.ts')) {
-        expect(syntaxError(name, content), name).toBe(undefined);
+        expect(parseError(name, content), name).toBe(undefined);
         expect(rawCanaries(content), name).toEqual([]);
       }
 
@@ -341,7 +341,7 @@ function printed(document: any) {
 
 function expectInert(files: Record<string, string>) {
   for (const [name, text] of Object.entries(files)) {
-    expect(syntaxError(`${name}.ts`, text), name).toBe(undefined);
+    expect(parseError(`${name}.ts`, text), name).toBe(undefined);
     expect(dynamicImports(name, text), name).toEqual([]);
   }
 }
@@ -412,7 +412,7 @@ describe('each finding of the review (section A)', () => {
     fs.writeFileSync(spec, JSON.stringify(small((d) => (d.paths['/a'].get.operationId = 'constructor'))));
     const files = await generatePackage({ key: 'odd', spec });
     for (const [name, content] of files)
-      if (name.endsWith('.ts')) expect(syntaxError(name, content), name).toBe(undefined);
+      if (name.endsWith('.ts')) expect(parseError(name, content), name).toBe(undefined);
     expect(files.get('client.ts')).toMatch(/constructor_\(/);
     expect(files.get('README.md')).toContain(`${dir}/named import(1)/odd.json`);
     expect(files.get('client.ts')!.split('\n')[0]).toContain('named import(1)/odd.json');
