@@ -19,6 +19,7 @@ import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './e
 import { pathItemsType } from './openapi-typescript-adapter.js';
 import { parentAlternatives } from './parent-discriminator.js';
 import { printsParsable } from './parse-proof.js';
+import { presortedForTransform, sortedMap } from './presorted-maps.js';
 import { tupleType } from './tuple-type.js';
 import { viewDeclarations, viewSources } from './view-types.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
@@ -413,19 +414,26 @@ export function emitTypes(service: ServiceModel): string {
       withParentUnions(forTypes(document, discriminatorMembers(document)) as OpenApiDocument, service.document),
     ),
   ) as OpenAPI3;
+  // Silent: a mapping target the document does not hold is the model's warning, in the generator's own words;
+  // one that is neither an object schema nor an allOf (openapi-typescript adds no enum to it) is no fault. The scan
+  // patches the schemas it finds members in: before they are copied into the presorted document.
+  const discriminators = scanDiscriminators(discriminatorScanInput(schema) as OpenAPI3, { silent: true });
+  // Every map the transform sorts handed to it in order, where that can be (presorted-maps.ts: its sort is slow).
+  const presorted = presortedForTransform(schema as unknown as OpenApiDocument, resolverOf(schema)) as
+    | OpenAPI3
+    | undefined;
+  const typed = presorted ?? schema;
   // The options openapiTS() would build from { alphabetize, rootTypes, silent }, and the hooks below.
   const ctx: GlobalContext = {
     additionalProperties: false,
-    alphabetize: true,
+    alphabetize: presorted === undefined,
     // minItems / maxItems do not make tuples (a `string[]` is a valid `tags` of at most five): as
     // openapi-typescript's default and hey-api type them. Tuples are prefixItems' (tupleType).
     arrayLength: false,
     // A member with a default is optional: a caller may leave it out, and no server is bound to fill it in
     // (the generated one does not), so a handler and a client reading an answer may find it absent.
     defaultNonNullable: false,
-    // Silent: a mapping target the document does not hold is the model's warning, in the generator's own words;
-    // one that is neither an object schema nor an allOf (openapi-typescript adds no enum to it) is no fault.
-    discriminators: scanDiscriminators(discriminatorScanInput(schema) as OpenAPI3, { silent: true }),
+    discriminators,
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -449,16 +457,16 @@ export function emitTypes(service: ServiceModel): string {
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
-    resolve: resolverOf(schema),
+    resolve: resolverOf(typed),
   };
   const declarations = withSafeTypeNames(
     withParentRootTypes(
-      [...transformSchema(schema, ctx), ...viewDeclarations(schema as unknown as Record<string, unknown>, ctx)],
+      [...transformSchema(typed, ctx), ...viewDeclarations(typed as unknown as Record<string, unknown>, ctx)],
       service.document,
     ),
   );
   const printed = astToString(declarations);
-  const callbacks = callbacksType(service, schema as Record<string, any>, ctx);
+  const callbacks = callbacksType(service, typed as Record<string, any>, ctx);
   const text = printed + (callbacks ? astToString(callbacks) : '');
   // Each part's statements end where the next part's begin (`;` or `}` and a newline), so the two parse as one.
   const joined = callbacks === undefined || printed === '' || /[;}]\n$/.test(printed);
@@ -565,7 +573,8 @@ function callbacksType(
     }
   }
   if (Object.keys(items).length === 0) return undefined;
-  const type = pathItemsType(items as never, ctx);
+  // Without the transform's sort (presorted-maps.ts) the map is handed in its order, its path items presorted.
+  const type = pathItemsType((ctx.alphabetize ? items : sortedMap(items)) as never, ctx);
   return ts.factory.createInterfaceDeclaration(
     [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
     'callbacks',
