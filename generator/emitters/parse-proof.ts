@@ -173,13 +173,16 @@ function nodeParses(node: ts.Node, parent: ts.Node | undefined): boolean {
     case ts.SyntaxKind.JsxText:
       return false;
   }
-  let parses = true;
-  ts.forEachChild(node, (child) => {
-    if (!nodeParses(child, node)) parses = false;
-    return parses ? undefined : true;
-  });
-  return parses;
+  const outer = walking;
+  walking = node;
+  const stopped = ts.forEachChild(node, childStops);
+  walking = outer;
+  return stopped === undefined;
 }
+
+/** The node whose children the walk is in (one callback for every node, not a closure each). */
+let walking: ts.Node | undefined;
+const childStops = (child: ts.Node): true | undefined => (nodeParses(child, walking) ? undefined : true);
 
 /** Whether `ts.createPrinter().printFile` of a file of these statements prints text that parses (see above). */
 export function printsParsable(nodes: readonly ts.Node[]): boolean {
