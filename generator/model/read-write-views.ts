@@ -56,13 +56,20 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
   };
 
   /** A member marked on itself, on what its `$ref` reaches, or in an allOf member (Cloudflare: allOf [Id, {readOnly}]). */
-  const marked = (node: unknown, seen = new Set<unknown>()): boolean => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return false;
-    seen.add(node);
+  const marked = (node: unknown, seen?: Set<unknown>): boolean => {
+    if (!node || typeof node !== 'object') return false;
     const s = node as Record<string, unknown>;
+    // A node seen already was not marked on itself (the search would have ended there): the check comes first.
     if (s[flag] === true) return true;
-    if (typeof s.$ref === 'string' && marked(follow(s), seen)) return true;
-    return Array.isArray(s.allOf) && s.allOf.some((member) => marked(member, seen));
+    const ref = typeof s.$ref === 'string';
+    const allOf = Array.isArray(s.allOf);
+    if (!ref && !allOf) return false;
+    // The set of nodes on the way, made only for a node that leads on (most properties are neither).
+    const on = seen ?? new Set<unknown>();
+    if (on.has(node)) return false;
+    on.add(node);
+    if (ref && marked(follow(s), on)) return true;
+    return allOf && (s.allOf as unknown[]).some((member) => marked(member, on));
   };
 
   /** The names a schema's properties mark, its allOf members' included (their `required` lists leave them out). */
