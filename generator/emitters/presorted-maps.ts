@@ -2,12 +2,13 @@
 // components' maps, responses, headers, media types, properties) with `a.localeCompare(b, 'en-us', { numeric: true })`
 // (getEntries, its src/lib/utils.ts), and V8 builds a new Intl.Collator for every such call: about 70,000 comparisons
 // and a twentieth of `generate`'s CPU on GitHub's document. The upstream fix is one collator made once in getEntries
-// (no upstream issue found, searched 2026-11-30; none filed from here, without a network). Until then the transform is handed a copy of the document
-// with each map it would sort already in that order, by one collator of the same locale and options, and runs with
-// `alphabetize` off, which also leaves parameters in the order given: each list is handed sorted as the transform
-// sorts it (`name.localeCompare(other)`). Where an order cannot be handed over (an object lists integer-like keys
-// first whatever their order; a path's parameters before its operation's own where the names interleave) there is
-// no copy and the transform sorts, as before. `test/generator/presorted-maps.test.ts` holds the types the same.
+// (no upstream issue found, searched 2026-11-30; none filed from here, without a network). Until then the transform
+// is handed a copy of the document with each map it would sort already in that order, by one collator of the same
+// locale and options, and runs with `alphabetize` off, which also leaves parameters in the order given: each list is
+// handed sorted as the transform sorts it (`name.localeCompare(other)`). Where an order cannot be handed over (an
+// object lists integer-like keys first whatever their order; a path's parameters before its operation's own where
+// the names interleave) there is no copy and the transform sorts, as before. `test/generator/presorted-maps.test.ts`
+// holds the types the same.
 import type { OpenApiDocument } from '../model/ref.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
 
