@@ -22,6 +22,8 @@ export const OWN_PROCESS = [
   'test/generator/roundtrip-unchecked-patterns.test.ts',
   // vi.spyOn on console.warn: openapi-typescript's own warnings, counted.
   'test/generator/discriminator-mapping-targets.test.ts',
+  // vi.mock of the types emitter's presorted maps, to type each document with and without them.
+  'test/generator/presorted-maps.test.ts',
   // vi.spyOn on process.stderr.
   'test/generator/server-runtime.test.ts',
   // vi.mock('esbuild'): counts the vendor bundle's builds from a fresh module.
