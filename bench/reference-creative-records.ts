@@ -17,7 +17,6 @@ import { service as adCreative } from '../reference/ad-creative/index.js';
 import { KEPT_RECORDS, KeptAdCreativeStore } from '../reference/ad-creative/kept-store.js';
 import { AccountRateLimiter } from '../reference/ad-creative/rate-limit.js';
 import { parseSeed } from '../reference/ad-creative/seed.js';
-import type { TokenGrant } from '../reference/ad-creative/store.js';
 import { migrate, openDatabase } from '../reference/foundation/database.js';
 import { withStatementCache } from '../reference/foundation/statement-cache.js';
 import { readOperations } from './reference-read.js';
@@ -40,7 +39,6 @@ async function service(keptRecords: number) {
     limiter: new AccountRateLimiter(),
     rateLimit: seed.rateLimit,
     media: new MediaUrls('bench-secret-bench-secret-bench-secret-0000'),
-    grants: new WeakMap<HandlerInput, TokenGrant>(),
     publicBase: () => 'http://127.0.0.1:8080',
   };
   return { handlers: createHandlers(ctx), authenticate: createAuthenticate(ctx) };
@@ -81,14 +79,15 @@ function inputOf(op: (typeof OPERATIONS)[number], i: number): HandlerInput {
 }
 
 async function answer(s: Awaited<ReturnType<typeof service>>, op: Operation, input: HandlerInput): Promise<string> {
-  await s.authenticate(input, undefined as never);
+  // The router keeps what authenticate returns as the input's caller.
+  input.caller = await s.authenticate(input, undefined as never);
   const result = (await s.handlers[op](input as never)) as { body: unknown };
   return JSON.stringify(result.body);
 }
 
 const ways = { 'records kept': await service(KEPT_RECORDS), 'none kept': await service(0) };
 const inputs = new Map(OPERATIONS.map((op) => [op.id, Array.from({ length: READS }, (_, i) => inputOf(op, i))]));
-// The same answers either way (a fresh input each: the handlers keep the grant per input).
+// The same answers either way (a fresh input each: its caller is the grant authenticate found).
 for (const op of OPERATIONS)
   for (let i = 0; i < READS; i += 97) {
     const [kept, none] = await Promise.all(Object.values(ways).map((s) => answer(s, op.id, inputOf(op, i))));

@@ -97,8 +97,6 @@ export interface HandlerContext {
   /** The service-wide call rate of an ad account (seed rateLimit) unless the account has its own. */
   rateLimit: RateLimit;
   media: MediaUrls;
-  /** The grant authenticate() found for a request. */
-  grants: WeakMap<HandlerInput, TokenGrant>;
   /** The base URL of a request's answer's links (thumbnail, preview, paging, permalink: foundation/public-base.ts). */
   publicBase: (req: http.IncomingMessage) => string;
 }
@@ -106,7 +104,8 @@ export interface HandlerContext {
 export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
   const { store, limiter, media } = ctx;
   const baseOf = (input: HandlerInput) => ctx.publicBase(input.request);
-  const grantOf = (input: HandlerInput) => ctx.grants.get(input)!;
+  // The grant authenticate() found is the request's caller (the router keeps it on the input).
+  const grantOf = (input: HandlerInput) => input.caller as TokenGrant;
 
   /** Counts the call against the account's rate limit (80004 when full). */
   async function throttle(account: string): Promise<void> {
@@ -437,8 +436,8 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
 
 /** Checks before the router's validation: the token (104, 190, 270) and an unparseable `fields` (2500). */
 export function createAuthenticate(ctx: HandlerContext) {
-  const { store, grants } = ctx;
-  return async (input: HandlerInput, route: RouteDef): Promise<void> => {
+  const { store } = ctx;
+  return async (input: HandlerInput, route: RouteDef): Promise<TokenGrant> => {
     const unstorable = unstorableTextAt(input);
     if (unstorable) throw invalidRequest(adCreativeErrorStyle, 'Invalid parameter', [unstorableViolation(unstorable)]);
     const token = input.credentials.accessToken ?? input.credentials.bearerToken;
@@ -457,10 +456,10 @@ export function createAuthenticate(ctx: HandlerContext) {
         http: 403,
       });
     }
-    grants.set(input, grant);
     // A malformed selection is 2500 (ADC-FIELDS-1) on every operation that takes `fields`, reads and writes.
     const fields = input.query.fields;
     if (typeof fields === 'string' && fields.trim() !== '') parseFields(fields);
     void route;
+    return grant;
   };
 }

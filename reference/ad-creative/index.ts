@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
-import { createAdCreativeServer, graphError, type HandlerInput } from '../../generated/ad-creative/server.js';
+import { createAdCreativeServer, graphError } from '../../generated/ad-creative/server.js';
 import { PublicBase } from '../foundation/public-base.js';
 import { PostgresSql } from '../foundation/postgres-sql.js';
 import { seams, sqliteOf, type ReferenceService, type ServiceContext } from '../foundation/service.js';
@@ -20,7 +20,6 @@ import type { AdCreativeSeams } from './seams.js';
 import { parseSeed } from './seed.js';
 import { SqliteRateLimiter } from './sqlite-rate-limiter.js';
 import { SqlAdCreativeStore } from './sql-store.js';
-import type { TokenGrant } from './store.js';
 import { versionedTarget } from './unversioned.js';
 
 export const service: ReferenceService = {
@@ -48,7 +47,6 @@ export const service: ReferenceService = {
       limiter: seam('rateLimiter', limiter),
       rateLimit: seed.rateLimit,
       media,
-      grants: new WeakMap<HandlerInput, TokenGrant>(),
       publicBase: (req) => publicBase.of(req),
     };
     const options = {
