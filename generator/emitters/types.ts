@@ -24,7 +24,7 @@ import { tupleType } from './tuple-type.js';
 import { viewDeclarations, viewSources } from './view-types.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
 import type { ServiceModel } from '../model/types.js';
-import { followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
+import { escapeToken, followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
 /** Stands for "any other string" in the enum of an open enum until the types are printed. */
 const OPEN = '\u0000open-enum';
@@ -461,7 +461,10 @@ export function emitTypes(service: ServiceModel): string {
   };
   const declarations = withSafeTypeNames(
     withParentRootTypes(
-      [...transformSchema(typed, ctx), ...viewDeclarations(typed as unknown as Record<string, unknown>, ctx)],
+      saidOfStrayPercent(typed, () => [
+        ...transformSchema(typed, ctx),
+        ...viewDeclarations(typed as unknown as Record<string, unknown>, ctx),
+      ]),
       service.document,
     ),
   );
@@ -472,6 +475,38 @@ export function emitTypes(service: ServiceModel): string {
   const joined = callbacks === undefined || printed === '' || /[;}]\n$/.test(printed);
   if (joined && printsParsable(declarations) && (!callbacks || printsParsable([callbacks]))) shownToParse(text);
   return text;
+}
+
+/**
+ * The transform's declarations, or one line naming the name it cannot type: openapi-typescript 7.13 decodes the JSON
+ * pointers it builds (`createRef` -> redocly's `parseRef`) as URI components without encoding them, so a schema
+ * reached through a name holding a `%` not followed by two hex digits (`A%B`, then a property of it) throws
+ * `URIError: URI malformed` with no place named.
+ */
+function saidOfStrayPercent<T>(document: unknown, transform: () => T): T {
+  try {
+    return transform();
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    const names: string[] = [];
+    strayPercentNames(document, '#', names, new Set());
+    const shown = names.slice(0, 3).map((n) => JSON.stringify(n));
+    if (names.length > 3) shown.push(`${names.length - 3} more`);
+    throw new Error(
+      `openapi-typescript cannot type this document: it reads its own JSON pointers as URIs, where a '%' not followed by two hex digits is malformed (${names.length} name(s) hold one: ${shown.join(', ')}); rename them to generate this package`,
+    );
+  }
+}
+
+/** The pointers of the keys holding a `%` that is no URI escape, depth first. */
+function strayPercentNames(node: unknown, pointer: string, names: string[], seen: Set<object>): void {
+  if (!node || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  for (const [key, value] of Object.entries(node)) {
+    const here = `${pointer}/${escapeToken(key)}`;
+    if (/%(?![0-9A-Fa-f]{2})/.test(key)) names.push(here);
+    strayPercentNames(value, here, names, seen);
+  }
 }
 
 /** openapi-typescript's root type of a component (`rootTypes`): `components['<kind>']['<name>']` as one identifier. */
