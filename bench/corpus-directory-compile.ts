@@ -289,7 +289,7 @@ const { values } = parseArgs({
     sample: { type: 'string' },
     seed: { type: 'string', default: '1' },
     documents: { type: 'string' },
-    'max-bytes': { type: 'string', default: String(6_000_000) },
+    'max-bytes': { type: 'string', default: String(7_000_000) },
     batch: { type: 'string', default: '10' },
     'batch-bytes': { type: 'string', default: String(1_500_000) },
     timeout: { type: 'string', default: '900' },
