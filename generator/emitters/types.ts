@@ -100,11 +100,12 @@ function forTypes(node: unknown, patched: Set<object>): unknown {
 }
 
 /**
- * The document with every schema `$ref` that points outside the components (into `#/paths/...`: a request body's
- * property referring back to its own body) pointed into them: at the component its chain of references ends in,
- * else at a copy of the schema it names, added as `components.schemas["<path>.<name>"]`. openapi-typescript writes
- * such a reference as an index into `paths[...]` that follows the document's keys (`["schema"]["properties"]`), not
- * the types it makes of them, and the type does not compile.
+ * The document with every schema `$ref` that names no component itself (into `#/paths/...`: a request body's
+ * property referring back to its own body; into a component's inside: Azure's `#/components/schemas/A/properties/b/
+ * allOf/0`, codat's `#/components/parameters/companyId/schema`) pointed at a component: the one its chain of references ends in, else a copy of the schema it names,
+ * added as `components.schemas["<name>FromPaths"]` (`["A.properties.b.allOf.0"]` from a component's inside).
+ * openapi-typescript writes such a reference as an index that follows the document's keys (`["schema"]`,
+ * `["allOf"][0]`), not the types it makes of them, and the type does not compile.
  */
 function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
   const hoisted = new Map<string, { name: string; schema: unknown; kind: ComponentKind }>();
@@ -127,8 +128,12 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
       }
       let entry = hoisted.get(current);
       if (!entry) {
-        const kind = componentKind(fragmentTokens(current));
-        const base = `${unescapeToken(current.split('/').at(-1)!)}FromPaths`;
+        const tokens = fragmentTokens(current);
+        const kind = componentKind(tokens);
+        const base =
+          tokens[0] === 'components'
+            ? tokens.slice(2).join('.')
+            : `${unescapeToken(current.split('/').at(-1)!)}FromPaths`;
         let name = base;
         const names = taken.get(kind)!;
         for (let n = 2; names.has(name); n++) name = `${base}${n}`;
@@ -176,9 +181,16 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
   return { ...out, components: { ...out.components, ...components } };
 }
 
-/** A reference into the components, or into the views of them (view-types.ts), which are typed as they are. */
+/**
+ * A reference to a component, or into one where it names no schema (a response's header), or into the views of them
+ * (view-types.ts), which are typed as they are.
+ */
 function inComponents(ref: string): boolean {
-  return ref.startsWith('#/components/') || Object.values(VIEW_ROOTS).some((root) => ref.startsWith(`#/${root}/`));
+  if (ref.startsWith('#/components/')) {
+    const tokens = ref.split('/');
+    return tokens.length === 4 || (tokens[2] !== 'schemas' && !tokens.slice(4).includes('schema'));
+  }
+  return Object.values(VIEW_ROOTS).some((root) => ref.startsWith(`#/${root}/`));
 }
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'requestBodies', 'headers'] as const;
