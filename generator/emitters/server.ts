@@ -103,9 +103,14 @@ export function emitServer(service: ServiceModel): string {
       : []),
   ];
   // Only what the code names is imported: an unused import does not compile (noUnusedLocals).
-  // What the code names: without comments and re-exports, which name without using.
+  // What the code names: without comments, re-exports and the strings of code written as text (a query parameter
+  // named `callbackUrl` in the route table), which name without using; a structure by its JSON.
   const text = rest
-    .map((r) => (typeof r === 'string' ? r : JSON.stringify(r)))
+    .map((r) =>
+      typeof r === 'string'
+        ? r.replace(/\/\*\*[\s\S]*?\*\//g, '').replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, "''")
+        : JSON.stringify(r),
+    )
     .join('\n')
     .replace(/\/\*\*[\s\S]*?\*\//g, '')
     .replace(/^export (type )?\{[^}]*\} from[^\n]*$/gm, '');
