@@ -140,7 +140,8 @@ function refsIntoComponents(document: OpenApiDocument): OpenApiDocument {
         names.add(name);
         hoisted.set(current, (entry = { name, schema: node, kind }));
       }
-      return `#/components/${entry.kind}/${entry.name}`;
+      // A name may hold a `/` (a media type's, `A.content.application/json.schema`): a pointer's token escapes it.
+      return `#/components/${entry.kind}/${escapeToken(entry.name)}`;
     }
     return current;
   };

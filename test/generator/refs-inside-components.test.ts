@@ -29,6 +29,12 @@ const DOCUMENT = {
     },
   },
   components: {
+    responses: {
+      NotFound: {
+        description: 'none',
+        content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } },
+      },
+    },
     parameters: { zoneId: { name: 'zoneId', in: 'query', schema: { type: 'string', pattern: '^z' } } },
     schemas: {
       Resource: { type: 'object', properties: { id: { type: 'string' } } },
@@ -57,6 +63,7 @@ const DOCUMENT = {
           state: { $ref: `${INSIDE}/properties/properties/properties/state` },
           tap: { $ref: `${INSIDE}/properties/taps/items/allOf/0` },
           zoneId: { $ref: '#/components/parameters/zoneId/schema' },
+          problem: { $ref: '#/components/responses/NotFound/content/application~1json/schema' },
         },
       },
     },
