@@ -30,6 +30,9 @@ describe('patterns left to JavaScript', () => {
       '^[a-z]+(?:[.-][a-z0-9]+)*@[a-z]+$',
       '^(x[0-9]*){2,4}$',
       '^a(,b+)?c$',
+      // A group taken at most once: nothing but what follows it comes after its last item (ad creative's
+      // effective_object_story_id, checked in every answer that carries it).
+      '^(?:[0-9]+_[0-9]+)?$',
     ])
       expect([safe, backtrackSafe(safe)]).toEqual([safe, true]);
   });
@@ -52,6 +55,8 @@ describe('patterns left to JavaScript', () => {
       // A group repeated whose repetitions could split one text two ways, or whose end could be taken by what follows.
       '^(a+)+$',
       '^(ab)*a$',
+      '^(?:[0-9]+_[0-9]+){0,2}$',
+      '^(a+)?a$',
       '^[a-z,]+(,[a-z]+)*$',
       '^([a-z]+,)*[a-z]+,$',
       '^[a-z]+(,[a-z]+)*,?[a-z]$',

@@ -4,7 +4,7 @@
 // quantified, and groups of them (a list such as `^[a-z]+(,[a-z]+)*$`) whose first item always matches, then
 // perhaps `$`, where every item of variable count, and every group of variable count, shares no character with
 // what may follow it up to the next item that must match (for an item ending a group's repetition: the next
-// repetition's first item, or what follows the group). Then every character the greedy first pass takes for an
+// repetition's first item where the group may repeat, and what follows the group). Then every character the greedy first pass takes for an
 // item, given back, and every repetition given back, is refused at once by all that follows, so no item is tried
 // again from a second position: the text is read a bounded number of times. Anything else (nested groups,
 // alternation, assertions, backreferences, property escapes, lazy quantifiers, no leading `^`) is not recognised
@@ -261,14 +261,15 @@ export function backtrackSafe(pattern: string): boolean {
     if (element.min !== element.max && clashes(firstChars(element), after)) return false;
     if (!('items' in element)) continue;
     // Inside a group, what may follow an item's last character past the group's end is the next repetition's
-    // first item or what follows the group.
+    // first item (where the group may repeat) or what follows the group.
     const { items } = element;
+    const next = element.max > 1 ? [items[0]!.chars, ...after] : after;
     for (let k = 0; k < items.length; k++) {
       const item = items[k]!;
       if (item.min === item.max) continue;
       const within = mayFollow(items, k + 1);
       if (clashes(item.chars, within.sets)) return false;
-      if (within.ended && clashes(item.chars, [items[0]!.chars, ...after])) return false;
+      if (within.ended && clashes(item.chars, next)) return false;
     }
   }
   return true;
