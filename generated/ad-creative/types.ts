@@ -879,10 +879,10 @@ export interface components {
         DegreesOfFreedomSpec: {
             /** @description Handle type of the ad. */
             ad_handle_type?: string;
-            /** @description Creative features by name (for example standard_enhancements, image_enhancement, text_optimizations), each with its enrolment. */
+            /** @description Creative features by name (for example standard_enhancements, image_enhancement, text_optimizations), each with its enrolment; as an object, or as a string holding one in the Python dict literal an official SDK example sends. */
             creative_features_spec?: {
-                [key: string]: components["schemas"]["FeatureDetails"];
-            };
+                [key: string]: components["schemas"]["FeatureDetails"] | components["schemas"]["DictLiteral"];
+            } | components["schemas"]["DictLiteral"];
             /** @description Kind of degrees of freedom. */
             degrees_of_freedom_type?: string;
             /** @description Enabled image transformations. */
@@ -896,6 +896,8 @@ export interface components {
             /** @description Enabled video transformations. */
             video_transformation_types?: string[];
         };
+        /** @description An object written as a Python dict literal (single-quoted keys and strings), as the official business SDK's example sends a nested spec member. */
+        DictLiteral: string;
         /**
          * @description Where store-traffic dynamic ads take the page name and picture from.
          * @enum {string}
@@ -1279,6 +1281,7 @@ export type SchemaContextualMultiAds = components['schemas']['ContextualMultiAds
 export type SchemaCreatedId = components['schemas']['CreatedId'];
 export type SchemaCreativeSourcingSpec = components['schemas']['CreativeSourcingSpec'];
 export type SchemaDegreesOfFreedomSpec = components['schemas']['DegreesOfFreedomSpec'];
+export type SchemaDictLiteral = components['schemas']['DictLiteral'];
 export type SchemaDynamicAdVoice = components['schemas']['DynamicAdVoice'];
 export type SchemaDynamicAdVoiceOpen = components['schemas']['DynamicAdVoiceOpen'];
 export type SchemaFeatureDetails = components['schemas']['FeatureDetails'];

@@ -13,7 +13,7 @@ import { Caches } from './caches.js';
 import { createDecoder } from './decoder.js';
 import { Files } from './files.js';
 import { camelCaseNames } from './json-names.js';
-import { laxJson } from './lax-json.js';
+import { laxJson } from '../foundation/lax-json.js';
 import { protoJsonRequest } from './proto-json.js';
 import { Generation } from './generation.js';
 import { BuiltinModel } from './model/builtin-model.js';

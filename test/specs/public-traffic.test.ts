@@ -91,6 +91,24 @@ describe('what the reference keeps of lenient requests', () => {
     expect(JSON.parse(read.text).effective_object_story_id).toBe('1122334455_998877');
   });
 
+  it('a features spec sent as a dict literal reads back as the object it spells', async () => {
+    const literal = AD_CREATIVE_TRAFFIC.find((e) =>
+      e.name.startsWith('standard enhancements enrolled through a dict'),
+    )!;
+    const created = await replay('ad-creative', reference.urls['ad-creative']!, literal);
+    const { id } = JSON.parse(created.text) as { id: string };
+    const read = await replay('ad-creative', reference.urls['ad-creative']!, {
+      ...literal,
+      method: 'GET',
+      path: `/v20.0/${id}`,
+      form: undefined,
+      query: { fields: 'degrees_of_freedom_spec' },
+    });
+    expect(JSON.parse(read.text).degrees_of_freedom_spec).toEqual({
+      creative_features_spec: { standard_enhancements: { enroll_status: 'OPT_IN' } },
+    });
+  });
+
   it('enum numbers and lower-case names are read as the documented names', async () => {
     const answer = await replay('generative', reference.urls.generative!, {
       ...GENERATIVE_TRAFFIC.find((e) => e.kind === 'enum names in lower case')!,

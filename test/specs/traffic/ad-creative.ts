@@ -149,21 +149,34 @@ export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
     because: 'ad-creative-service.md, Create a creative: object_story_spec names its page',
   },
   {
-    kind: 'control',
-    name: 'standard enhancements enrolled through a features spec written as a string of a dict literal',
+    kind: 'a features spec as a Python dict literal',
+    name: 'standard enhancements enrolled through a dict literal nesting another, as the business SDK example sends it',
     method: 'POST',
     path: '/v20.0/act_1234567890/adcreatives',
     form: {
       name: 'Enrolled',
       object_story_id: '1122334455_998877',
       degrees_of_freedom_spec: JSON.stringify({
-        creative_features_spec: "{'standard_enhancements': {'enroll_status': 'OPT_IN'}}",
+        creative_features_spec: "{'standard_enhancements':'{\\'enroll_status\\':\\'OPT_IN\\'}'}",
       }),
     },
-    spec: 'refuse',
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
+    kind: 'a features spec as a Python dict literal',
+    name: 'a features spec literal that spells no object',
+    method: 'POST',
+    path: '/v20.0/act_1234567890/adcreatives',
+    form: {
+      name: 'Enrolled',
+      object_story_id: '1122334455_998877',
+      degrees_of_freedom_spec: JSON.stringify({ creative_features_spec: "{'standard_enhancements': " }),
+    },
+    spec: 'accept',
     reference: 'refuse',
     because:
-      'the seed shows no inner fields of degrees_of_freedom_spec, so the public notes decide (x-evidence of DegreesOfFreedomSpec.creative_features_spec): public-service-notes 1.4 and 1.6: creative_features_spec is an AdCreativeFeaturesSpec object whose members are AdCreativeFeatureDetails objects; a string of single-quoted keys is no JSON for Graph to read as one (and the official example nests each member as such a string again, so even a lax reading gives a string where the details object belongs); no answer to that example is recorded',
+      "the spec's DictLiteral is a string that opens an object (a pattern cannot say a literal is whole); the reference reads it as Graph reads a JSON form value, and one that spells no object is a bad param (code 100)",
   },
   {
     kind: 'enrolment as the features spec object',

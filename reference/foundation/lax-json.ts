@@ -1,7 +1,8 @@
-// The public service's front end parses request bodies that are not RFC 8259 JSON: its own cookbook's curl cells
-// send trailing commas, single-quoted strings, unquoted keys, raw line breaks inside strings and a backslash
-// before a line break (recorded answers: 200). This reads exactly those forms and nothing more: text that is
-// broken in another way (unclosed, truncated, stray characters) is still refused by JSON.parse.
+// JSON as two public front ends read it, beyond RFC 8259: the generative service's cookbook curl cells send
+// trailing commas, single-quoted strings, unquoted keys, raw line breaks inside strings and a backslash before a
+// line break (recorded answers: 200), and the ad creative service's business SDK example sends a nested spec as a
+// Python dict literal (single quotes). This reads exactly those forms and nothing more: text that is broken in
+// another way (unclosed, truncated, stray characters) is still refused by JSON.parse.
 
 /** `text` rewritten as strict JSON when it holds only the lax forms above; JSON.parse refuses anything else. */
 export function laxJson(text: string): string {
