@@ -8,6 +8,8 @@ const NOT_MATCHING = ['!!not~valid!!', '', ' '];
 export function breakingValues(document: OpenApiDocument, raw: unknown): Array<[string, unknown]> {
   const s = resolveRef<JsonSchema>(document, raw ?? {});
   const out: Array<[string, unknown]> = [];
+  const alternatives = s.anyOf ?? s.oneOf;
+  if (Array.isArray(alternatives) && alternatives.length > 0) out.push(...breakingEvery(document, alternatives));
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   // A keyword constrains only values of its own type (JSON Schema): `maximum` beside `type: string` (hetras'
   // `format: byte` counts) is no constraint, and "256" in a query meets that schema.
@@ -35,5 +37,18 @@ export function breakingValues(document: OpenApiDocument, raw: unknown): Array<[
     if (refused !== undefined) out.push([`not matching ${s.pattern}`, refused]);
   }
   if (type === 'integer' || type === 'number' || type === 'boolean') out.push(['of the wrong type', `not-a-${type}`]);
+  return out;
+}
+
+/** Values that break each of a union's alternatives (a value one of them takes breaks nothing): an id or a username. */
+function breakingEvery(document: OpenApiDocument, alternatives: unknown[]): Array<[string, unknown]> {
+  const each = alternatives.map((alternative) => breakingValues(document, alternative));
+  const out: Array<[string, unknown]> = [];
+  for (const [, value] of each[0]!) {
+    if (out.some(([, v]) => Object.is(v, value))) continue;
+    const broken = each.map((list) => list.find(([, v]) => Object.is(v, value))?.[0]);
+    if (broken.every((what) => what !== undefined))
+      out.push([`matching none of its alternatives (${broken.join('; ')})`, value]);
+  }
   return out;
 }

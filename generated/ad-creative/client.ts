@@ -166,7 +166,7 @@ export type ListAdCreativesError = GraphApiError<components['schemas']["AdCreati
 export interface ListPromotablePostsParams {
   /** API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
   version: NonNullable<operations["listPromotablePosts"]['parameters']["path"]>["version"];
-  /** Id of the page. */
+  /** Id of the page, or its username. */
   page_id: NonNullable<operations["listPromotablePosts"]['parameters']["path"]>["page_id"];
   /**
    * Include posts created inline through object_story_spec.

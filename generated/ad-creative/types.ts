@@ -65,8 +65,8 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the page. */
-                page_id: components["schemas"]["NumericString"];
+                /** @description Id of the page, or its username. */
+                page_id: components["schemas"]["NumericString"] | components["schemas"]["PageUsername"];
                 /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };
@@ -1059,6 +1059,8 @@ export interface components {
             data: components["schemas"]["PagePost"][];
             paging?: components["schemas"]["Paging"];
         };
+        /** @description A page's username (letters, digits and periods, not all digits), by which a page is addressed in place of its id. */
+        PageUsername: string;
         /** @description Cursor paging; next is present while more pages follow. */
         Paging: {
             /** @description Cursors of the first and last item of the page. */
@@ -1301,6 +1303,7 @@ export type SchemaObjectTypeOpen = components['schemas']['ObjectTypeOpen'];
 export type SchemaOmnichannelLinkSpec = components['schemas']['OmnichannelLinkSpec'];
 export type SchemaPagePost = components['schemas']['PagePost'];
 export type SchemaPagePostList = components['schemas']['PagePostList'];
+export type SchemaPageUsername = components['schemas']['PageUsername'];
 export type SchemaPaging = components['schemas']['Paging'];
 export type SchemaPhotoappBrandedContent = components['schemas']['PhotoappBrandedContent'];
 export type SchemaPhotoData = components['schemas']['PhotoData'];
@@ -1527,8 +1530,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Id of the page. */
-                page_id: components["schemas"]["NumericString"];
+                /** @description Id of the page, or its username. */
+                page_id: components["schemas"]["NumericString"] | components["schemas"]["PageUsername"];
                 /** @description API version, v<major>.<minor>: v<number>.0 for every current version, v2.1 to v2.12 for old ones. */
                 version: components["parameters"]["version"];
             };

@@ -118,6 +118,14 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     if (!grantOf(input).adAccounts.includes(account)) throw noPermission(`ad account ${account}`);
   }
 
+  /** The id of the page a path names by id or by username (an unknown username reads as no such object, 100/33). */
+  async function pageIdOf(idOrUsername: string): Promise<string> {
+    if (/^[0-9]+$/.test(idOrUsername)) return idOrUsername;
+    const page = await store.pageNamed(idOrUsername);
+    if (!page) throw unsupported('get', idOrUsername);
+    return page.id;
+  }
+
   /** A creative the caller may use: one of its ad accounts; anything else reads as not existing (100/33). */
   async function visibleCreative(input: HandlerInput, id: string, method: string): Promise<CreativeRecord> {
     const creative = await store.creative(id);
@@ -398,7 +406,8 @@ export function createHandlers(ctx: HandlerContext): AdCreativeHandlers {
     },
 
     async listPromotablePosts(input) {
-      const { path, query } = input;
+      const { query } = input;
+      const path = { ...input.path, page_id: await pageIdOf(input.path.page_id) };
       if (!grantOf(input).pages.includes(path.page_id)) throw noPermission(`page ${path.page_id}`);
       const q = await pageQuery(query, async (id) => {
         const p = await store.post(id);

@@ -122,6 +122,10 @@ export class KeptAdCreativeStore implements AdCreativeStore {
     return this.inner.page(id);
   }
 
+  pageNamed(username: string): Promise<{ id: string; name: string } | undefined> {
+    return this.inner.pageNamed(username);
+  }
+
   post(id: string): Promise<(PostRecord & { seq: number }) | undefined> {
     return this.inner.post(id);
   }

@@ -60,4 +60,7 @@ export const MIGRATIONS: Migration[] = [
   // A page of an account's live creatives, newest first, and the cap's floor read in index order: with the index
   // above (account, status, seq) every list read sorted all the account's creatives (15 ms a page at 5,000, measured).
   `CREATE INDEX creatives_live_by_account ON creatives(account_id, seq) WHERE status <> 'DELETED';`,
+  // A page's username, by which the public service also addresses it (any case): seed pages may carry one.
+  `ALTER TABLE pages ADD COLUMN username TEXT;
+  CREATE UNIQUE INDEX pages_by_username ON pages(lower(username));`,
 ];

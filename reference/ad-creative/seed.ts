@@ -9,7 +9,7 @@ export interface SeedData {
   apps: Array<{ id: string; name: string; access: 'live' | 'development' }>;
   users: Array<{ id: string; name: string }>;
   adAccounts: Array<{ id: string; name: string; images: string[]; rateLimit?: RateLimit }>;
-  pages: Array<{ id: string; name: string }>;
+  pages: Array<{ id: string; name: string; username?: string }>;
   posts: Array<{
     id: string;
     message?: string;
@@ -80,6 +80,8 @@ function rate(value: unknown, where: string): RateLimit | undefined {
 
 const DIGITS = /^[0-9]+$/;
 const POST_ID = /^[0-9]+_[0-9]+$/;
+/** A page username as the spec's PageUsername: letters, digits and periods, not all digits. */
+const PAGE_USERNAME = /^[A-Za-z0-9.]*[A-Za-z][A-Za-z0-9.]*$/;
 
 /** Checks and normalises the section; throws SeedError naming the first problem. */
 export function parseSeed(raw: unknown): SeedData {
@@ -109,6 +111,7 @@ export function parseSeed(raw: unknown): SeedData {
   const pages = list(section, 'pages').map((p, i) => ({
     id: text(p, 'id', `ad-creative.pages[${i}]`, DIGITS),
     name: text(p, 'name', `ad-creative.pages[${i}]`),
+    username: p.username === undefined ? undefined : text(p, 'username', `ad-creative.pages[${i}]`, PAGE_USERNAME),
   }));
   const pageIds = new Set(pages.map((p) => p.id));
   const posts = list(section, 'posts').map((p, i) => {

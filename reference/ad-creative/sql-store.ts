@@ -115,6 +115,12 @@ export class SqlAdCreativeStore implements AdCreativeStore {
     return this.sql.get<{ id: string; name: string }>('SELECT id, name FROM pages WHERE id = ?', [id]);
   }
 
+  async pageNamed(username: string) {
+    return this.sql.get<{ id: string; name: string }>('SELECT id, name FROM pages WHERE lower(username) = lower(?)', [
+      username,
+    ]);
+  }
+
   async post(id: string): Promise<(PostRecord & { seq: number }) | undefined> {
     const row = await this.sql.get('SELECT * FROM posts WHERE id = ?', [id]);
     return row ? postOf(row) : undefined;
@@ -333,7 +339,10 @@ export class SqlAdCreativeStore implements AdCreativeStore {
           [a.id, a.name, a.rateLimit?.calls ?? null, a.rateLimit?.windowSeconds ?? null],
         );
       for (const p of seed.pages)
-        await tx.run('INSERT INTO pages (id, name) VALUES (?, ?) ON CONFLICT (id) DO NOTHING', [p.id, p.name]);
+        await tx.run(
+          'INSERT INTO pages (id, name, username) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET username = excluded.username',
+          [p.id, p.name, p.username ?? null],
+        );
       await tx.run('DELETE FROM token_pages');
       await tx.run('DELETE FROM token_ad_accounts');
       await tx.run('DELETE FROM tokens');
@@ -355,7 +364,8 @@ export class SqlAdCreativeStore implements AdCreativeStore {
         ]);
         for (const hash of a.images) await tx.run('INSERT INTO images (account_id, hash) VALUES (?, ?)', [a.id, hash]);
       }
-      for (const p of seed.pages) await tx.run('INSERT INTO pages (id, name) VALUES (?, ?)', [p.id, p.name]);
+      for (const p of seed.pages)
+        await tx.run('INSERT INTO pages (id, name, username) VALUES (?, ?, ?)', [p.id, p.name, p.username ?? null]);
       for (const p of seed.posts)
         await tx.run(INSERT_POST, [
           p.id,

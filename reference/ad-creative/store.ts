@@ -105,6 +105,8 @@ export interface AdCreativeStore {
   /** Whether the hash names an image of the account's image library. */
   imageExists(accountId: string, hash: string): Promise<boolean>;
   page(id: string): Promise<{ id: string; name: string } | undefined>;
+  /** The page a username names, in any case (the public service addresses a page by either). */
+  pageNamed(username: string): Promise<{ id: string; name: string } | undefined>;
   /** A post, with its order among the page's posts (list cursors). */
   post(id: string): Promise<(PostRecord & { seq: number }) | undefined>;
 

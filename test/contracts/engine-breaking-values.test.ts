@@ -14,6 +14,18 @@ describe('breakingValues', () => {
     { type: 'integer', minimum: 1, maximum: 10 },
     { type: 'string', enum: ['a', 'b'] },
     { type: 'boolean' },
+    {
+      anyOf: [
+        { type: 'string', pattern: '^[0-9]+$' },
+        { type: 'string', pattern: '^[A-Za-z.]+$' },
+      ],
+    },
+    {
+      oneOf: [
+        { type: 'string', maxLength: 2 },
+        { type: 'string', maxLength: 2, pattern: '^x' },
+      ],
+    },
   ])('gives only values %j refuses', (schema) => {
     const values = breakingValues(document, schema);
     expect(values.length).toBeGreaterThan(0);
@@ -31,5 +43,22 @@ describe('breakingValues', () => {
 
   it('gives no value for a pattern every value it tries matches', () => {
     expect(breakingValues(document, { type: 'string', pattern: '.*' })).toEqual([]);
+  });
+
+  it("breaks a union only with values every alternative refuses, beside the union's own keywords", () => {
+    // '!!not~valid!!' breaks the digits but the second alternative takes any text: no value breaks both.
+    expect(breakingValues(document, { anyOf: [{ type: 'string', pattern: '^[0-9]+$' }, { type: 'string' }] })).toEqual(
+      [],
+    );
+    expect(
+      breakingValues(document, {
+        type: 'string',
+        maxLength: 4,
+        anyOf: [{ pattern: '^[0-9]+$' }, { pattern: '^[a-z]+$' }],
+      }).map(([what]) => what),
+    ).toEqual(['matching none of its alternatives (not matching ^[0-9]+$; not matching ^[a-z]+$)', 'over maxLength 4']);
+    expect(breakingValues(document, { anyOf: [{ type: 'string', pattern: '^[0-9]+$' }, { type: 'null' }] })).toEqual(
+      [],
+    );
   });
 });

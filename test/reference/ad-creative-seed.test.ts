@@ -50,6 +50,8 @@ describe('the ad-creative seed section', () => {
     ],
     [{ ...base, posts: [{ id: '5_1' }] }, /posts\[0\]\.id 5_1: its page 5 is not in ad-creative\.pages/],
     [{ ...base, posts: [{ id: 'x' }] }, /posts\[0\]\.id "x" must match/],
+    [{ ...base, pages: [{ id: '4', name: 'P', username: '1234' }] }, /pages\[0\]\.username "1234" must match/],
+    [{ ...base, pages: [{ id: '4', name: 'P', username: 'a/b' }] }, /pages\[0\]\.username "a\/b" must match/],
     [
       { ...base, adAccounts: [{ id: '3', name: 'A', rateLimit: { calls: 0, windowSeconds: 1 } }] },
       /adAccounts\[0\]\.rateLimit needs calls/,

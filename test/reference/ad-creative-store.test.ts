@@ -48,7 +48,10 @@ describe.each(STORES)('the ad creative store on %s', (name, open) => {
           { id: '10', name: 'One' },
           { id: '20', name: 'Two' },
         ],
-        pages: [{ id: '4', name: 'Page' }],
+        pages: [
+          { id: '4', name: 'Page', username: 'Page.Four' },
+          { id: '5', name: 'Unnamed page' },
+        ],
         tokens: [{ token: 't', user: '2', app: '1', adAccounts: ['20', '10'], pages: ['4'] }],
       }),
     );
@@ -74,6 +77,8 @@ describe.each(STORES)('the ad creative store on %s', (name, open) => {
       expect(await store.adAccount('10')).toEqual({ id: '10', name: 'One', rateLimit: undefined });
       expect(await store.adAccount('99')).toBeUndefined();
       expect(await store.page('4')).toEqual({ id: '4', name: 'Page' });
+      expect(await store.pageNamed('page.four')).toEqual({ id: '4', name: 'Page' });
+      expect(await store.pageNamed('Page')).toBeUndefined();
       expect(await store.imageExists('10', 'nope')).toBe(false);
       expect(await store.setting('secret', () => 'first')).toBe('first');
       expect(await store.setting('secret', () => 'second')).toBe('first');
@@ -82,11 +87,17 @@ describe.each(STORES)('the ad creative store on %s', (name, open) => {
           apps: [{ id: '1', name: 'App', access: 'development' }],
           users: [{ id: '2', name: 'User' }],
           adAccounts: [{ id: '10', name: 'One' }],
-          pages: [{ id: '4', name: 'Page' }],
+          pages: [
+            { id: '4', name: 'Page' },
+            { id: '5', name: 'Unnamed page', username: 'FivePage' },
+          ],
           tokens: [{ token: 'u', user: '2', app: '1', adAccounts: ['10'], pages: [] }],
         }),
       );
       expect(await store.token('t')).toBeUndefined();
+      // Usernames follow the seed at every start, as credentials do.
+      expect(await store.pageNamed('page.four')).toBeUndefined();
+      expect(await store.pageNamed('fivepage')).toEqual({ id: '5', name: 'Unnamed page' });
       expect(await store.token('u')).toMatchObject({ appAccess: 'development', adAccounts: ['10'], pages: [] });
     },
   );

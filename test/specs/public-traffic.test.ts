@@ -109,6 +109,14 @@ describe('what the reference keeps of lenient requests', () => {
     });
   });
 
+  it("a page named by its username lists that page's posts", async () => {
+    const named = AD_CREATIVE_TRAFFIC.find((e) => e.path === '/v20.0/acmeshop/promotable_posts')!;
+    const answer = await replay('ad-creative', reference.urls['ad-creative']!, named);
+    const ids = (JSON.parse(answer.text).data as Array<{ id: string }>).map((p) => p.id);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(id.startsWith('111222333444_')).toBe(true);
+  });
+
   it('enum numbers and lower-case names are read as the documented names', async () => {
     const answer = await replay('generative', reference.urls.generative!, {
       ...GENERATIVE_TRAFFIC.find((e) => e.kind === 'enum names in lower case')!,

@@ -117,15 +117,24 @@ export const AD_CREATIVE_TRAFFIC: TrafficExchange[] = [
     because: 'ad-creative-service.md, Resources: object_story_id has the form <post_owner_id>_<post_id>',
   },
   {
-    kind: 'control',
-    name: "a page's promotable posts with the page named by a word instead of its id",
+    kind: 'a page addressed by its username',
+    name: "a page's promotable posts with the page named by its username, in another case",
+    method: 'GET',
+    path: '/v20.0/acmeshop/promotable_posts',
+    query: { include_inline: 'true' },
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
+    kind: 'a page addressed by its username',
+    name: "a page's promotable posts under a username no page has",
     method: 'GET',
     path: '/v20.0/AutumnShop/promotable_posts',
     query: { include_inline: 'true' },
-    spec: 'refuse',
+    spec: 'accept',
     reference: 'refuse',
     because:
-      "public-service-notes 1.5: the edge's last public description is GET /{page_id}/promotable_posts (Page.json, 2019, removed from the specs since); a page named by its username rests on one 2012 library mock whose path the library wrote, no recorded answer",
+      'no seeded page has that username: the reference answers as for any object the caller cannot see (100/33, public-service-notes 1.6); the spec cannot know which usernames exist',
   },
   {
     kind: 'control',
