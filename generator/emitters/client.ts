@@ -11,6 +11,7 @@ import type {
 } from 'ts-morph';
 import { StructureKind } from 'ts-morph';
 import { isJsonType, isLinesType, isMediaRange } from '../model/media-types.js';
+import { isFieldsType, isFormText } from '../model/fieldless-forms.js';
 import { unsendableKey } from '../model/security.js';
 import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
@@ -323,20 +324,31 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
   else if (op.requestBodies.length > 0) {
     const text = op.requestBodies.some((b) => isTextType(b.contentType));
     const lines = op.requestBodies.find((b) => isLinesType(b.contentType));
+    // A form whose schema admits no object (fieldless-forms.ts): the body as the caller encoded it.
+    const formText = op.requestBodies.some((b) => isFormText(b.contentType));
+    const multipart = op.requestBodies.some((b) => isFieldsType(b.contentType) && !isFormText(b.contentType));
+    const encoded = [
+      ...(formText ? ['URLSearchParams'] : []),
+      ...(multipart ? ['FormData'] : []),
+      'Blob',
+      'Uint8Array',
+      ...(text || formText ? ['string'] : []),
+    ].join(' | ');
     properties.push({
       name: 'body',
       hasQuestionToken: !op.bodyRequired,
-      type: lines
-        ? `Array<${schemaType(lines.schema)}> | Blob | Uint8Array | string`
-        : text
-          ? 'Blob | Uint8Array | string'
-          : 'Blob | Uint8Array',
+      type: lines ? `Array<${schemaType(lines.schema)}> | Blob | Uint8Array | string` : encoded,
       docs: [
         lines
           ? 'The request body: its values, sent one JSON line each, or its text or bytes.'
-          : text
-            ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.'
-            : 'Raw bytes of the request body.',
+          : formText || multipart
+            ? `The request body as encoded for its media type, its schema giving no fields to write: ${[
+                ...(formText ? ['form text (a string or URLSearchParams)'] : []),
+                ...(multipart ? ['FormData (sent with the boundary fetch writes)'] : []),
+              ].join(', ')}, or bytes (with a contentType naming a multipart boundary).`
+            : text
+              ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.'
+              : 'Raw bytes of the request body.',
       ],
     });
     const concrete = op.requestBodies.map((b) => b.contentType).filter((t) => !t.includes('*'));

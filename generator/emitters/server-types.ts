@@ -3,6 +3,7 @@
 // documented 2xx status, and the helpers of each documented error (x-errors). Written against
 // openapi-typescript's `operations` types, so no schema is restated.
 import { isJsonType, isLinesType, isTextType } from '../model/media-types.js';
+import { isFormText } from '../model/fieldless-forms.js';
 import { camelCase } from '../model/names.js';
 import { inlineCommentText, propertyKey, stringLiteral, valueLiteral } from './escape.js';
 import type {
@@ -45,9 +46,10 @@ export function handlerBodyType(o: OperationModel, body: RequestBodyModel): stri
       return `{ metadata: ${json ? bodyContentType(o, json) : 'unknown'}; media?: MediaPart }`;
     }
     case 'raw':
-      // Text media arrives as its text; other media spooled (the router's `text` body kind).
+      // Text media (and the form text of a form without fields) arrives as its text; other media spooled (the
+      // router's `text` body kind).
       if (isLinesType(body.contentType)) return `Array<${schemaType(body.schema)}>`;
-      return isTextType(body.contentType) ? 'string' : 'MediaPart';
+      return isTextType(body.contentType) || isFormText(body.contentType) ? 'string' : 'MediaPart';
   }
 }
 

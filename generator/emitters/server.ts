@@ -10,6 +10,7 @@ import type {
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
+import { isFormText } from '../model/fieldless-forms.js';
 import { camelCase } from '../model/names.js';
 import { fixedParameters } from '../model/fixed-parameters.js';
 import { pathParametersInQuery } from '../model/path-key-query.js';
@@ -397,8 +398,15 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
       const depth = op.maxDepth !== undefined && b.kind !== 'raw' ? `, maxDepth: ${valueLiteral(op.maxDepth)}` : '';
       // Text media (XML, CSV, text/*) reaches the handler as its text, read in memory under the body limit.
       // JSON lines arrive as their values, each validated; other text media as its text.
+      // A form whose schema gives no fields (fieldless-forms.ts): its form text as text, multipart as media.
       const kind =
-        b.kind !== 'raw' ? b.kind : isLinesType(b.contentType) ? 'lines' : isTextType(b.contentType) ? 'text' : 'raw';
+        b.kind !== 'raw'
+          ? b.kind
+          : isLinesType(b.contentType)
+            ? 'lines'
+            : isTextType(b.contentType) || isFormText(b.contentType)
+              ? 'text'
+              : 'raw';
       return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${files}${partHeaders}${styled}${fields}${depth} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${stringLiteral(ct)}: v.${n}`);

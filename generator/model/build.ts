@@ -19,6 +19,7 @@ import type {
   ServiceModel,
 } from './types.js';
 import { escapeToken } from './json-pointer.js';
+import { isFieldlessForm } from './fieldless-forms.js';
 import { METHODS } from './methods.js';
 import { type OperationNames, operationIds } from './operation-ids.js';
 import {
@@ -189,9 +190,15 @@ function buildOperation(
     // The inputs carry the request body as `body` (and a raw one's media type as `contentType`).
     body?.content ? ['body', 'contentType'] : [],
   );
-  const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) =>
-    buildRequestBody(document, contentType, media),
-  );
+  const bodyAt = typeof op.requestBody?.$ref === 'string' ? op.requestBody.$ref : `${pointer}/requestBody`;
+  const requestBodies = Object.entries<any>(body?.content ?? {}).map(([contentType, media]) => {
+    if (isFieldlessForm(document, contentType, media?.schema))
+      warn({
+        pointer: `${bodyAt}/content/${escapeToken(contentType)}/schema`,
+        message: `a ${contentType.split(';')[0]!.trim()} body whose schema admits no object has no fields to encode: the client sends it as the caller encoded it (form text, URLSearchParams, FormData or bytes) and the server hands it over as received, unvalidated`,
+      });
+    return buildRequestBody(document, contentType, media);
+  });
   const responses = buildResponses(document, op.responses ?? {}, `${pointer}/responses`, warn);
   // HTTP gives these answers no content (RFC 9110): a body documented for one is never sent (PagerDuty's 204s).
   for (const r of responses)
@@ -437,7 +444,8 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function buildRequestBody(document: OpenApiDocument, contentType: string, media: any): RequestBodyModel {
   // JSON lines: the schema of one line (OpenAPI 3.2's itemSchema, else the content's schema, as answers read it).
   const schema = (isLinesType(contentType) ? lineSchema(document, media) : media.schema) ?? {};
-  const kind = bodyKind(contentType);
+  // A form without fields travels as the bytes the caller encoded (fieldless-forms.ts).
+  const kind = isFieldlessForm(document, contentType, media.schema) ? 'raw' : bodyKind(contentType);
   const jsonFields: RequestBodyModel['jsonFields'] = [];
   const styledFields: StyledField[] = [];
   const partTypes: Record<string, string> = {};

@@ -155,8 +155,11 @@ export type RequestBody =
   | { kind: 'multipart'; value: Record<string, unknown>; encoding?: FormEncoding }
   | {
       kind: 'raw';
-      /** Bytes, or the text of a text media type (XML, CSV, YAML), sent as UTF-8. */
-      value: Blob | Uint8Array | string;
+      /**
+       * Bytes, or the text of a text media type (XML, CSV, YAML), sent as UTF-8; a form whose schema gives no fields
+       * as its caller encoded it (form text, URLSearchParams, FormData).
+       */
+      value: Blob | Uint8Array | string | URLSearchParams | FormData;
       contentType: string;
       /** A fresh stream of the same bytes for each attempt, sent instead of value (upload progress). */
       stream?: () => ReadableStream<Uint8Array>;
@@ -615,6 +618,8 @@ export class ApiCore {
       headers['content-type'] = written.contentType;
       return written.body;
     }
+    // FormData goes out with the Content-Type fetch writes: the one that names its boundary.
+    if (typeof FormData !== 'undefined' && body.value instanceof FormData) return body.value;
     headers['content-type'] = body.contentType;
     if (!body.stream) return body.value as FetchBody;
     // A streamed body needs half-duplex, which Node's fetch asks for explicitly.

@@ -21,6 +21,7 @@ import MultipartParser, { type MultipartEvent } from './vendor/multipart-stream.
  * never receives its bytes in memory. The file is removed once the request is over; keep it by copying it.
  */
 export interface MediaPart {
+  /** Its media type without parameters; a multipart body's with them (its boundary). */
   readonly contentType: string;
   readonly filename?: string;
   /** Its size in bytes. */
@@ -220,7 +221,9 @@ export async function spoolRaw(
     () => undefined,
   );
   await file.finish();
-  return new SpooledMedia(contentType.split(';')[0]!.trim(), undefined, file.size, file.path);
+  // Multipart media keeps its parameters: its boundary is what reads its parts.
+  const type = /^\s*multipart\//i.test(contentType) ? contentType.trim() : contentType.split(';')[0]!.trim();
+  return new SpooledMedia(type, undefined, file.size, file.path);
 }
 
 export interface MultipartLimits {
