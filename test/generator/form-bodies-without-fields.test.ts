@@ -96,7 +96,7 @@ async function received(input: { contentType?: string; body: unknown }) {
   if (got === undefined || typeof got === 'string') return { contentType: input.contentType, text: got };
   if (typeof got.bytes !== 'function') return { contentType: input.contentType, value: got };
   const bytes = await got.bytes();
-  const form = await new Response(bytes, { headers: { 'content-type': got.contentType } }).formData();
+  const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': got.contentType } }).formData();
   const fields: Record<string, unknown[]> = {};
   for (const [name, value] of form as unknown as Iterable<[string, FormDataEntryValue]>)
     (fields[name] ??= []).push(typeof value === 'string' ? value : { file: value.name, text: await value.text() });
