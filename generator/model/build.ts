@@ -20,6 +20,7 @@ import type {
 } from './types.js';
 import { escapeToken } from './json-pointer.js';
 import { isFieldlessForm } from './fieldless-forms.js';
+import { operationTypeName } from './runtime-names.js';
 import { METHODS } from './methods.js';
 import { type OperationNames, operationIds } from './operation-ids.js';
 import {
@@ -137,10 +138,12 @@ function buildReceivers(
   for (const entry of receiverEntries(document, owners)) {
     let id = entry.baseName;
     for (let n = 2; taken.has(id) || taken.has(typeIdentifier(id)); n++) id = `${entry.baseName}_${n}`;
+    const typeName = operationTypeName(typeIdentifier(id), taken);
     taken.add(id);
     taken.add(typeIdentifier(id));
+    taken.add(typeName);
     const key = `receiver ${entry.method} ${id}`;
-    ids.set(key, { id, typeName: typeIdentifier(id), typesRef: entry.typesRef });
+    ids.set(key, { id, typeName, typesRef: entry.typesRef });
     // The root's security describes calls to the service, not its requests to a receiver: only their own applies.
     const op = { ...entry.op, security: entry.op.security ?? [] };
     const pointer =

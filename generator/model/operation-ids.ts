@@ -2,6 +2,7 @@
 import { METHODS } from './methods.js';
 import { camelCase, isPlainIdentifier, pascalCase, typeIdentifier } from './names.js';
 import type { OpenApiDocument } from './ref.js';
+import { operationTypeName } from './runtime-names.js';
 import type { TypesRef } from './types.js';
 
 /**
@@ -32,12 +33,14 @@ export function operationIds(document: OpenApiDocument): Map<string, OperationNa
     if (!/^[A-Za-z_$]/.test(base)) base = `op${pascalCase(base)}`;
     let id = base;
     for (let n = 2; ids.has(id) || typeNames.has(typeIdentifier(id)); n++) id = `${base}_${n}`;
+    const typeName = operationTypeName(typeIdentifier(id), typeNames);
     ids.add(id);
     typeNames.add(typeIdentifier(id));
+    typeNames.add(typeName);
     const key = typesKey(op);
     const typesRef =
       key !== '' && keyCount.get(key) === 1 ? (['operations', key] as const) : (['paths', path, method] as const);
-    out.set(`${method} ${path}`, { id, typeName: typeIdentifier(id), typesRef });
+    out.set(`${method} ${path}`, { id, typeName, typesRef });
   }
   return out;
 }
