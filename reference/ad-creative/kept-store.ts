@@ -3,7 +3,8 @@
 // never changed). This process's own writes replace or drop what they touch; another connection's commit
 // (another instance on the same --data folder) is seen through SQLite's data_version
 // (foundation/sqlite-change-signal.ts) and drops everything kept, so a record kept here is the row as the
-// database holds it now. On PostgreSQL every instance writes the shared database, so the store reads at every use.
+// database holds it now. An account's newest live creative ids (a first list page's) are kept too, dropped by any
+// write to a creative. On PostgreSQL every instance writes the shared database, so the store reads at every use.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Row } from '../foundation/sql.js';
 import { SqliteChangeSignal } from '../foundation/sqlite-change-signal.js';
@@ -24,6 +25,9 @@ import type {
 
 /** Creatives kept parsed in memory by default: about 1 KB each. */
 export const KEPT_RECORDS = 10_000;
+/** The longest list of an account's newest ids kept (a first page of up to this many), and how many accounts' lists. */
+const MAX_KEPT_IDS = 1_000;
+const MAX_KEPT_ID_LISTS = 1_000;
 
 export class KeptAdCreativeStore implements AdCreativeStore {
   private readonly inner: SqlAdCreativeStore;
@@ -42,6 +46,11 @@ export class KeptAdCreativeStore implements AdCreativeStore {
   private readonly records = new Map<string, CreativeRecord>();
   /** Parsed fields' text by record: a row read again with the same text keeps its record (and what readers made of it). */
   private readonly fieldsText = new WeakMap<CreativeRecord, string>();
+  /**
+   * An account's newest live creative ids, newest first, as a query of `limit` found them (all of them when fewer
+   * than `limit`): a first list page reads them at every call. Dropped by every write to a creative.
+   */
+  private readonly newest = new Map<string, { ids: string[]; limit: number }>();
   private readonly othersWrote: SqliteChangeSignal;
   /**
    * Moves at every drop: a read that began before a write and answers after it is not kept (an inner call
@@ -68,6 +77,27 @@ export class KeptAdCreativeStore implements AdCreativeStore {
     this.grants.clear();
     this.accounts.clear();
     this.records.clear();
+    this.newest.clear();
+  }
+
+  /** A creative is written: the newest ids kept are dropped, and a read begun before the write keeps nothing. */
+  private dropNewest(): void {
+    this.generation += 1;
+    this.newest.clear();
+  }
+
+  /** The account's `limit` newest live creative ids, newest first. */
+  private async newestIds(accountId: string, limit: number): Promise<string[]> {
+    const kept = this.newest.get(accountId);
+    if (kept && (limit <= kept.limit || kept.ids.length < kept.limit)) return kept.ids.slice(0, limit);
+    const generation = this.generation;
+    const ids = await this.inner.newestIds(accountId, limit);
+    if (generation === this.generation && limit <= MAX_KEPT_IDS && this.keptRecords > 0) {
+      // Bounded by the accounts listed (an unknown one lists nothing and is kept as such).
+      if (this.newest.size >= MAX_KEPT_ID_LISTS) this.newest.clear();
+      this.newest.set(accountId, { ids: ids.slice(), limit });
+    }
+    return ids;
   }
 
   /** The creative of a row read now: the kept record when it is this row (same status, account and fields). */
@@ -130,8 +160,13 @@ export class KeptAdCreativeStore implements AdCreativeStore {
     return this.inner.post(id);
   }
 
-  createCreative(input: CreateCreativeInput): Promise<{ id: string; created: boolean }> {
-    return this.inner.createCreative(input);
+  async createCreative(input: CreateCreativeInput): Promise<{ id: string; created: boolean }> {
+    this.dropNewest();
+    try {
+      return await this.inner.createCreative(input);
+    } finally {
+      this.dropNewest();
+    }
   }
 
   async creative(id: string): Promise<CreativeRecord | undefined> {
@@ -141,11 +176,13 @@ export class KeptAdCreativeStore implements AdCreativeStore {
 
   async updateCreative(id: string, changes: CreativeChanges): Promise<void> {
     this.records.delete(id);
+    this.dropNewest();
     try {
       await this.inner.updateCreative(id, changes);
     } finally {
       // Read again at its next use, whatever the outcome.
       this.records.delete(id);
+      this.dropNewest();
     }
   }
 
@@ -155,7 +192,7 @@ export class KeptAdCreativeStore implements AdCreativeStore {
       return this.inner.listCreatives(accountId, query, cap);
     // The first page by ids (no row read): the records come from those kept, read by id when not kept.
     const size = Math.min(query.limit, cap);
-    const ids = await this.inner.newestIds(accountId, size + 1);
+    const ids = await this.newestIds(accountId, size + 1);
     const more = ids.length > size && size < cap;
     if (ids.length > size) ids.pop();
     const items: CreativeRecord[] = [];

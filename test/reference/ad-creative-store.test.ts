@@ -188,6 +188,18 @@ describe.each(STORES)('the ad creative store on %s', (name, open) => {
           await store.updateCreative(id, { accountId: account });
           live.get(id)!.account = account;
         }
+        // A first page after every write: what a store keeps of an account's newest ids follows each write.
+        for (const account of ['10', '20']) {
+          const newest = [...live.entries()]
+            .filter(([, c]) => c.account === account)
+            .sort((a, b) => b[1].order - a[1].order)
+            .map(([id]) => id);
+          const page = await store.listCreatives(account, { limit: 3 }, 1000);
+          expect(
+            page.items.map((c) => c.id),
+            `step ${step}, ${account}`,
+          ).toEqual(newest.slice(0, 3));
+        }
       }
       for (const account of ['10', '20'])
         for (const cap of [4, 1000])
