@@ -122,6 +122,47 @@ const compareCells = (a: Cell, b: Cell): number =>
         ? -1
         : 1;
 
+/** Each rollup's keys as a set (every scanned report asks whether its columns are among them). */
+const KEY_SETS = new Map<Rollup, ReadonlySet<string>>(ROLLUPS.map((r) => [r, new Set(r.keys)]));
+
+/**
+ * What a scanned report groups its rows by: each dimension's rollup column (null: the month of the day), which
+ * dimensions may not be empty, the filters a row must meet, and the groups made so far (the dimension values,
+ * then a sum per metric). A plain object and function rather than closures made per report.
+ */
+interface Grouping {
+  columns: ReadonlyArray<string | null>;
+  nonEmpty: readonly boolean[];
+  filters: ReadonlyArray<{ column: string; values: ReadonlySet<string> }>;
+  /** How many sums a group carries after its dimension values. */
+  sums: number;
+  groups: Map<string, Cell[]>;
+  /** The current row's dimension values (scratch). */
+  dims: string[];
+}
+
+/** The row's group, or undefined when a filter or a non-empty dimension leaves it out. */
+function groupOf(grouping: Grouping, row: RollupRow): Cell[] | undefined {
+  const { filters, columns, dims } = grouping;
+  for (let f = 0; f < filters.length; f++)
+    if (!filters[f]!.values.has(row[filters[f]!.column] as string)) return undefined;
+  const width = columns.length;
+  for (let d = 0; d < width; d++) {
+    const column = columns[d];
+    const value = column === null ? (row.day as string).slice(0, 7) : (row[column!] as string);
+    if (grouping.nonEmpty[d] && value === '') return undefined;
+    dims[d] = value;
+  }
+  const key = width === 0 ? '' : width === 1 ? dims[0]! : dims.join('\u0000');
+  let group = grouping.groups.get(key);
+  if (!group) {
+    group = dims.slice();
+    for (let m = 0; m < grouping.sums; m++) group.push(0);
+    grouping.groups.set(key, group);
+  }
+  return group;
+}
+
 /** Whether a row's value of each filter's column is one of the filter's values. */
 function meets(row: RollupRow, filters: ReadonlyArray<{ column: string; values: ReadonlySet<string> }>): boolean {
   for (const f of filters) if (!f.values.has(row[f.column] as string)) return false;
@@ -247,12 +288,12 @@ export class RollupReports {
     // rollup's keys, with no filter and no sort but the dimensions').
     const byRows = this.byRowAnswers(plan, rollup, held, sums);
     if (byRows) return byRows;
-    const keys = new Set(rollup.keys);
-    // Each dimension as a function of a row: a rollup column, or the month of its day.
-    const dimensionOf: Array<(row: RollupRow) => string> = [];
+    const keys = KEY_SETS.get(rollup)!;
+    // Each dimension's rollup column, or null for the month of the day.
+    const columns: Array<string | null> = [];
     for (const d of plan.dimensions) {
-      if (d.sql === MONTH_OF_DAY) dimensionOf.push((row) => (row.day as string).slice(0, 7));
-      else if (keys.has(d.sql)) dimensionOf.push((row) => row[d.sql] as string);
+      if (d.sql === MONTH_OF_DAY) columns.push(null);
+      else if (keys.has(d.sql)) columns.push(d.sql);
       else return undefined;
     }
     if (plan.filters.some((f) => !keys.has(f.column))) return undefined;
@@ -260,27 +301,14 @@ export class RollupReports {
     const sortColumns = plan.sort.map((s) => ({ index: names.indexOf(s.name), descending: s.descending }));
     if (sortColumns.some((s) => s.index < 0)) return undefined;
     const filters = plan.filters.map((f) => ({ column: f.column, values: new Set(f.values) }));
-    const nonEmpty = plan.dimensions.map((d) => d.nonEmpty);
-    const width = dimensionOf.length;
-    const groups = new Map<string, Cell[]>();
-    const dims: string[] = new Array(width);
-    /** The row's group (its dimension values), or undefined when a filter or a non-empty dimension leaves it out. */
-    const groupOf = (row: RollupRow): Cell[] | undefined => {
-      for (let f = 0; f < filters.length; f++)
-        if (!filters[f]!.values.has(row[filters[f]!.column] as string)) return undefined;
-      for (let d = 0; d < width; d++) {
-        const value = dimensionOf[d]!(row);
-        if (nonEmpty[d] && value === '') return undefined;
-        dims[d] = value;
-      }
-      const key = width === 0 ? '' : width === 1 ? dims[0]! : dims.join('\u0000');
-      let group = groups.get(key);
-      if (!group) {
-        group = dims.slice();
-        for (let m = 0; m < sums.length; m++) group.push(0);
-        groups.set(key, group);
-      }
-      return group;
+    const width = columns.length;
+    const grouping: Grouping = {
+      columns,
+      nonEmpty: plan.dimensions.map((d) => d.nonEmpty),
+      filters,
+      sums: sums.length,
+      groups: new Map(),
+      dims: new Array(width),
     };
     const readsDay =
       plan.dimensions.some((d) => d.sql === 'day' || d.sql === MONTH_OF_DAY) ||
@@ -297,7 +325,7 @@ export class RollupReports {
           const from = lowerBound(series.days, first);
           const to = upperBound(series.days, plan.to);
           if (to <= from) continue;
-          const group = groupOf(series.sample);
+          const group = groupOf(grouping, series.sample);
           if (!group) continue;
           for (let m = 0; m < sums.length; m++) {
             const running = runningSums(series, sums[m]!);
@@ -308,7 +336,7 @@ export class RollupReports {
     } else {
       // Where each channel's days in range start and end, and whether the scan is small enough for the event loop.
       // A filter on the rollup's other keys (`country==US` on the country rollup) is met by whole series: only
-      // the rows of those series are scanned, not every row of the channel's days.
+      // the rows of those series are scanned, not every row of the channel's days, and no row is asked again.
       const seriesFilters = filters.filter((f) => f.column !== 'channel_id' && f.column !== 'day');
       const spans: Array<{ rows: RollupRow[]; from: number; to: number }> = [];
       let scanned = 0;
@@ -327,16 +355,17 @@ export class RollupReports {
         }
       }
       if (scanned > MAX_SCANNED_ROWS) return undefined;
+      if (seriesFilters.length > 0) grouping.filters = filters.filter((f) => !seriesFilters.includes(f));
       for (const span of spans) {
         for (let r = span.from; r < span.to; r++) {
           const row = span.rows[r]!;
-          const group = groupOf(row);
+          const group = groupOf(grouping, row);
           if (!group) continue;
           for (let m = 0; m < sums.length; m++) (group[width + m] as number) += row[sums[m]!] as number;
         }
       }
     }
-    const out = [...groups.values()];
+    const out = [...grouping.groups.values()];
     out.sort((a, b) => {
       for (const s of sortColumns) {
         const c = compareCells(a[s.index]!, b[s.index]!);
