@@ -74,6 +74,27 @@ describe('the linear engine', () => {
     }
   });
 
+  it("agrees with JavaScript's on patterns anchored at the start only, or on one branch (run as a whole-text test)", () => {
+    const cases: Array<[string, string[]]> = [
+      ['^(?:ab|cd)+', ['abcd', 'abx', 'xab', 'cdab!', '']],
+      ['^(?:a|b)c|d$', ['ac', 'bcx', 'xd', 'd', 'xc', 'dx']],
+      ['^(?:a|b)$|c', ['a', 'ab', 'xc', 'b\n', 'c']],
+      ['^[(|](?:a|\\|)b', ['(ab', '|b', '||b', 'ab', '(b']],
+      ['^(?:x|y)*z$', ['xyz', 'z', 'xyzz', 'xy', 'x\nz']],
+      ['^(?:a+)+$', ['aaa', 'aab', '']],
+      ['^(?:a|b(?:$|c))', ['b', 'bc', 'bd', 'a!', 'c']],
+    ];
+    for (const [pattern, texts] of cases) {
+      const linear = linearRegExp(pattern, 'u');
+      const native = new RegExp(pattern, 'u');
+      for (const text of texts) expect([pattern, text, linear.test(text)]).toEqual([pattern, text, native.test(text)]);
+      fc.assert(
+        fc.property(textsFor(pattern), (text) => linear.test(text) === native.test(text)),
+        { numRuns: 500 },
+      );
+    }
+  });
+
   it('names what it cannot take', () => {
     expect(linearPatternError('^(?=a)a$')).toContain('(?=');
     expect(linearPatternError('^(a)\\1$')).toContain('\\1');

@@ -4,4 +4,5 @@ export declare class RE2JS {
   static compile(regex: string, flags?: number): RE2JS;
   static translateRegExp(expr: string): string;
   test(input: string): boolean;
+  testExact(input: string): boolean;
 }
