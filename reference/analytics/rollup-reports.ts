@@ -356,6 +356,27 @@ export class RollupReports {
       }
       if (scanned > MAX_SCANNED_ROWS) return undefined;
       if (seriesFilters.length > 0) grouping.filters = filters.filter((f) => !seriesFilters.includes(f));
+      // One series by day (a filtered day report of one channel): each row is a day of its own, already in the
+      // answer's order, so it is its own group.
+      const bySeriesDay =
+        spans.length === 1 &&
+        (seriesFilters.length > 0 || rollup.keys.length === 2) &&
+        width === 1 &&
+        columns[0] === 'day' &&
+        !grouping.nonEmpty[0] &&
+        grouping.filters.length === 0 &&
+        (sortColumns.length === 0 || (sortColumns[0]!.index === 0 && !sortColumns[0]!.descending));
+      if (bySeriesDay) {
+        const { rows, from, to } = spans[0]!;
+        const out: Cell[][] = [];
+        for (let r = from; r < to; r++) {
+          const row = rows[r]!;
+          const cells: Cell[] = [row.day as string];
+          for (let m = 0; m < sums.length; m++) cells.push(row[sums[m]!] as number);
+          out.push(cells);
+        }
+        return out.slice(plan.offset, plan.limit === undefined ? undefined : plan.offset + plan.limit);
+      }
       for (const span of spans) {
         for (let r = span.from; r < span.to; r++) {
           const row = span.rows[r]!;
