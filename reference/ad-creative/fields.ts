@@ -13,8 +13,9 @@ export interface SelectedField {
 }
 export type Selection = SelectedField[];
 
-const NAME = /^[A-Za-z0-9_]+/;
-const BLANK = /^[ \t\r\n]*/;
+/** Sticky: each matches at `lastIndex` only (no copy of the rest of the text per token). */
+const NAME = /[A-Za-z0-9_]+/y;
+const BLANK = /[ \t\r\n]*/y;
 
 /** Parsed selections by their text: the same few selections come back on most reads; bounded, oldest out first. */
 const parsed = new Map<string, Selection>();
@@ -24,81 +25,102 @@ const MAX_PARSED = 256;
 export function parseFields(text: string): Selection {
   let selection = parsed.get(text);
   if (!selection) {
-    selection = parseText(text);
+    selection = new FieldsParser(text).selection();
     if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
     parsed.set(text, selection);
   }
   return selection;
 }
 
-function parseText(text: string): Selection {
-  let i = 0;
-  const fail = (expected: string): never => {
+/** One selection's text read from its start (methods rather than closures made per parse). */
+class FieldsParser {
+  private i = 0;
+
+  constructor(private readonly text: string) {}
+
+  selection(): Selection {
+    const selection = this.list(undefined);
+    if (this.i !== this.text.length) this.fail('end of string');
+    return selection;
+  }
+
+  private fail(expected: string): never {
+    const { text, i } = this;
     throw graphError(
       2500,
       `Syntax error "Expected ${expected} instead of "${text[i] ?? 'end of string'}"." at character ${i}: ${text}`,
       { http: 400 },
     );
-  };
-  const blanks = () => {
-    i += BLANK.exec(text.slice(i))![0].length;
-  };
-  const modifier = (field: SelectedField) => {
-    i++; // '.'
-    const name = NAME.exec(text.slice(i))?.[0] ?? fail('a modifier name');
-    i += name.length;
-    if (text[i] !== '(') fail('"("');
-    const close = text.indexOf(')', i);
-    if (close < 0) fail('")"');
-    const arg = text.slice(i + 1, close).trim();
+  }
+
+  private blanks(): void {
+    BLANK.lastIndex = this.i;
+    BLANK.exec(this.text);
+    this.i = BLANK.lastIndex;
+  }
+
+  /** The name at the cursor (moved past it), or undefined. */
+  private name(): string | undefined {
+    NAME.lastIndex = this.i;
+    const name = NAME.exec(this.text)?.[0];
+    if (name !== undefined) this.i += name.length;
+    return name;
+  }
+
+  private modifier(field: SelectedField): void {
+    const { text } = this;
+    this.i++; // '.'
+    const name = this.name() ?? this.fail('a modifier name');
+    if (text[this.i] !== '(') this.fail('"("');
+    const close = text.indexOf(')', this.i);
+    if (close < 0) this.fail('")"');
+    const arg = text.slice(this.i + 1, close).trim();
     if (name === 'as') {
-      if (!/^[A-Za-z0-9_]+$/.test(arg)) fail('an alias name');
+      if (!/^[A-Za-z0-9_]+$/.test(arg)) this.fail('an alias name');
       field.alias = arg;
     }
-    i = close + 1;
-  };
-  const list = (closing: string | undefined): Selection => {
+    this.i = close + 1;
+  }
+
+  private list(closing: string | undefined): Selection {
+    const { text } = this;
     const out: Selection = [];
     for (;;) {
-      blanks();
-      if (text[i] === ',') {
+      this.blanks();
+      if (text[this.i] === ',') {
         // An empty item (a doubled or trailing comma) selects nothing.
-        i++;
+        this.i++;
         continue;
       }
-      if (i >= text.length || text[i] === closing) return out;
-      const name = NAME.exec(text.slice(i))?.[0] ?? fail('a field name');
-      i += name.length;
+      if (this.i >= text.length || text[this.i] === closing) return out;
+      const name = this.name() ?? this.fail('a field name');
       const field: SelectedField = { name };
-      blanks();
-      while (text[i] === '.') {
-        modifier(field);
-        blanks();
+      this.blanks();
+      while (text[this.i] === '.') {
+        this.modifier(field);
+        this.blanks();
       }
-      if (text[i] === '{') {
-        i++;
-        field.nested = list('}');
-        if (text[i] !== '}') fail('"}"');
-        i++;
-        blanks();
-        while (text[i] === '.') {
-          modifier(field);
-          blanks();
+      if (text[this.i] === '{') {
+        this.i++;
+        field.nested = this.list('}');
+        if (text[this.i] !== '}') this.fail('"}"');
+        this.i++;
+        this.blanks();
+        while (text[this.i] === '.') {
+          this.modifier(field);
+          this.blanks();
         }
       }
       out.push(field);
-      blanks();
-      if (text[i] === ',') {
-        i++;
+      this.blanks();
+      if (text[this.i] === ',') {
+        this.i++;
         continue;
       }
-      if (i >= text.length || text[i] === closing) return out;
-      fail(closing ? `"," or "${closing}"` : '"," or end of string');
+      if (this.i >= text.length || text[this.i] === closing) return out;
+      this.fail(closing ? `"," or "${closing}"` : '"," or end of string');
     }
-  };
-  const selection = list(undefined);
-  if (i !== text.length) fail('end of string');
-  return selection;
+  }
 }
 
 /** The selected members of a value (objects, lists of objects); scalars are answered whole. */
