@@ -149,9 +149,20 @@ export function ambiguous(p: ParameterModel, value: unknown): boolean {
   return parts.some((part) => text(part).includes(separator));
 }
 
-/** A form member written as no pair at all (an exploded `{}` or `[]`): the member is then missing from the body. */
-export const writesNoPair = (body: RequestBodyModel, name: string, value: unknown) =>
-  body.kind === 'form' && value !== undefined && memberPairs(body, name, value).length === 0;
+/**
+ * A form or multipart member written as nothing (an exploded `{}` or `[]` in a form; `[]` in multipart, one part per
+ * item): the member is then missing from the body.
+ */
+export function writesNoPair(body: RequestBodyModel, name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (body.kind === 'form') return memberPairs(body, name, value).length === 0;
+  return (
+    body.kind === 'multipart-form' &&
+    Array.isArray(value) &&
+    value.length === 0 &&
+    !body.jsonFields.some((f) => f.name === name)
+  );
+}
 
 /** The schema with at least one member or item required, for a value whose style writes an empty one as nothing. */
 function nonEmpty(model: ServiceModel, schema: unknown): JsonSchema {
@@ -415,8 +426,8 @@ export function allowsEmpty(model: ServiceModel, op: OperationModel, p: Paramete
 }
 
 /**
- * A form body whose required members each write a pair: an exploded object or array drawn empty is written as
- * nothing (the member missing), so it is drawn again with a member or an item its schema allows.
+ * A form or multipart body whose required members each write a pair or a part: an exploded object or array drawn
+ * empty is written as nothing (the member missing), so it is drawn again with a member or an item its schema allows.
  */
 function withRequiredWritten(
   model: ServiceModel,
@@ -425,7 +436,8 @@ function withRequiredWritten(
   value: unknown,
   seed: number,
 ): unknown {
-  if (body.kind !== 'form' || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (body.kind !== 'form' && body.kind !== 'multipart-form') return value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out = { ...(value as Record<string, unknown>) };
   const properties = propertiesOf(model, body.schema);
   for (const name of requiredOf(model, body.schema)) {
