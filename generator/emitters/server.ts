@@ -8,7 +8,7 @@ import type {
   VariableStatementStructure,
 } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { OperationModel, ServiceModel } from '../model/types.js';
+import type { JsonSchema, OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { isFormText } from '../model/fieldless-forms.js';
 import { camelCase } from '../model/names.js';
@@ -365,6 +365,23 @@ const ROUTE_DEF =
   '/** One entry of a route table, typed as a RouteDef where it is written. */\nconst routeDef = (route: RouteDef): RouteDef => route;';
 
 /**
+ * The texts a path parameter takes, as they travel, where it shares a segment with another parameter and nothing
+ * between them says where one ends (`{pageName}{mediaTypeExtension}`): its enum of strings (or numbers), else none.
+ */
+function segmentValues(op: OperationModel, p: ParameterModel, document: OpenApiDocument): string[] | undefined {
+  const name = `{${p.name}}`;
+  const adjacent = routePath(op)
+    .split('/')
+    .some((segment) => segment.includes(`}${name}`) || segment.includes(`${name}{`));
+  if (!adjacent) return undefined;
+  const schema = resolveRef<JsonSchema>(document, p.schema ?? {});
+  const listed = Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (!listed?.every((v) => typeof v === 'string' || typeof v === 'number')) return undefined;
+  // The raw text of the path is matched, so a value is taken as written and as a client percent-encodes it.
+  return [...new Set(listed.flatMap((v) => [String(v), encodeURIComponent(String(v))]))];
+}
+
+/**
  * The route table's literal. `problem`: the spec has no x-error-style, so the router's own refusals are problem
  * details unless an operation documents the refusal's status otherwise (its `refusals`: refusal-bodies.ts).
  */
@@ -385,7 +402,9 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
         p.type === 'array' || p.type === 'object' || (p.in === 'path' && p.style !== 'simple')
           ? `, style: ${stringLiteral(p.style)}, explode: ${valueLiteral(p.explode)}`
           : '';
-      return `{ name: ${stringLiteral(p.name)}, in: ${stringLiteral(p.in)}, type: ${stringLiteral(p.type)}, required: ${valueLiteral(p.required)}${invalid}${styled} }`;
+      const taken = p.in === 'path' ? segmentValues(op, p, document) : undefined;
+      const values = taken ? `, values: ${valueLiteral(taken)}` : '';
+      return `{ name: ${stringLiteral(p.name)}, in: ${stringLiteral(p.in)}, type: ${stringLiteral(p.type)}, required: ${valueLiteral(p.required)}${invalid}${styled}${values} }`;
     });
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${valueLiteral(b.jsonFields.map((f) => f.name))}` : '';

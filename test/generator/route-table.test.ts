@@ -25,6 +25,16 @@ describe('pathTemplate', () => {
     expect(pathTemplate('/x/{a}-{b}').match('/x/1-2-3')).toEqual(['1', '2-3']);
   });
 
+  it('splits a segment of adjacent parameters by the texts one of them takes', () => {
+    // Without the values, the first takes as little as it can: one character.
+    expect(pathTemplate('/blog/{page}{ext}').match('/blog/spring.json')).toEqual(['s', 'pring.json']);
+    const t = pathTemplate('/blog/{page}{ext}', { ext: ['.json', '.x+y'] });
+    expect(t.match('/blog/spring.json')).toEqual(['spring', '.json']);
+    expect(t.match('/blog/a.x+y')).toEqual(['a', '.x+y']);
+    expect(t.match('/blog/spring.xml')).toBeUndefined();
+    expect(pathTemplate('/{lang}{page}', { lang: ['en', 'es'] }).match('/espanol')).toEqual(['es', 'panol']);
+  });
+
   it('treats regular-expression characters in a template as text', () => {
     const t = pathTemplate('/a.b/{id}');
     expect(t.match('/a.b/1')).toEqual(['1']);

@@ -28,6 +28,11 @@ export interface ParamDef {
   /** OpenAPI style / explode of an array or object parameter, and of a label or matrix path parameter. */
   style?: string;
   explode?: boolean;
+  /**
+   * The values a path parameter takes (its enum, as they travel), where it shares a segment with another parameter
+   * and no text between them says where one ends (`{pageName}{extension}`): the router splits the segment by them.
+   */
+  values?: string[];
 }
 
 /** One place a route takes the credential of a security scheme. */

@@ -33,7 +33,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function pathTemplate(path: string): PathTemplate {
+/** The texts each path parameter of a route takes, where the route says (ParamDef.values). */
+function valuesOf(route: RouteTemplate) {
+  const out: Record<string, readonly string[]> = {};
+  for (const p of route.params ?? []) if (p.in === 'path' && p.values) out[p.name] = p.values;
+  return out;
+}
+
+/**
+ * `values`: by parameter, the texts it takes, where it shares a segment with another parameter (ParamDef.values);
+ * any other parameter takes one or more characters, as few as the rest of the segment lets it.
+ */
+export function pathTemplate(path: string, values: Readonly<Record<string, readonly string[]>> = {}): PathTemplate {
   const names: string[] = [];
   let literalLength = 0;
   const segments: SegmentTest[] = path.split('/').map((segment, i) => {
@@ -44,7 +55,11 @@ export function pathTemplate(path: string): PathTemplate {
     if (WHOLE_PARAMETER.test(segment)) return { any: true };
     const source = segment
       .split(/(\{[^}]+\})/)
-      .map((part) => (WHOLE_PARAMETER.test(part) ? '([^/]+?)' : escapeRegExp(part)))
+      .map((part) => {
+        if (!WHOLE_PARAMETER.test(part)) return escapeRegExp(part);
+        const taken = Object.hasOwn(values, part.slice(1, -1)) ? values[part.slice(1, -1)]! : [];
+        return taken.length ? `(${taken.map(escapeRegExp).join('|')})` : '([^/]+?)';
+      })
       .join('');
     return { pattern: new RegExp(`^${source}$`), count: inSegment.length };
   });
@@ -87,6 +102,8 @@ const NO_VALUES: string[] = Object.freeze([]) as unknown as string[];
 export interface RouteTemplate {
   method: string;
   path: string;
+  /** Path parameters with the texts each takes, where it shares a segment (ParamDef.values). */
+  params?: ReadonlyArray<{ name: string; in: string; values?: string[] }>;
 }
 
 export interface RouteMatch<R> {
@@ -130,7 +147,11 @@ export class RouteTable<R extends RouteTemplate> {
   constructor(routes: Iterable<R>, options: RouteTableOptions = {}) {
     this.#anyPrefix = options.anyPrefix ?? false;
     this.#entries = [...routes]
-      .map((route) => ({ route, method: route.method.toUpperCase(), template: pathTemplate(route.path) }))
+      .map((route) => ({
+        route,
+        method: route.method.toUpperCase(),
+        template: pathTemplate(route.path, valuesOf(route)),
+      }))
       .sort((a, b) => b.template.literalLength - a.template.literalLength);
     for (const entry of this.#entries) {
       let byMethod = this.#byMethod.get(entry.method);
