@@ -48,6 +48,14 @@ const WARNED: Record<string, string[]> = {
     '#/paths/~1anything~1quirks~1polymorphism/put/requestBody/content/application~1json/schema/allOf',
     '#/paths/~1anything~1quirks~1polymorphism/patch/requestBody/content/application~1json/schema/allOf',
   ],
+  // Form and multipart bodies whose schema admits no object (sent as the caller encodes them).
+  'fieldless-forms': [
+    '#/paths/~1detect/post/requestBody/content/application~1x-www-form-urlencoded/schema',
+    '#/paths/~1imports~1{id}/patch/requestBody/content/multipart~1form-data/schema',
+    '#/paths/~1columns/put/requestBody/content/multipart~1form-data/schema',
+    '#/paths/~1edits/post/requestBody/content/application~1x-www-form-urlencoded/schema',
+    '#/paths/~1choice/post/requestBody/content/application~1x-www-form-urlencoded/schema',
+  ],
   // Basic and bearer asked for together.
   'readme-security-multiple': [
     '#/paths/~1anything~1and/post/security/0',
