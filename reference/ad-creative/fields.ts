@@ -17,9 +17,13 @@ export type Selection = SelectedField[];
 const NAME = /[A-Za-z0-9_]+/y;
 const BLANK = /[ \t\r\n]*/y;
 
-/** Parsed selections by their text: the same few selections come back on most reads; bounded, oldest out first. */
+/**
+ * Parsed selections by their text: the same selections come back on most reads; bounded, oldest out first. A
+ * selection is a few hundred bytes, so 4,096 hold about 2 MB; fewer than a client's selections (the read mix's
+ * creative lists ask 1,024) made every read parse one and keep it, an object that outlived young collections.
+ */
 const parsed = new Map<string, Selection>();
-const MAX_PARSED = 256;
+const MAX_PARSED = 4096;
 
 /** The selection `text` names (shared between callers: read it, never change it); error 2500 when unparseable. */
 export function parseFields(text: string): Selection {
