@@ -367,15 +367,19 @@ export class RollupReports {
         grouping.filters.length === 0 &&
         (sortColumns.length === 0 || (sortColumns[0]!.index === 0 && !sortColumns[0]!.descending));
       if (bySeriesDay) {
+        // The page's rows only, each made at its size (no array grown or copied).
         const { rows, from, to } = spans[0]!;
-        const out: Cell[][] = [];
-        for (let r = from; r < to; r++) {
+        const first = from + plan.offset;
+        const end = plan.limit === undefined ? to : Math.min(to, first + plan.limit);
+        const out: Cell[][] = new Array(Math.max(0, end - first));
+        for (let r = first; r < end; r++) {
           const row = rows[r]!;
-          const cells: Cell[] = [row.day as string];
-          for (let m = 0; m < sums.length; m++) cells.push(row[sums[m]!] as number);
-          out.push(cells);
+          const cells: Cell[] = new Array(1 + sums.length);
+          cells[0] = row.day as string;
+          for (let m = 0; m < sums.length; m++) cells[m + 1] = row[sums[m]!] as number;
+          out[r - first] = cells;
         }
-        return out.slice(plan.offset, plan.limit === undefined ? undefined : plan.offset + plan.limit);
+        return out;
       }
       for (const span of spans) {
         for (let r = span.from; r < span.to; r++) {
