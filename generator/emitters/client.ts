@@ -279,8 +279,10 @@ function delegatingMethod(m: OptionalKind<MethodDeclarationStructure>): Optional
   const typeArgs = m.typeParameters?.length
     ? `<${m.typeParameters.map((t) => (typeof t === 'string' ? t : t.name)).join(', ')}>`
     : '';
-  const args = ['this.core', ...(m.parameters ?? []).map((p) => p.name)].join(', ');
-  return { ...m, isAsync: false, statements: [`return ${m.name}${typeArgs}(${args});`] };
+  // A method named as one of its parameters (an operation `options`) would call the parameter: that one is renamed.
+  const parameters = (m.parameters ?? []).map((p) => (p.name === m.name ? { ...p, name: `${p.name}_` } : p));
+  const args = ['this.core', ...parameters.map((p) => p.name)].join(', ');
+  return { ...m, parameters, isAsync: false, statements: [`return ${m.name}${typeArgs}(${args});`] };
 }
 
 function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: Map<string, string[]>): string {
