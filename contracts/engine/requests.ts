@@ -390,14 +390,28 @@ export function withoutReadOnly(model: ServiceModel, schema: unknown, value: unk
 }
 
 /**
- * A body without the members that carry a credential (an apiKey scheme's parameter written as a form field): the
- * engine sends the credential it is configured with where it chooses, once; a document's example token beside it
- * would be a second, conflicting credential.
+ * A body whose members named as a credential (an apiKey scheme's parameter written as a form field) carry the
+ * credential the engine sends: the engine sends the one it is configured with where it chooses, and a document's
+ * example token beside it would be a second, conflicting credential. An optional such member is left out; a
+ * required one (spinbot's multipart `key` beside its query key) holds the configured credential, or, with none
+ * (a request sent without credentials), the value drawn for it, which is no credential.
  */
-function withoutCredentials(model: ServiceModel, op: OperationModel, value: unknown): unknown {
+function withCredentialMembers(
+  model: ServiceModel,
+  op: OperationModel,
+  schema: unknown,
+  settings: RequestSettings,
+  value: unknown,
+): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const names = credentialNames(model, op);
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !names.has(k)));
+  const required = new Set(requiredOf(model, schema));
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (!names.has(key)) out[key] = member;
+    else if (required.has(key)) out[key] = settings.apiKeys[key] ?? settings.apiKeys['*'] ?? member;
+  }
+  return out;
 }
 
 /** The names an operation's apiKey schemes carry a credential under (a body member of that name is one). */
@@ -504,7 +518,7 @@ export function validRequest(
     const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
     const drawnBody = validValue(model, schemas, body.schema, example, seed);
-    bodyValue = withoutCredentials(model, op, withoutReadOnly(model, body.schema, drawnBody));
+    bodyValue = withCredentialMembers(model, op, body.schema, settings, withoutReadOnly(model, body.schema, drawnBody));
     if (bodyValue !== undefined) bodyValue = withRequiredWritten(model, schemas, body, bodyValue, seed);
     // Binary media carry sample bytes, unless the schema says what text they are (base64 with a pattern: a value
     // it allows, the document's example first).

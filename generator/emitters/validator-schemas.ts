@@ -60,12 +60,33 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
     const checks = inherited ? [] : parentChecks(node, document, specId);
     if (checks.length) out.allOf = [...(out.allOf ?? []), ...checks];
   }
+  // A typeless enum of booleans or numbers (nexmo's query `delivered`: `enum: [true, false, 0, 1]`) gets the types
+  // of its values: it admits the same values, and a parameter's or form field's text is coerced to them as a typed
+  // schema's is (ajv coerces only to a declared type), where `true` as text matched no value.
+  if (node.type === undefined && Array.isArray(node.enum) && !open) {
+    const types = enumTypes(node.enum);
+    if (types?.some((t) => t !== 'string')) out.type = types.length === 1 ? types[0] : types;
+  }
   // After the schema's own keywords: a format's bounds are the schema's narrowed to what the format holds.
   if (typeof node.format === 'string') Object.assign(out, formatKeywords(node.format, node));
   // An integer without a format is held as a double too: only the integers it holds exactly (1e308 is an integer
   // to JSON Schema, and would be stored and answered changed).
   else if (node.type === 'integer') Object.assign(out, safeIntegerBounds(node, -Number.MAX_SAFE_INTEGER));
   return out;
+}
+
+/** The JSON types of an enum's values, scalars first in the order text is coerced to them; none for an object. */
+function enumTypes(values: unknown[]): string[] | undefined {
+  const found = new Set<string>();
+  for (const v of values) {
+    if (v === null) found.add('null');
+    else if (typeof v === 'boolean') found.add('boolean');
+    else if (typeof v === 'number') found.add(Number.isInteger(v) ? 'integer' : 'number');
+    else if (typeof v === 'string') found.add('string');
+    else return undefined;
+  }
+  if (found.has('number')) found.delete('integer');
+  return ['boolean', 'integer', 'number', 'null', 'string'].filter((t) => found.has(t));
 }
 
 export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
