@@ -550,6 +550,20 @@ const NO_CONTENT = new Set(['204', '205', '304']);
 
 const PARAMETER_PLACES = new Set(['query', 'header', 'path', 'cookie']);
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+/**
+ * Headers that frame the message, which the HTTP connection writes and a client cannot set (fetch refuses
+ * `Transfer-Encoding`, `Connection`, `Keep-Alive`, `Upgrade`, `Expect`, and a `Content-Length` the body does not have).
+ */
+const FRAMING_HEADERS = new Set([
+  'transfer-encoding',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+]);
 
 /**
  * A parameter object with the types OpenAPI gives its fields. One that no request can carry (not an object, no
@@ -575,6 +589,14 @@ function checkedParameter(p: any, at: string, warn: (warning: SchemaWarning) => 
     warn({
       pointer: at,
       message: `header parameter ${p.name} is set by the operation's media types or security (OpenAPI ignores it); left out`,
+    });
+    return undefined;
+  }
+  // Azure's Data Lake append requires `Transfer-Encoding: chunked`: the connection says how a body travels.
+  if (p.in === 'header' && FRAMING_HEADERS.has(p.name.toLowerCase())) {
+    warn({
+      pointer: at,
+      message: `header parameter ${p.name} frames the message, which the HTTP connection writes (no client sets it); left out`,
     });
     return undefined;
   }

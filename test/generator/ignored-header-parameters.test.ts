@@ -1,6 +1,8 @@
 // A header parameter named Accept, Content-Type or Authorization "SHALL be ignored" (OpenAPI's Parameter Object):
 // the operation's media types and security set those headers. Bing's documents declare `Accept` as a string; sent
-// as drawn it replaced the client's own Accept (Prism's process died parsing it).
+// as drawn it replaced the client's own Accept (Prism's process died parsing it). A header that frames the message
+// (Azure Data Lake's required `Transfer-Encoding: chunked`) is the connection's: fetch refuses to set it, so the
+// client threw before sending and the server demanded what no client can write.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type InlinePackage, inlinePackage } from '../support/inline-package.js';
 
@@ -12,7 +14,14 @@ const DOCUMENT = {
     '/search': {
       get: {
         operationId: 'search',
-        parameters: [header('Accept'), header('content-type'), header('Authorization'), header('X-Client-Id')],
+        parameters: [
+          header('Accept'),
+          header('content-type'),
+          header('Authorization'),
+          header('Transfer-Encoding'),
+          header('Connection'),
+          header('X-Client-Id'),
+        ],
         responses: {
           '200': {
             description: 'results',
@@ -32,6 +41,7 @@ afterAll(() => pkg?.remove());
 
 it('leaves them out of the operation, with a warning each, and keeps the others', async () => {
   expect(pkg.warnings.map((w) => w.message).filter((m) => m.includes('OpenAPI ignores it'))).toHaveLength(3);
+  expect(pkg.warnings.map((w) => w.message).filter((m) => m.includes('frames the message'))).toHaveLength(2);
   const seen: Array<Record<string, string>> = [];
   const client = new pkg.client.SearchClient({
     baseUrl: 'http://api.test',
