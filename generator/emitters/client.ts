@@ -162,7 +162,8 @@ export function emitClient(service: ServiceModel): string {
       ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path' && !styledPathParam(p)))
         ? [`const enc = (value: unknown): string => encodeURIComponent(String(value));`]
         : []),
-      ...(allRequests(service).some((o) => o.parameters.some((p) => p.in === 'header'))
+      // Header parameters the caller gives (a credential's header is the core's to write).
+      ...(allRequests(service).some((o) => callParams(o).some((p) => p.in === 'header'))
         ? [
             `const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));`,
           ]
