@@ -3,12 +3,16 @@
 // parse means document text reached code (the escapers in emitters/escape.ts are meant to make that impossible;
 // this is what holds if one is missed). A parse only: TypeScript's syntactic diagnostics through its public API
 // (a program of the one file, without the standard library or any import resolved). types.ts is shown to parse by its
-// tree instead where every leaf of it passes emitters/parse-proof.ts (else it is parsed like the others).
+// tree instead where every leaf of it passes emitters/parse-proof.ts, validators.ts by its template and pieces
+// (emitters/validators-file.ts); either is parsed like the others where its proof fails.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
+import { takeShown } from './shown-to-parse.js';
+
+export { shownToParse } from './shown-to-parse.js';
 
 const OPTIONS: ts.CompilerOptions = { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.ES2022 };
 
@@ -28,29 +32,12 @@ const PARSED = path.join(ROOT, 'node_modules', '.cache', 'spec-first-parsed');
 /** Whether a package file is the runtime's, copied from the toolkit's templates rather than made from the document. */
 const isRuntime = (name: string) => name.startsWith('runtime/');
 
-/**
- * Texts shown to parse by how they were printed (emitters/parse-proof.ts: types.ts's tree, each leaf read by
- * TypeScript's scanner), each taken once by syntaxError for a file that is line comments (the banner) and then it.
- * A few at most: one is recorded just before its file is handed on.
- */
-const shown: string[] = [];
-
-/** Records a text shown to parse without its parse (parse-proof.ts); the file made of it is not parsed again. */
-export function shownToParse(text: string): void {
-  shown.push(text);
-  if (shown.length > 4) shown.shift();
-}
-
-/** Line comments only, each ended by a newline: nothing before a text can change how it parses. */
-const LINE_COMMENTS = /^(?:\/\/[^\n\r\u2028\u2029]*\n)*$/;
-
-/** Whether `content` is line comments and then a text shown to parse (which is then forgotten). */
+/** Whether `content` is line comments and then a text shown to parse (shown-to-parse.ts), its template parsing. */
 function shownParses(content: string): boolean {
-  const index = shown.findIndex(
-    (text) => content.endsWith(text) && LINE_COMMENTS.test(content.slice(0, content.length - text.length)),
+  const shown = takeShown(content);
+  return (
+    shown !== undefined && (shown.template === undefined || parseError('template.ts', shown.template) === undefined)
   );
-  if (index >= 0) shown.splice(index, 1);
-  return index >= 0;
 }
 
 /** The first syntax error of a TypeScript file as `line N: message`, or undefined when it parses. */

@@ -13,7 +13,7 @@ import {
 import ts from 'typescript';
 import { type OpenApiDocument, resolveRef as resolveSpecRef } from '../model/ref.js';
 import { webhookSources } from '../model/receivers.js';
-import { shownToParse } from '../syntax-check.js';
+import { shownToParse } from '../shown-to-parse.js';
 import { discriminatorScanInput } from './discriminator-scan-input.js';
 import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
 import { pathItemsType } from './openapi-typescript-adapter.js';

@@ -9,6 +9,7 @@ import type { ValidatorKind } from '../../templates/runtime/server/validators.js
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { singleQuotedLiteral, stringLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
+import { validatorsFile } from './validators-file.js';
 import { discriminatingParents, INHERITED } from './parent-discriminator.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
@@ -361,15 +362,8 @@ export function emitValidators(service: ServiceModel, set: ValidatorSet = valida
   const { file, exports } = set;
   // Nothing to validate: no names and no schemas (an unused one would not compile under noUnusedLocals).
   if (exports.length === 0) return 'export {};\n';
-  return [
-    `import { lazyValidators, type ValidatorSchemas } from './runtime/server/validators.js';`,
-    '',
-    '/** The schemas, parsed when the first request is validated. */',
-    `const SCHEMAS = ${singleQuotedLiteral(JSON.stringify(file))};`,
-    '',
-    'const validator = lazyValidators(() => JSON.parse(SCHEMAS) as ValidatorSchemas);',
-    '',
-    ...exports.map((e) => `export const ${e.name} = validator(${stringLiteral(e.kind)}, ${e.index});`),
-    '',
-  ].join('\n');
+  return validatorsFile(
+    singleQuotedLiteral(JSON.stringify(file)),
+    exports.map((e) => [e.name, stringLiteral(e.kind), String(e.index)] as const),
+  );
 }
