@@ -400,19 +400,51 @@ function cookieParameter(document: OpenApiDocument, p: any, at: string, warn: (w
 /**
  * The type a parameter's value travels as, seen through `$ref`, nullable forms and `anyOf` / `oneOf` / `allOf`
  * (FastAPI's `anyOf: [array, null]`, Stripe's `anyOf: [object, '']`): an array where a branch is one, else an
- * object where a branch is one (its style then applies: `a=1&a=2`, `filter[k]=v`), else the one scalar type.
+ * object where a branch is one (its style then applies: `a=1&a=2`, `filter[k]=v`), else text where a branch is
+ * (or any value is), else the one scalar type.
  */
-function coarseType(document: OpenApiDocument, schema: JsonSchema, seen = new Set<unknown>()): ParameterModel['type'] {
+function coarseType(document: OpenApiDocument, schema: JsonSchema): ParameterModel['type'] {
+  return declaredType(document, schema, new Set()) ?? 'string';
+}
+
+/** The coarse type the schema declares (coarseType), or none where nothing in it says (any value). */
+function declaredType(
+  document: OpenApiDocument,
+  schema: JsonSchema,
+  seen: Set<unknown>,
+): ParameterModel['type'] | undefined {
   const s = resolveRef(document, schema);
-  if (!s || typeof s !== 'object' || seen.has(s)) return 'string';
+  // `seen` holds the schemas on the way here: a cycle says nothing more.
+  if (!s || typeof s !== 'object' || seen.has(s)) return undefined;
   seen.add(s);
-  const own = (Array.isArray(s.type) ? s.type : [s.type]).filter((x: unknown) => typeof x === 'string' && x !== 'null');
-  const branches = [s.anyOf, s.oneOf, s.allOf].flatMap((list) => (Array.isArray(list) ? list : []));
-  const types = [
-    ...own,
-    ...branches.filter((b) => !isNullOnly(document, b)).map((b: JsonSchema) => coarseType(document, b, seen)),
-  ];
-  for (const t of ['array', 'object', 'integer', 'number', 'boolean'] as const) if (types.includes(t)) return t;
+  const type = typeOfBranches(document, s, seen);
+  seen.delete(s);
+  return type;
+}
+
+function typeOfBranches(
+  document: OpenApiDocument,
+  s: JsonSchema,
+  seen: Set<unknown>,
+): ParameterModel['type'] | undefined {
+  const types: string[] = (Array.isArray(s.type) ? s.type : [s.type]).filter(
+    (x: unknown) => typeof x === 'string' && x !== 'null',
+  );
+  // A branch of anyOf / oneOf that says nothing admits any value, text included; an allOf member that says
+  // nothing narrows nothing.
+  for (const list of [s.anyOf, s.oneOf])
+    for (const branch of Array.isArray(list) ? list : [])
+      if (!isNullOnly(document, branch)) types.push(declaredType(document, branch, seen) ?? 'string');
+  for (const member of Array.isArray(s.allOf) ? s.allOf : []) {
+    const type = declaredType(document, member, seen);
+    if (type) types.push(type);
+  }
+  if (types.length === 0) return undefined;
+  for (const t of ['array', 'object'] as const) if (types.includes(t)) return t;
+  // A scalar that may also be text (PeerTube's id: an integer or a UUID) travels as text: its schema's validator
+  // coerces it to the branch it meets, where a number's check would refuse the UUID.
+  if (types.includes('string')) return 'string';
+  for (const t of ['integer', 'number', 'boolean'] as const) if (types.includes(t)) return t;
   return 'string';
 }
 
