@@ -117,6 +117,13 @@ describe('what the reference keeps of lenient requests', () => {
     for (const id of ids) expect(id.startsWith('111222333444_')).toBe(true);
   });
 
+  it('a metric named twice is answered once, where it was first named', async () => {
+    const twice = ANALYTICS_TRAFFIC.find((e) => e.kind === 'a metric named twice')!;
+    const answer = await replay('analytics', reference.urls.analytics!, twice);
+    const names = (JSON.parse(answer.text).columnHeaders as Array<{ name: string }>).map((c) => c.name);
+    expect(names).toEqual(['views', 'subscribersGained', 'subscribersLost', 'likes']);
+  });
+
   it('enum numbers and lower-case names are read as the documented names', async () => {
     const answer = await replay('generative', reference.urls.generative!, {
       ...GENERATIVE_TRAFFIC.find((e) => e.kind === 'enum names in lower case')!,

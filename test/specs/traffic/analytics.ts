@@ -69,6 +69,19 @@ export const ANALYTICS_TRAFFIC: TrafficExchange[] = [
       "ANA-QUERY-5 (the seed: valid combinations are defined per kind of report): no report has a metric of that name; the analytix client's list of every metric (analytix/reports/constants.py) has estimatedMinutesWatched and no estimatedWatchTime, and no answer to the page's request is recorded",
   },
   {
+    kind: 'a metric named twice',
+    name: 'a channel report naming two of its metrics twice, as a public bot sent it',
+    method: 'GET',
+    path: '/v2/reports',
+    query: report({
+      metrics: 'views,subscribersGained,subscribersLost,likes,subscribersGained,subscribersLost',
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+    }),
+    spec: 'accept',
+    reference: 'accept',
+  },
+  {
     kind: 'control',
     name: 'a report without its required parameters',
     method: 'GET',
