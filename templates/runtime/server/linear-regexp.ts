@@ -54,20 +54,30 @@ function compile(pattern: string): RE2JS {
 
 /** Whether `|` appears outside every group and class of the pattern (then `^` binds to its first branch only). */
 function alternatesAtTop(pattern: string): boolean {
+  return firstOutsideClasses(pattern, 0, (c, depth) => c === '|' && depth === 0) >= 0;
+}
+
+/**
+ * The index of the first character from `from` that `found` takes, read outside character classes with escapes
+ * skipped, given the depth of groups after it; -1 when none is.
+ */
+function firstOutsideClasses(pattern: string, from: number, found: (c: string, depth: number) => boolean): number {
   let depth = 0;
   let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
+  for (let i = from; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (c === '\\') i++;
     else if (inClass) inClass = c !== ']';
     else if (c === '[') {
       inClass = true;
       if (pattern[i + 1] === '^') i++;
-    } else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) return true;
+    } else {
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+      if (found(c, depth)) return i;
+    }
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -122,19 +132,9 @@ function withoutLookbehinds(pattern: string, holds: boolean): string | undefined
 
 /** The index of the `)` closing the group opened at `open`. */
 function groupEnd(pattern: string, open: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = open; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') {
-      inClass = true;
-      if (pattern[i + 1] === '^') i++;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  throw new SyntaxError(`unclosed group in /${pattern}/`);
+  const end = firstOutsideClasses(pattern, open, (c, depth) => c === ')' && depth === 0);
+  if (end < 0) throw new SyntaxError(`unclosed group in /${pattern}/`);
+  return end;
 }
 
 /**
