@@ -606,7 +606,13 @@ export class ApiCore {
       throw new TypeError(`a ${body.kind} body needs the profile's form writers (form-body.ts)`);
     if (body.kind === 'form') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      const form = new URLSearchParams(forms!.formPairs(body.value, body.encoding));
+      // A schema that also admits text (oneOf an object or a string): a string or URLSearchParams is the form as its
+      // caller encoded it, not an object whose entries are its characters.
+      const given: unknown = body.value;
+      const form =
+        typeof given === 'string' || given instanceof URLSearchParams
+          ? new URLSearchParams(given)
+          : new URLSearchParams(forms!.formPairs(body.value, body.encoding));
       const tokenParam = this.profile.accessTokenParam;
       if (tokenParam && credentials === 'access-token-form' && this.options.accessToken && !form.has(tokenParam)) {
         form.set(tokenParam, this.options.accessToken);
@@ -614,6 +620,9 @@ export class ApiCore {
       return formText(form);
     }
     if (body.kind === 'multipart') {
+      // Likewise a FormData the caller built, sent with the boundary fetch writes.
+      const given: unknown = body.value;
+      if (typeof FormData !== 'undefined' && given instanceof FormData) return given;
       const written = forms!.multipartBody(body.value, body.encoding);
       if (written instanceof FormData) return written;
       headers['content-type'] = written.contentType;
