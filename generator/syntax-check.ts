@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
+import { shapesParse } from './shape-proof.js';
 import { takeShown } from './shown-to-parse.js';
 
 export { shownToParse } from './shown-to-parse.js';
@@ -44,6 +45,7 @@ function shownParses(content: string): boolean {
 export function syntaxError(name: string, content: string): string | undefined {
   if (known.has(content)) return known.get(content);
   if (shownParses(content)) return undefined;
+  if (!isRuntime(name) && shownByShapes(content)) return undefined;
   const record = isRuntime(name)
     ? path.join(PARSED, createHash('sha256').update(`${ts.version}\0${content}`).digest('hex').slice(0, 32))
     : undefined;
@@ -63,6 +65,23 @@ function remember(record: string): void {
 
 /** The first syntax error of a TypeScript file, by parsing it (nothing recorded or remembered is taken). */
 export function parseError(name: string, content: string): string | undefined {
+  const { file, first } = parsed(name, content);
+  if (!first) return undefined;
+  const line = first.start === undefined ? 0 : file.getLineAndCharacterOfPosition(first.start).line + 1;
+  return `line ${line}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
+}
+
+/** Whether a file is shown to parse by the shapes of its statements and members (shape-proof.ts). */
+export const shownByShapes = (content: string) => shapesParse(content, parsedTree);
+
+/** The tree of a text of shapes (shape-proof.ts), or undefined when it has a syntax error. */
+const parsedTree = (content: string) => {
+  const { file, first } = parsed('shapes.ts', content);
+  return first ? undefined : file;
+};
+
+/** A TypeScript file's tree and its first syntactic diagnostic. */
+function parsed(name: string, content: string): { file: ts.SourceFile; first: ts.Diagnostic | undefined } {
   // JSDoc's structure is not built: a TypeScript file's syntactic diagnostics never include it (a comment is still
   // scanned to its end, so a `*/` that closes one early is still found), and building it was a third of the parse.
   const file = ts.createSourceFile(
@@ -84,9 +103,7 @@ export function parseError(name: string, content: string): string | undefined {
     readFile: () => undefined,
   };
   const [first] = ts.createProgram({ rootNames: [name], options: OPTIONS, host }).getSyntacticDiagnostics(file);
-  if (!first) return undefined;
-  const line = first.start === undefined ? 0 : file.getLineAndCharacterOfPosition(first.start).line + 1;
-  return `line ${line}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
+  return { file, first };
 }
 
 /** Whether a package file is TypeScript the parse applies to. */
