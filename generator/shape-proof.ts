@@ -21,8 +21,8 @@ const scanner = ts.createScanner(ts.ScriptTarget.ES2022, false, ts.LanguageVaria
 const PLAIN_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** A decimal number without a leading zero, exponent or separator: no flag the parser reads. */
 const PLAIN_NUMBER = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
-/** A template piece's text between its delimiters: escapes only of characters that are never invalid. */
-const PLAIN_TEMPLATE_TEXT = /^[^\\]*(?:\\[\\`$nrt'"{}][^\\]*)*$/;
+/** A template piece's text between its delimiters: only escapes that are never invalid (a character's, `\uXXXX`). */
+const PLAIN_TEMPLATE_TEXT = /^[^\\]*(?:\\(?:[\\`$nrt'"{}]|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})[^\\]*)*$/;
 
 /** Variants of a token's code (kind * 4 + variant): a string whose value is "constructor"; a comment's forms. */
 const CONSTRUCTOR_STRING = 1;

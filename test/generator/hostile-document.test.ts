@@ -18,7 +18,7 @@ import { emitClient, emitTypes } from '../../generator/emitters/typescript.js';
 import { buildServiceModel, ROOT } from '../../generator/model/index.js';
 import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
 import { generatePackage } from '../../generator/pipeline.js';
-import { parseError } from '../../generator/syntax-check.js';
+import { parseError, shownByShapes } from '../../generator/syntax-check.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-document-'));
 const markers = path.join(dir, 'markers');
@@ -226,6 +226,9 @@ async function generateInto(
   return files;
 }
 
+/** Pieces that end a string, comment or template early, open one, or run tokens together. */
+const HOSTILE_PIECES = ['"', "'", '`', '\\', '${', '}', '*/', '\n', ';', ',', '<', '/', '01', '"constructor"', 'a b'];
+
 describe('a hostile document', () => {
   it('generates a package that parses, imports and runs every operation without running any payload', async () => {
     const spec = write('hostile.json', hostileDocument());
@@ -244,6 +247,18 @@ describe('a hostile document', () => {
         expect(parseError(name, content), name).toBe(undefined);
         expect(rawCanaries(content), name).toEqual([]);
       }
+    // The client and server are shown to parse by their shapes (generator/shape-proof.ts), and the proof agrees
+    // with the parser on each with a hostile piece put in at random places.
+    for (const name of ['client.ts', 'server.ts']) {
+      const content = files.get(name)!;
+      expect(shownByShapes(content), name).toBe(true);
+      for (let i = 0; i < 60; i++) {
+        const at = Math.floor(Math.random() * content.length);
+        const piece = HOSTILE_PIECES[i % HOSTILE_PIECES.length]!;
+        const edited = content.slice(0, at) + piece + content.slice(at);
+        if (shownByShapes(edited)) expect(parseError(name, edited), `${piece} at ${at}`).toBe(undefined);
+      }
+    }
 
     // Every module imported.
     const modules: Record<string, any> = {};
