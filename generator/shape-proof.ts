@@ -382,12 +382,11 @@ function endsItself(node: ts.Node, end: number, lastKind: number): boolean {
 /** Whether the parser read a statement again as top-level `await` could be in it (it did not in the file). */
 const readAgain = (node: ts.Statement) => (node.flags & ts.NodeFlags.AwaitContext) !== 0;
 
-/** Whether a statement marks its file as a module (as TypeScript decides it: an import or an export). */
-const marksModule = (node: ts.Statement) =>
-  ts.isImportDeclaration(node) ||
-  ts.isExportDeclaration(node) ||
-  ts.isExportAssignment(node) ||
-  (ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((m) => m.kind === K.ExportKeyword) ?? false));
+/** Whether a part is a statement that makes its file a module: `export` and anything but `as namespace`. */
+function marksModule(tokens: Tokens, part: Part): boolean {
+  const first = nextToken(tokens, part.from - 1).at;
+  return kindAt(tokens, first) === K.ExportKeyword && kindAt(tokens, nextToken(tokens, first).at) !== K.AsKeyword;
+}
 
 /**
  * Whether the comments before the first token are line comments none of which the parser reads as a pragma (`///`
@@ -404,9 +403,10 @@ function pragmaFree(content: string, tokens: Tokens): boolean {
   return true;
 }
 
-/** A shape to parse: its key and the kind of its last token. */
+/** A shape to parse: its key, its id among the records and the kind of its last token. */
 interface Shape {
   key: string;
+  id: string;
   last: number;
 }
 
@@ -417,38 +417,56 @@ interface Group {
 }
 
 /**
+ * Shapes shown to parse by an earlier parse, by an id naming each with its place (a parse that fails records
+ * none). Each shape's proof is its own, so one parsed before need not be parsed again.
+ */
+export interface ShapeRecords {
+  has(id: string): boolean;
+  add(id: string): void;
+}
+
+/**
  * Whether `content` parses, shown by its shapes (see above); false means not shown, not that it does not parse.
  * `parse` parses a text of shapes, giving its tree when it has no syntax error.
  */
-export function shapesParse(content: string, parse: (text: string) => ts.SourceFile | undefined): boolean {
+export function shapesParse(
+  content: string,
+  parse: (text: string) => ts.SourceFile | undefined,
+  records: ShapeRecords,
+): boolean {
   const tokens = readTokens(content);
-  if (!tokens) return false;
-  if (!pragmaFree(content, tokens)) return false;
+  if (!tokens || !pragmaFree(content, tokens)) return false;
   const parts = split(tokens, 0, tokens.count, 0);
-  if (!parts) return false;
+  // A module's top-level `await` is read differently: the shapes are parsed in a module, so the file must be one.
+  if (!parts?.some((part) => marksModule(tokens, part))) return false;
   const statements = new Map<string, Shape>();
   const pieces = new Map<string, Group>();
   const lastKind = (part: Part) => kindAt(tokens, part.to - 1);
+  const statement = (key: string, last: number) => {
+    const id = `statement\0${key}`;
+    if (!records.has(id)) statements.set(key, { key, id, last });
+  };
   for (const part of parts) {
     const read = asContainer(tokens, part);
     if (!read) {
-      const key = keyOf(tokens, part);
-      statements.set(key, { key, last: lastKind(part) });
+      statement(keyOf(tokens, part), lastKind(part));
       continue;
     }
     const header = keyOf(tokens, read.header);
-    const key = header + keyOf(tokens, read.closing);
-    statements.set(key, { key, last: lastKind(part) });
+    statement(header + keyOf(tokens, read.closing), lastKind(part));
     let group = pieces.get(header);
     if (!group) pieces.set(header, (group = { elements: read.elements, shapes: new Map() }));
     for (const piece of read.pieces) {
-      const pieceKey = keyOf(tokens, piece);
-      group.shapes.set(pieceKey, { key: pieceKey, last: lastKind(piece) });
+      const key = keyOf(tokens, piece);
+      const id = `piece\0${header}\0${key}`;
+      if (!records.has(id)) group.shapes.set(key, { key, id, last: lastKind(piece) });
     }
   }
-  return shapesOfFileParse([...statements.values()], pieces, parse);
+  if (!shapesOfFileParse([...statements.values()], pieces, parse)) return false;
+  for (const shape of statements.values()) records.add(shape.id);
+  for (const group of pieces.values()) for (const shape of group.shapes.values()) records.add(shape.id);
+  return true;
 }
-
 /** Parses the shapes together: the statements after `export {};`, then each header's pieces inside it. */
 function shapesOfFileParse(
   statements: Shape[],
@@ -479,21 +497,18 @@ function shapesOfFileParse(
     text += group.elements ? '\n];' : '\n}';
     groups.push({ elements: group.elements, shapes: [...group.shapes.values()], ends, end: text.length });
   }
+  if (statements.length === 0 && groups.length === 0) return true;
   const file = parse(text);
   if (!file || file.statements.length !== 1 + statements.length + groups.length) return false;
   if (file.statements.some(readAgain)) return false;
-  let module = false;
-  for (let i = 0; i < statements.length; i++) {
-    const node = file.statements[i + 1]!;
-    if (!endsItself(node, statementEnds[i]!, statements[i]!.last)) return false;
-    module ||= marksModule(node);
-  }
+  for (let i = 0; i < statements.length; i++)
+    if (!endsItself(file.statements[i + 1]!, statementEnds[i]!, statements[i]!.last)) return false;
   for (let g = 0; g < groups.length; g++) {
     const node = file.statements[1 + statements.length + g]!;
     const { elements, shapes, ends, end } = groups[g]!;
     if (elements ? !elementsEnd(node, ends, end) : !membersEnd(node, shapes, ends, end)) return false;
   }
-  return module;
+  return true;
 }
 
 /** Whether a class or interface holds one member per shape, each ending where its shape does. */

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
-import { shapesParse } from './shape-proof.js';
+import { type ShapeRecords, shapesParse } from './shape-proof.js';
 import { takeShown } from './shown-to-parse.js';
 
 export { shownToParse } from './shown-to-parse.js';
@@ -71,8 +71,22 @@ export function parseError(name: string, content: string): string | undefined {
   return `line ${line}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
 }
 
-/** Whether a file is shown to parse by the shapes of its statements and members (shape-proof.ts). */
-export const shownByShapes = (content: string) => shapesParse(content, parsedTree);
+/**
+ * Whether a file is shown to parse by the shapes of its statements, members and elements (shape-proof.ts). Shapes
+ * recur across documents and runs: each shown is recorded as the runtime's texts are (PARSED), by the hash of the
+ * compiler's version and the shape with its place, unless `fresh` (every shape parsed).
+ */
+export function shownByShapes(content: string, fresh = false): boolean {
+  return shapesParse(content, parsedTree, fresh ? FRESH : SHAPE_RECORDS);
+}
+
+const recordOf = (id: string) =>
+  path.join(PARSED, createHash('sha256').update(`${ts.version}\0shape-proof 1\0${id}`).digest('hex').slice(0, 32));
+const SHAPE_RECORDS: ShapeRecords = {
+  has: (id) => fs.existsSync(recordOf(id)),
+  add: (id) => remember(recordOf(id)),
+};
+const FRESH: ShapeRecords = { has: () => false, add: () => {} };
 
 /** The tree of a text of shapes (shape-proof.ts), or undefined when it has a syntax error. */
 const parsedTree = (content: string) => {

@@ -7,6 +7,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../generator/model/root.js';
+import ts from 'typescript';
+import { type ShapeRecords, shapesParse } from '../../generator/shape-proof.js';
 import { parseError, shownByShapes } from '../../generator/syntax-check.js';
 
 /** A module in the form the client and server emitters write. */
@@ -87,14 +89,14 @@ const generated = ['ad-creative', 'analytics', 'generative'].flatMap((name) =>
 describe('the proof that client and server files parse by their shapes', () => {
   it('proves the module and every generated client and server', () => {
     expect(parseError('a.ts', MODULE)).toBeUndefined();
-    expect(shownByShapes(MODULE)).toBe(true);
-    for (const text of generated) expect(shownByShapes(text)).toBe(true);
+    expect(shownByShapes(MODULE, true)).toBe(true);
+    for (const text of generated) expect(shownByShapes(text, true)).toBe(true);
   });
 
   for (const [name, text] of Object.entries(broken))
     it(`refuses ${name}, which does not parse`, () => {
       expect(parseError('a.ts', text)).toBeDefined();
-      expect(shownByShapes(text)).toBe(false);
+      expect(shownByShapes(text, true)).toBe(false);
     });
 
   it('leaves a regular expression, a comment that could be a pragma and a file without imports to the parser', () => {
@@ -105,7 +107,7 @@ describe('the proof that client and server files parse by their shapes', () => {
       'const a = 1;\n',
     ]) {
       expect(parseError('a.ts', text)).toBeUndefined();
-      expect(shownByShapes(text)).toBe(false);
+      expect(shownByShapes(text, true)).toBe(false);
     }
   });
 
@@ -161,7 +163,7 @@ describe('the proof that client and server files parse by their shapes', () => {
             const i = Math.floor(at * text.length);
             text = text.slice(0, i) + piece + text.slice(replace ? i + piece.length : i);
           }
-          const shown = shownByShapes(text);
+          const shown = shownByShapes(text, true);
           const error = parseError('a.ts', text);
           if (shown) {
             proven++;
@@ -174,5 +176,28 @@ describe('the proof that client and server files parse by their shapes', () => {
     // Not vacuous: some edits keep the file parsing (a name, a comment's text) and are proven, most break it.
     expect(proven).toBeGreaterThan(10);
     expect(refused).toBeGreaterThan(100);
+  });
+
+  it('parses a shape recorded as shown no more, and records none of a file that does not parse', () => {
+    const ids = new Set<string>();
+    const records: ShapeRecords = { has: (id) => ids.has(id), add: (id) => ids.add(id) };
+    let parses = 0;
+    const parse = (text: string) => {
+      parses++;
+      const file = ts.createSourceFile('s.ts', text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+      return parseError('s.ts', text) === undefined ? file : undefined;
+    };
+    const edited = MODULE.replace('"GET"', '"GET" "PUT"');
+    expect(parseError('a.ts', edited)).toBeDefined();
+    expect(shapesParse(edited, parse, records)).toBe(false);
+    expect(ids.size).toBe(0);
+    expect(shapesParse(MODULE, parse, records)).toBe(true);
+    expect(parses).toBe(2);
+    expect(ids.size).toBeGreaterThan(5);
+    expect(shapesParse(MODULE, parse, records)).toBe(true);
+    expect(parses).toBe(2);
+    // Only the edited method's shape is new, and it is parsed and refused again.
+    expect(shapesParse(edited, parse, records)).toBe(false);
+    expect(parses).toBe(3);
   });
 });
