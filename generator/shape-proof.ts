@@ -389,31 +389,18 @@ function marksModule(tokens: Tokens, part: Part): boolean {
 }
 
 /**
- * Whether the comments before the first token are line comments none of which the parser reads as a pragma (`///`
- * or `// @name`): those, and only those, it reads by their text.
+ * Whether no comment before the first token is one the parser reads as a pragma, by its text: a line comment
+ * beginning `///` or `// @`, a block comment holding `@`. Those, and only those, the parser reads for what they say.
  */
 function pragmaFree(content: string, tokens: Tokens): boolean {
   for (let i = 0, start = 0; i < tokens.count; start = tokens.ends[i++]!) {
     const kind = kindAt(tokens, i);
     if (!isTrivia(kind)) return true;
-    if (kind === K.MultiLineCommentTrivia) return false;
-    if (kind === K.SingleLineCommentTrivia && /^\/\/(?:\/|\s*@)/.test(content.slice(start, tokens.ends[i])))
-      return false;
+    const text = content.slice(start, tokens.ends[i]);
+    if (kind === K.SingleLineCommentTrivia && /^\/\/(?:\/|\s*@)/.test(text)) return false;
+    if (kind === K.MultiLineCommentTrivia && text.includes('@')) return false;
   }
   return true;
-}
-
-/** A shape to parse: its key, its id among the records and the kind of its last token. */
-interface Shape {
-  key: string;
-  id: string;
-  last: number;
-}
-
-/** The shapes of the pieces read under one header: members, or an array's elements. */
-interface Group {
-  elements: boolean;
-  shapes: Map<string, Shape>;
 }
 
 /**

@@ -104,6 +104,7 @@ describe('the proof that client and server files parse by their shapes', () => {
       planted('enc(id)', 'enc(/a/.source)'),
       `/// <reference types="node" />\n${MODULE}`,
       `// @ts-nocheck\n${MODULE}`,
+      `/** @jsx h */\n${MODULE}`,
       'const a = 1;\n',
     ]) {
       expect(parseError('a.ts', text)).toBeUndefined();
