@@ -4,7 +4,8 @@
 // this is what holds if one is missed). A parse only: TypeScript's syntactic diagnostics through its public API
 // (a program of the one file, without the standard library or any import resolved). types.ts is shown to parse by its
 // tree instead where every leaf of it passes emitters/parse-proof.ts, validators.ts by its template and pieces
-// (emitters/validators-file.ts); either is parsed like the others where its proof fails.
+// (emitters/validators-file.ts), the others (client.ts, server.ts) by the shapes of their parts (shape-proof.ts);
+// a file is parsed where its proof fails.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
