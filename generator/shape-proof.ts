@@ -403,6 +403,19 @@ function pragmaFree(content: string, tokens: Tokens): boolean {
   return true;
 }
 
+/** A shape to parse: its key, its id among the records and the kind of its last token. */
+interface Shape {
+  key: string;
+  id: string;
+  last: number;
+}
+
+/** The shapes of the pieces read under one header: members, or an array's elements. */
+interface Group {
+  elements: boolean;
+  shapes: Map<string, Shape>;
+}
+
 /**
  * Shapes shown to parse by an earlier parse, by an id naming each with its place (a parse that fails records
  * none). Each shape's proof is its own, so one parsed before need not be parsed again.
