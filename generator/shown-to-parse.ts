@@ -21,7 +21,7 @@ export function shownToParse(text: string, template?: string): void {
 /** Line comments only, each ended by a newline: nothing before a text can change how it parses. */
 const LINE_COMMENTS = /^(?:\/\/[^\n\r\u2028\u2029]*\n)*$/;
 
-/** The record of a text `content` is line comments and then (which is then forgotten), if any. */
+/** The record of the text `content` holds after its line comments, if any (forgotten once taken). */
 export function takeShown(content: string): ShownText | undefined {
   const index = shown.findIndex(
     ({ text }) => content.endsWith(text) && LINE_COMMENTS.test(content.slice(0, content.length - text.length)),
