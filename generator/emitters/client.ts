@@ -110,6 +110,7 @@ export function emitClient(service: ServiceModel): string {
     returnType: 'ApiCore',
     statements: [`return new ApiCore(options, ${serviceProfile(service)});`],
   };
+  const coreProperty = transportProperty(methods);
   const clientClass: ClassDeclarationStructure = {
     kind: StructureKind.Class,
     isExported: true,
@@ -123,15 +124,20 @@ export function emitClient(service: ServiceModel): string {
       ),
     ],
     properties: [
-      { name: 'core', isReadonly: true, type: 'ApiCore', docs: ['The transport: retries, timeouts, credentials.'] },
+      {
+        name: coreProperty,
+        isReadonly: true,
+        type: 'ApiCore',
+        docs: ['The transport: retries, timeouts, credentials.'],
+      },
     ],
     ctors: [
       {
         parameters: [{ name: 'options', type: 'ClientOptions' }],
-        statements: [`this.core = ${coreFactory}(options);`],
+        statements: [`this.${coreProperty} = ${coreFactory}(options);`],
       },
     ],
-    methods: methods.map(delegatingMethod),
+    methods: methods.map((m) => delegatingMethod(m, coreProperty)),
   };
 
   return printStructure({
@@ -200,7 +206,7 @@ function operationFunctions(
     isAsync: m.isAsync,
     docs: m.docs,
     typeParameters: m.typeParameters,
-    parameters: [{ name: 'core', type: 'ApiCore' }, ...(m.parameters ?? [])],
+    parameters: declaresCore(m) ? m.parameters : [{ name: 'core', type: 'ApiCore' }, ...(m.parameters ?? [])],
     returnType: m.returnType,
     statements: m.statements,
   }));
@@ -238,6 +244,7 @@ function sendersStatements(
 ): Array<string | ClassDeclarationStructure | FunctionDeclarationStructure> {
   if (methods.length === 0) return [];
   const factory = `create${service.name}SenderCore`;
+  const coreProperty = transportProperty(methods);
   return [
     {
       kind: StructureKind.Function,
@@ -263,26 +270,42 @@ function sendersStatements(
           `Typed senders of the ${service.title}'s webhooks and callbacks: each method sends its documented payload to the URL given (a subscriber's).`,
         ),
       ],
-      properties: [{ name: 'core', isReadonly: true, type: 'ApiCore' }],
+      properties: [{ name: coreProperty, isReadonly: true, type: 'ApiCore' }],
       ctors: [
         {
           parameters: [{ name: 'options', type: 'SenderOptions', initializer: '{}' }],
-          statements: [`this.core = ${factory}(options);`],
+          statements: [`this.${coreProperty} = ${factory}(options);`],
         },
       ],
-      methods: methods.map(delegatingMethod),
+      methods: methods.map((m) => delegatingMethod(m, coreProperty)),
     },
   ];
 }
 
-/** A class method that calls its operation function with the client's core. */
-function delegatingMethod(m: OptionalKind<MethodDeclarationStructure>): OptionalKind<MethodDeclarationStructure> {
+/** The name of a class's transport: `core`, with a `_` more for each method of the class that has the name. */
+function transportProperty(methods: OptionalKind<MethodDeclarationStructure>[]): string {
+  const names = new Set(methods.map((m) => m.name));
+  let name = 'core';
+  while (names.has(name)) name += '_';
+  return name;
+}
+
+/** Whether a method declares its core itself (its first parameter), named so that it shadows nothing it calls. */
+const declaresCore = (m: OptionalKind<MethodDeclarationStructure>) => m.parameters?.[0]?.type === 'ApiCore';
+
+/** The method of the client class that calls the operation function of its name with the class's core. */
+function delegatingMethod(
+  m: OptionalKind<MethodDeclarationStructure>,
+  coreProperty: string,
+): OptionalKind<MethodDeclarationStructure> {
   const typeArgs = m.typeParameters?.length
     ? `<${m.typeParameters.map((t) => (typeof t === 'string' ? t : t.name)).join(', ')}>`
     : '';
   // A method named as one of its parameters (an operation `options`) would call the parameter: that one is renamed.
-  const parameters = (m.parameters ?? []).map((p) => (p.name === m.name ? { ...p, name: `${p.name}_` } : p));
-  const args = ['this.core', ...parameters.map((p) => p.name)].join(', ');
+  const parameters = (declaresCore(m) ? m.parameters!.slice(1) : (m.parameters ?? [])).map((p) =>
+    p.name === m.name ? { ...p, name: `${p.name}_` } : p,
+  );
+  const args = [`this.${coreProperty}`, ...parameters.map((p) => p.name)].join(', ');
   return { ...m, parameters, isAsync: false, statements: [`return ${m.name}${typeArgs}(${args});`] };
 }
 
@@ -725,11 +748,19 @@ function pagingOf(op: OperationModel): { param: string; item: string; style: str
   return { param: token.identifier, item, style };
 }
 
+/**
+ * The page functions of a paginated operation. They call the operation's function by its name, so a local of theirs
+ * of that name (an operation `options`, `params`, `core` or `token`) would shadow it: that local takes a `_`. Their
+ * core is declared here (operationFunctions adds none where the first parameter is one).
+ */
 function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationStructure>[] {
   const { param, item, style } = pagingOf(op);
-  const paramsDecl = { name: 'params', type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
-  const optionsDecl = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
-  const fetchPage = `(token: string | undefined) => ${op.id}(core, { ...params, ${propertyKey(param)}: token ?? params.${param} }, options)`;
+  const local = (name: string) => (name === op.id ? `${name}_` : name);
+  const [core, params, options, token] = ['core', 'params', 'options', 'token'].map(local);
+  const coreDecl = { name: core!, type: 'ApiCore' };
+  const paramsDecl = { name: params!, type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
+  const optionsDecl = { name: options!, type: 'CallOptions', hasQuestionToken: true };
+  const fetchPage = `(${token}: string | undefined) => ${op.id}(${core}, { ...${params}, ${propertyKey(param)}: ${token} ?? ${params}.${param} }, ${options})`;
   const how = op.pagination!.style === 'cursor' ? 'cursors' : 'page tokens';
   return [
     {
@@ -737,14 +768,14 @@ function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationSt
       docs: [
         `The first page of ${op.id} as a page object: items, hasNextPage(), getNextPage(), iterPages(); \`for await\` walks every item (${how}).`,
       ],
-      parameters: [paramsDecl, optionsDecl],
+      parameters: [coreDecl, paramsDecl, optionsDecl],
       returnType: `Promise<Page<${item}, ${op.typeName}Result>>`,
       statements: [`return firstPage<${item}, ${op.typeName}Result>(${style}, ${fetchPage});`],
     },
     {
       name: `${op.id}All`,
       docs: [`Every item of ${op.id}, page after page (${how}).`],
-      parameters: [paramsDecl, optionsDecl],
+      parameters: [coreDecl, paramsDecl, optionsDecl],
       returnType: `AsyncGenerator<${item}>`,
       statements: [`return paginate<${item}, ${op.typeName}Result>(${style}, ${fetchPage});`],
     },
