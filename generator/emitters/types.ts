@@ -16,7 +16,7 @@ import { webhookSources } from '../model/receivers.js';
 import { shownToParse } from '../shown-to-parse.js';
 import { discriminatorScanInput } from './discriminator-scan-input.js';
 import { commentText, IDENTIFIER, singleQuotedLiteral, stringLiteral } from './escape.js';
-import { pathItemsType } from './openapi-typescript-adapter.js';
+import { pathItemsType, withoutPercentSigns } from './openapi-typescript-adapter.js';
 import { parentAlternatives } from './parent-discriminator.js';
 import { printsParsable } from './parse-proof.js';
 import { presortedForTransform, sortedMap } from './presorted-maps.js';
@@ -420,13 +420,26 @@ function resolverOf(schema: OpenAPI3): GlobalContext['resolve'] {
 }
 
 export function emitTypes(service: ServiceModel): string {
+  try {
+    return typesText(service, false);
+  } catch (error) {
+    // A name holding a `%` that is no URI escape: typed again with the names spared (withoutPercentSigns).
+    if (!(error instanceof URIError)) throw error;
+    return typesText(service, true);
+  }
+}
+
+/** types.ts; `sparePercents`: the transform is handed names without a `%` and its nodes are given them back. */
+function typesText(service: ServiceModel, sparePercents: boolean): string {
   // The schemas as requests and answers see them ride in the document (view-types.ts), rewritten as its own are.
   const document = { ...service.document, ...viewSources(service) } as OpenApiDocument;
-  const schema = withExtensionWebhooks(
+  const written = withExtensionWebhooks(
     refsIntoComponents(
       withParentUnions(forTypes(document, discriminatorMembers(document)) as OpenApiDocument, service.document),
     ),
-  ) as OpenAPI3;
+  );
+  const spared = sparePercents ? withoutPercentSigns(written) : undefined;
+  const schema = (spared?.document ?? written) as OpenAPI3;
   // Silent: a mapping target the document does not hold is the model's warning, in the generator's own words;
   // one that is neither an object schema nor an allOf (openapi-typescript adds no enum to it) is no fault. The scan
   // patches the schemas it finds members in: before they are copied into the presorted document.
@@ -472,54 +485,21 @@ export function emitTypes(service: ServiceModel): string {
     readWriteMarkers: false,
     resolve: resolverOf(typed),
   };
+  const transformed = [
+    ...transformSchema(typed, ctx),
+    ...viewDeclarations(typed as unknown as Record<string, unknown>, ctx),
+  ];
   const declarations = withSafeTypeNames(
-    withParentRootTypes(
-      saidOfStrayPercent(typed, () => [
-        ...transformSchema(typed, ctx),
-        ...viewDeclarations(typed as unknown as Record<string, unknown>, ctx),
-      ]),
-      service.document,
-    ),
+    withParentRootTypes(spared ? spared.restore(transformed) : transformed, service.document),
   );
   const printed = astToString(declarations);
-  const callbacks = callbacksType(service, typed as Record<string, any>, ctx);
+  const made = callbacksType(service, typed as Record<string, any>, ctx, spared?.restoreText);
+  const callbacks = made && spared ? spared.restore([made])[0] : made;
   const text = printed + (callbacks ? astToString(callbacks) : '');
   // Each part's statements end where the next part's begin (`;` or `}` and a newline), so the two parse as one.
   const joined = callbacks === undefined || printed === '' || /[;}]\n$/.test(printed);
   if (joined && printsParsable(declarations) && (!callbacks || printsParsable([callbacks]))) shownToParse(text);
   return text;
-}
-
-/**
- * The transform's declarations, or one line naming the name it cannot type: openapi-typescript 7.13 decodes the JSON
- * pointers it builds (`createRef` -> redocly's `parseRef`) as URI components without encoding them, so a schema
- * reached through a name holding a `%` not followed by two hex digits (`A%B`, then a property of it) throws
- * `URIError: URI malformed` with no place named.
- */
-function saidOfStrayPercent<T>(document: unknown, transform: () => T): T {
-  try {
-    return transform();
-  } catch (error) {
-    if (!(error instanceof URIError)) throw error;
-    const names: string[] = [];
-    strayPercentNames(document, '#', names, new Set());
-    const shown = names.slice(0, 3).map((n) => JSON.stringify(n));
-    if (names.length > 3) shown.push(`${names.length - 3} more`);
-    throw new Error(
-      `openapi-typescript cannot type this document: it reads its own JSON pointers as URIs, where a '%' not followed by two hex digits is malformed (${names.length} name(s) hold one: ${shown.join(', ')}); rename them to generate this package`,
-    );
-  }
-}
-
-/** The pointers of the keys holding a `%` that is no URI escape, depth first. */
-function strayPercentNames(node: unknown, pointer: string, names: string[], seen: Set<object>): void {
-  if (!node || typeof node !== 'object' || seen.has(node)) return;
-  seen.add(node);
-  for (const [key, value] of Object.entries(node)) {
-    const here = `${pointer}/${escapeToken(key)}`;
-    if (/%(?![0-9A-Fa-f]{2})/.test(key)) names.push(here);
-    strayPercentNames(value, here, names, seen);
-  }
 }
 
 /** openapi-typescript's root type of a component (`rootTypes`): `components['<kind>']['<name>']` as one identifier. */
@@ -595,12 +575,13 @@ function callbacksType(
   service: ServiceModel,
   document: Record<string, any>,
   ctx: GlobalContext,
+  pathAsWritten: (path: string) => string = (path) => path,
 ): ts.InterfaceDeclaration | undefined {
   const items: Record<string, unknown> = {};
   for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
     for (const [method, op] of Object.entries<any>(item ?? {})) {
       if (!op || typeof op !== 'object' || !op.callbacks) continue;
-      const owner = service.operations.find((o) => o.path === path && o.method === method.toUpperCase());
+      const owner = service.operations.find((o) => o.path === pathAsWritten(path) && o.method === method.toUpperCase());
       if (!owner) continue;
       for (const [name, raw] of Object.entries<any>(op.callbacks)) {
         const callback = raw?.$ref ? ctx.resolve<Record<string, unknown>>(raw.$ref) : raw;
