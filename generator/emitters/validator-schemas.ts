@@ -35,7 +35,9 @@ export function cleanSchema(node: any, specId: string, document?: OpenApiDocumen
     if (ANNOTATIONS.has(key) || key.startsWith('x-') || (open && key === 'enum')) continue;
     if (key === 'format') continue;
     const value = node[key];
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) out.$ref = `${specId}${value}`;
+    // A `%` that is no escape (`#/components/schemas/Rate%Limit`, read as written: fragmentTokens) is one to ajv.
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/'))
+      out.$ref = `${specId}${value.replace(/%(?![0-9A-Fa-f]{2})/g, '%25')}`;
     else if (key === 'allOf' && document && Array.isArray(value))
       out.allOf = value.map((member) => {
         const cleaned = cleanSchema(member, specId, document);

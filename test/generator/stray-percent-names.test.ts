@@ -8,8 +8,13 @@ import { generatePackage } from '../../generator/pipeline.js';
 import { typeCheckPackages } from '../../generator/typecheck.js';
 import { servedPackage } from '../support/served-package.js';
 
+/**
+ * `schemaName` answered by `setLimit`, its `propertyName` a required object; `next` refers to the schema again with
+ * the name as written (`#/components/schemas/Rate%Limit`, not the `%25` a URI fragment asks for), as documents do.
+ */
 function document(schemaName: string, propertyName: string) {
   const ref = { $ref: `#/components/schemas/${encodeURIComponent(schemaName)}` };
+  const asWritten = { $ref: `#/components/schemas/${schemaName}` };
   return {
     openapi: '3.0.3',
     info: { title: 'percent', version: '1' },
@@ -29,7 +34,7 @@ function document(schemaName: string, propertyName: string) {
           required: [propertyName],
           properties: {
             [propertyName]: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } },
-            next: ref,
+            next: schemaName.includes('%20') ? ref : asWritten,
           },
         },
       },

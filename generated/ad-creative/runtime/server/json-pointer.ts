@@ -32,7 +32,16 @@ export function fragmentTokens(fragment: string): string[] {
     : pointer
         .slice(1)
         .split('/')
-        .map((token) => unescapeToken(decodeURIComponent(token)));
+        .map((token) => unescapeToken(decodedToken(token)));
+}
+
+/** A token percent-decoded where its `%`s are escapes; one with a `%` that is none (`Rate%Limit`) as written. */
+function decodedToken(token: string): string {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
 }
 
 /** The node a pointer (or its keys) reaches in `document`, through own properties only; undefined where none. */
