@@ -2,7 +2,8 @@
 // handlers answering each operation's first documented success (JSON: the spec's example where the package's own
 // validator accepts it, else a value json-schema-faker derives that it accepts, allOf members merged where its draws
 // miss; text or bytes with their media type otherwise), called through the generated client with values derived
-// from each required parameter's and JSON body's schema. The server validates its answers too (validateResponses):
+// from each required parameter's and JSON body's schema (an XML body's too, written as the XML Object says:
+// xml-bodies.ts). The server validates its answers too (validateResponses):
 // every answer is one the spec says is valid, and every request one it accepts; a body its schema refuses is
 // answered 400.
 import fs from 'node:fs';
@@ -27,6 +28,7 @@ import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
 import { drawable } from './drawable-schemas.js';
 import { hasLookaround, withPatternValues } from './pattern-values.js';
+import { xmlBody } from './xml-bodies.js';
 import { writePackage } from '../support/package-folder.js';
 
 /** What a document's round trip leaves out, each entry `<operation>: <what>`, with the reason beside it. */
@@ -116,6 +118,7 @@ type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 const essence = (ct: string) => ct.split(';')[0]!.trim().toLowerCase();
 const isJson = (ct: string) => essence(ct) === 'application/json' || essence(ct).endsWith('+json');
 const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(essence(ct));
+const isXml = (ct: string) => /[/+]xml$/.test(essence(ct));
 
 /** Whether a document has a pattern with a lookaround anywhere (read once a document). */
 const lookarounds = new WeakMap<object, boolean>();
@@ -500,6 +503,9 @@ export function roundTripSuite(
         params.body = new Uint8Array([1, 2, 3]);
         params.contentType = raw.contentType.includes('*') ? 'application/octet-stream' : raw.contentType;
       }
+      // XML: a value drawn from the schema, written as the XML Object says (xml-bodies.ts).
+      if (raw && isXml(raw.contentType))
+        params.body = xmlBody(model.document, raw.schema, sample(model, raw.schema, 7, false, { request: true }));
       // A form whose schema admits no object goes as the caller encodes it (fieldless-forms.ts): form text, or
       // FormData with a file part and a text part (fetch writes its boundary).
       if (raw && isFieldsType(raw.contentType)) {

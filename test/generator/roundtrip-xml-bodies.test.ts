@@ -1,0 +1,120 @@
+// The round trip sends an XML body as a value drawn from its schema, written as the OpenAPI XML Object says
+// (xml-bodies.ts), where it sent three bytes: here the generated server must receive an order whose element names,
+// attributes, wrapped and unwrapped arrays, prefixes and namespaces are those its schema's `xml` objects give, and
+// an inline body schema's members inside `<root>`.
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, expect, it, vi } from 'vitest';
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+
+const received = vi.hoisted(() => [] as Array<{ url: string; type: string; body: string }>);
+
+vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../contracts/targets/listen-local.js')>();
+  return {
+    ...real,
+    listenLocal: (listener: http.RequestListener) =>
+      real.listenLocal((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () =>
+          received.push({
+            url: req.url ?? '',
+            type: req.headers['content-type'] ?? '',
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        listener(req, res);
+      }),
+  };
+});
+
+const ORDERS = 'https://example.com/orders';
+const NOTES = 'https://example.com/notes';
+const two = (items: object) => ({ type: 'array', minItems: 2, maxItems: 2, items });
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'XML bodies', version: '1' },
+  paths: {
+    '/orders': {
+      post: {
+        operationId: 'placeOrder',
+        requestBody: {
+          required: true,
+          content: { 'application/xml': { schema: { $ref: '#/components/schemas/Order' } } },
+        },
+        responses: { '201': { description: 'placed' } },
+      },
+    },
+    '/notes': {
+      put: {
+        operationId: 'putNote',
+        requestBody: {
+          required: true,
+          content: {
+            'text/xml': {
+              schema: { type: 'object', required: ['text'], properties: { text: { type: 'string', enum: ['hi'] } } },
+            },
+          },
+        },
+        responses: { '204': { description: 'kept' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Order: {
+        type: 'object',
+        xml: { name: 'order', prefix: 'o', namespace: ORDERS },
+        required: ['id', 'currency', 'lines', 'tags', 'note'],
+        properties: {
+          id: { type: 'integer', minimum: 1, maximum: 9, xml: { attribute: true } },
+          currency: { type: 'string', enum: ['EUR'], xml: { attribute: true, name: 'cur' } },
+          lines: { ...two({ $ref: '#/components/schemas/Line' }), xml: { wrapped: true, name: 'items' } },
+          tags: two({ type: 'string', enum: ['a'] }),
+          note: { type: 'string', enum: ['x & <y>'], xml: { prefix: 'n', namespace: NOTES } },
+        },
+      },
+      Line: {
+        type: 'object',
+        xml: { name: 'line' },
+        required: ['sku'],
+        properties: { sku: { type: 'string', enum: ['A1'] } },
+      },
+    },
+  },
+};
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-xml-bodies-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+const spec = path.join(folder, 'xml-bodies.json');
+fs.writeFileSync(spec, JSON.stringify(document));
+
+roundTripSuite({ name: 'xml-bodies', spec });
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false });
+
+it('sends XML bodies written from their schemas as the XML Object says', () => {
+  const order = received.find((r) => r.url === '/orders');
+  expect(order?.type).toBe('application/xml');
+  const id = /^<o:order xmlns:o="https:\/\/example\.com\/orders" id="([1-9])" cur="EUR">/.exec(order!.body)?.[1];
+  expect(id).toBeDefined();
+  expect(parser.parse(order!.body)).toEqual({
+    'o:order': {
+      '@_xmlns:o': ORDERS,
+      '@_id': id,
+      '@_cur': 'EUR',
+      items: { line: [{ sku: 'A1' }, { sku: 'A1' }] },
+      tags: ['a', 'a'],
+      'n:note': { '#text': 'x & <y>', '@_xmlns:n': NOTES },
+    },
+  });
+  expect(order!.body).toContain('x &amp; &lt;y&gt;');
+  const note = received.find((r) => r.url === '/notes');
+  expect(note?.type).toBe('text/xml');
+  expect(note!.body).toBe('<root><text>hi</text></root>');
+});
