@@ -362,7 +362,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       for (const check of ANSWER_CHECKS) ledger.notJudged(check, failed);
       return result;
     }
-    if (result.answer.status >= 500) ledger.fail('not_a_server_error', `answered ${result.answer.status}`, result);
+    if (result.answer.status >= 500)
+      ledger.fail('not_a_server_error', serverErrorMessage(op, result.answer.status), result);
     else ledger.pass('not_a_server_error');
     if (refused && is4xx(result.answer.status) && (options.mock || !documentedResponse(op, result.answer.status))) {
       const why = options.mock
@@ -872,4 +873,17 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     }
   }
   return { outcomes, requests: budget.sent, answeredTypes, stoppedBy: budget.stoppedBy, notes: [...notes.values()] };
+}
+
+/**
+ * not_a_server_error's FAIL: a 5xx is a server error whether or not the operation documents it, as Schemathesis's
+ * check reads it (its expected statuses are 2xx, 3xx and 4xx unless configured); the message says when the document
+ * lists the status, so that a document whose operation answers nothing else (a health check documenting only its
+ * 500) is told from a server that broke.
+ */
+export function serverErrorMessage(op: OperationModel, status: number): string {
+  const listed = op.responses.find((r) => r.status === String(status) || r.status.toUpperCase() === '5XX');
+  if (!listed) return `answered ${status}`;
+  const only = op.responses.every((r) => /^5(\d\d|XX)$/i.test(r.status));
+  return `answered ${status}, a status the operation documents${only ? ' (its only answers are server errors)' : ''}: a server error all the same`;
 }
