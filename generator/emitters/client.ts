@@ -10,7 +10,7 @@ import type {
   TypeAliasDeclarationStructure,
 } from 'ts-morph';
 import { StructureKind } from 'ts-morph';
-import { isJsonType, isLinesType, isMediaRange } from '../model/media-types.js';
+import { isJsonType, isLinesType, isMediaRange, isTextType } from '../model/media-types.js';
 import { isFieldsType, isFormText } from '../model/fieldless-forms.js';
 import { unsendableKey } from '../model/security.js';
 import { typeIdentifier } from '../model/names.js';
@@ -493,7 +493,7 @@ function requestSpec(
   if (raw) lines.push(`answer: ${stringLiteral(raw)}`);
   const types = answerTypes(op);
   if (types) {
-    lines.push(`answerTypes: ${valueLiteral(types)}`);
+    lines.push(`answerTypes: ${valueLiteral(answerEssences(types))}`);
     // JSON where the operation offers it (its types promise JSON), else every type it documents.
     const json = types.filter(isJsonType);
     lines.push(`accept: ${stringLiteral((json.length ? json : types).join(', '))}`);
@@ -507,8 +507,6 @@ function requestSpec(
   return `{ ${lines.join(', ')} }`;
 }
 
-const isTextType = (type: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/i.test(type);
-
 /**
  * The media types of an operation's successes (an event stream aside), where they are not JSON alone: the client
  * asks for them and reads an answer by its Content-Type.
@@ -517,6 +515,11 @@ function answerTypes(op: OperationModel): string[] | undefined {
   if (op.streaming || op.linesType) return undefined;
   const types = successTypes(op);
   return types.length && !types.every(isJsonType) ? types : undefined;
+}
+
+/** The media types an answer's Content-Type is matched against: without their parameters (`; charset=utf-8`). */
+function answerEssences(types: string[]): string[] {
+  return [...new Set(types.map((t) => t.split(';')[0]!.trim()))];
 }
 
 /** The media types of the operation's successful answers (`default`'s where it documents no 2xx), each once, in lower case. */

@@ -3,7 +3,7 @@
 import type { JsonSchema, OperationModel, RequestBodyModel, ResponseModel, ServiceModel } from '../model/types.js';
 import { propertyKey, stringLiteral } from './escape.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
-import { isJsonType } from '../model/media-types.js';
+import { isJsonType, isTextType } from '../model/media-types.js';
 import { clientPathTemplate, pathKeyParts } from '../model/path-key-query.js';
 
 /** The operation's type in openapi-typescript's output: its root indexed by each key as a string literal. */
@@ -121,7 +121,8 @@ function rawAnswerTypes(o: OperationModel): string[] | undefined {
   return types;
 }
 
-const isTextMedia = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/i.test(ct);
+/** Text (an event stream's too), XML, CSV and YAML, whatever parameters the key carries (`application/xml; charset=utf-8`). */
+const isTextMedia = (ct: string) => isTextType(ct) || /^text\/event-stream\s*(;|$)/i.test(ct);
 
 export function successType(o: OperationModel): string {
   const s = o.success;
