@@ -139,7 +139,7 @@ function sample(
   schema: unknown,
   seed = 7,
   useExamplesValue = false,
-  { patterns = false, request = false, depth = 2 }: Draw = {},
+  { patterns = false, request = false, depth = 2, largest = LARGEST_DRAW, encoded = false }: Draw = {},
 ): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
   const drawn = drawable(model.document);
@@ -176,7 +176,8 @@ function sample(
     return value;
   };
   const value = draw(false);
-  return (JSON.stringify(value)?.length ?? 0) > LARGEST_DRAW ? draw(true) : value;
+  const text = JSON.stringify(value) ?? '';
+  return (encoded ? encodeURIComponent(text) : text).length > largest ? draw(true) : value;
 }
 
 /**
@@ -187,10 +188,20 @@ interface Draw {
   patterns?: boolean;
   request?: boolean;
   depth?: number;
+  /** The JSON length past which the value is drawn again small; `encoded`: of the JSON percent-encoded. */
+  largest?: number;
+  encoded?: boolean;
 }
 
 /** A quarter of the generated server's default body limit (1 MiB), whatever a value's encoding adds. */
 const LARGEST_DRAW = 256 * 1024;
+
+/**
+ * A parameter's, percent-encoded: its value rides in the request line or a header, which node's server takes up to
+ * 16 KB in all (431 past it); AWS's STS allows 2,048 characters of any Unicode in a query value (up to 9 encoded
+ * characters each) and 100,000 in its `SAMLAssertion`.
+ */
+const LARGEST_PARAMETER = 1024;
 
 /**
  * The schema with every allOf merged into one schema, $refs inlined on the way: json-schema-faker draws each
@@ -476,7 +487,11 @@ export function roundTripSuite(
         // A required array has at least one item: an empty exploded one has no query form (the client refuses it).
         const schema = resolveRef<any>(model.document, p.schema);
         const draw = (seed: number, patterns = false) =>
-          sample(model, p.type === 'array' ? { minItems: 1, ...schema } : p.schema, seed, false, { patterns });
+          sample(model, p.type === 'array' ? { minItems: 1, ...schema } : p.schema, seed, false, {
+            patterns,
+            largest: LARGEST_PARAMETER,
+            encoded: true,
+          });
         // No value is empty: a path segment cannot be, and Prism (as the engine, df69136) reads an empty query
         // value, header or cookie as none (the smallest string a schema allows may be empty; an array's or object's
         // items too: [''] is an empty segment). Another draw first, as an enum may hold '' beside others
