@@ -29,8 +29,8 @@ export function pathItemsType(items: Record<string, PathItemObject>, ctx: Global
 }
 
 /**
- * The document with every `%` in a name (a key, a `$ref`'s token, a `required` entry, a discriminator's property
- * name or mapping) written as a marker found nowhere in it, and the way back for what the transform makes of it.
+ * The document with every `%` in a name (a key, a `$ref`'s token, a `required` entry, a parameter's name, a
+ * discriminator's property name or mapping) written as a marker found nowhere in it, and the way back for what the transform makes of it.
  *
  * openapi-typescript 7.13 builds the JSON pointer of each schema it types from the keys on the way, escaping `~` and
  * `/` only, and reads it back through its own copy of Redocly's openapi-core (1.34), whose `parseRef` percent-decodes
@@ -73,6 +73,9 @@ export function withoutPercentSigns(document: unknown): {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && typeof v === 'string') out[k] = ref(v);
+      // A parameter's name is a key of the type the transform makes of its `in`.
+      else if (k === 'name' && typeof v === 'string' && typeof (node as { in?: unknown }).in === 'string')
+        out[k] = name(v);
       else if (k === 'discriminator' && v && typeof v === 'object') {
         const { propertyName, mapping } = v as { propertyName?: unknown; mapping?: Record<string, unknown> };
         out[k] = {

@@ -26,6 +26,25 @@ function document(schemaName: string, propertyName: string) {
           responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref } } } },
         },
       },
+      // A path key and a parameter's name holding one too, the parameter an object of objects.
+      '/limits%/{id}': {
+        get: {
+          operationId: 'getLimit',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            {
+              name: `${propertyName}page`,
+              in: 'query',
+              style: 'deepObject',
+              schema: {
+                type: 'object',
+                properties: { [propertyName]: { type: 'object', properties: { n: { type: 'integer' } } } },
+              },
+            },
+          ],
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
     },
     components: {
       schemas: {
@@ -45,6 +64,10 @@ function document(schemaName: string, propertyName: string) {
 const STRAY = document('Rate%Limit', 'per%');
 const served = servedPackage('stray', STRAY, {
   setLimit: (input: { body: unknown }) => ({ status: 200, body: input.body }),
+  getLimit: (input: { path: unknown; query: unknown }) => ({
+    status: 200,
+    body: { path: input.path, query: input.query },
+  }),
 });
 
 describe("a name holding a '%' that is no URI escape", () => {
@@ -56,6 +79,8 @@ describe("a name holding a '%' that is no URI escape", () => {
     // Required as the document says: the `required` entry names the property as written too.
     expect(types).toMatch(/"per%": \{/);
     expect(types).toContain("export type SchemaRateLimit = components['schemas']['Rate%Limit'];");
+    expect(types).toContain('"/limits%/{id}": {');
+    expect(types).toMatch(/"per%page"\?: \{\s+"per%"\?: \{/);
     expect(typeCheckPackages(new Map([['stray', files]])).get('stray')).toEqual([]);
   }, 120_000);
 
@@ -68,6 +93,11 @@ describe("a name holding a '%' that is no URI escape", () => {
       (error: { httpStatus?: number }) => error.httpStatus,
     );
     expect(refused).toBe(400);
+    const perPage = { 'per%': { n: 3 } };
+    expect(await client.getLimit({ id: 'a%b', perPage })).toEqual({
+      path: { id: 'a%b' },
+      query: { 'per%page': perPage },
+    });
   });
 
   it('is typed as written where the % is an escape', async () => {
