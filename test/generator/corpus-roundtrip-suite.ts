@@ -173,6 +173,14 @@ function sample(
     // The components and paths ride along as members of an open object: not part of the value.
     if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
     if (value && typeof value === 'object' && !resolved.properties?.paths) delete value.paths;
+    // json-schema-faker counts them toward minProperties: the members they stood for, drawn from the additional
+    // members' schema (AWS SNS's required `attributes`, a map of strings, came out empty).
+    const extra = resolved.additionalProperties;
+    if (value && typeof value === 'object' && !Array.isArray(value) && extra !== false)
+      for (let n = 1; Object.keys(value).length < (resolved.minProperties ?? 0); n++)
+        if (!(`member${n}` in value))
+          value[`member${n}`] =
+            extra === true || extra === undefined ? 'a' : sample(model, extra, seed + n, useExamplesValue, { depth });
     return value;
   };
   const value = draw(false);
@@ -484,10 +492,18 @@ export function roundTripSuite(
         const nested = noWireForm(model, p);
         if (nested && p.required) return { notCalled: `${o.id}: ${nested}`, list: 'unsatisfiable' };
         if (nested) continue;
-        // A required array has at least one item: an empty exploded one has no query form (the client refuses it).
+        // An array has at least one item: an empty exploded one has no query form (the client refuses it). So has
+        // an object in the form style, exploded: an empty one writes nothing, which reads as no parameter (AWS SNS's
+        // required `attributes`, a map of strings).
         const schema = resolveRef<any>(model.document, p.schema);
+        const filled =
+          p.type === 'array'
+            ? { minItems: 1, ...schema }
+            : p.type === 'object' && p.style === 'form' && p.explode
+              ? { minProperties: 1, ...schema }
+              : p.schema;
         const draw = (seed: number, patterns = false) =>
-          sample(model, p.type === 'array' ? { minItems: 1, ...schema } : p.schema, seed, false, {
+          sample(model, filled, seed, false, {
             patterns,
             largest: LARGEST_PARAMETER,
             encoded: true,
