@@ -283,7 +283,13 @@ function noWireForm(model: ServiceModel, p: OperationModel['parameters'][number]
       resolveRef<any>(model.document, b),
     ),
   ];
-  const inner = branches.flatMap((s) => [s.items, ...Object.values<unknown>(s.properties ?? {})]).filter(Boolean);
+  const inner = branches
+    .flatMap((s) => [
+      s.items,
+      ...Object.values<unknown>(s.properties ?? {}),
+      typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined,
+    ])
+    .filter(Boolean);
   return inner.some((x) => composite(model, x))
     ? `parameter ${p.name}: nested values in the ${p.style} style`
     : undefined;

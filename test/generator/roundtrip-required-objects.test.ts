@@ -1,11 +1,27 @@
 // The round trip draws a required object parameter in the form style, exploded, with at least one member: an empty
 // one writes nothing (`?` alone), which no server can tell from an absent parameter (AWS SNS's `attributes`, a map
-// of strings: answered 400 "must have required property"), as it draws a required array with at least one item.
+// of strings: answered 400 "must have required property"), as it draws a required array with at least one item; a
+// map of objects, whose members nest, no style writes, and is left out like an object holding an object.
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
+
+const received = vi.hoisted(() => [] as string[]);
+
+vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../contracts/targets/listen-local.js')>();
+  return {
+    ...real,
+    listenLocal: (listener: http.RequestListener) =>
+      real.listenLocal((req, res) => {
+        received.push(req.url ?? '');
+        listener(req, res);
+      }),
+  };
+});
 
 const document = {
   openapi: '3.0.3',
@@ -22,6 +38,15 @@ const document = {
             schema: { type: 'object', additionalProperties: { type: 'string' } },
           },
           { name: 'Action', in: 'query', required: true, schema: { type: 'string', enum: ['SetAttributes'] } },
+          // A map of objects has no form-style wire form (nested values): left out, as it is optional.
+          {
+            name: 'messageAttributes',
+            in: 'query',
+            schema: {
+              type: 'object',
+              additionalProperties: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+            },
+          },
         ],
         responses: { '200': { description: 'set' } },
       },
@@ -35,3 +60,10 @@ const spec = path.join(folder, 'required-objects.json');
 fs.writeFileSync(spec, JSON.stringify(document));
 
 roundTripSuite({ name: 'required-objects', spec });
+
+it('sends the map of strings with a member, and no nested value as text', () => {
+  expect(received).toHaveLength(1);
+  const query = new URL(received[0]!, 'http://x').searchParams;
+  expect([...query.keys()].filter((k) => k !== 'Action').length).toBeGreaterThan(0);
+  expect(received[0]).not.toContain('object+Object');
+});
