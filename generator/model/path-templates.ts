@@ -19,7 +19,7 @@ export function declarePathTemplates(
   let paths: Record<string, unknown> | undefined;
   for (const [path, raw] of Object.entries<any>(document.paths ?? {})) {
     const names = [...path.replace(/#.*$/, '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-    if (names.length === 0 || !raw || typeof raw !== 'object') continue;
+    if (!raw || typeof raw !== 'object') continue;
     const itemPointer = `#/paths/${escapeToken(path)}`;
     let item = raw;
     const declared = (list: unknown) =>
@@ -58,9 +58,53 @@ export function declarePathTemplates(
         }
       }
     }
+    item = withoutUntemplatedPaths(document, item, path, names, warn);
     if (item !== raw) (paths ??= { ...document.paths })[path] = item;
   }
   return paths ? { ...document, paths } : document;
+}
+
+/**
+ * The path item without its path parameters that no template expression of the path names (none at all, or one
+ * only inside the key's `#fragment`, which no request carries: Mastercard's `/send/#env/v1/partners/{partnerId}/...`):
+ * no request can carry such a value, and a server demanding it refuses every request. Each is left out with a warning.
+ */
+function withoutUntemplatedPaths(
+  document: OpenApiDocument,
+  raw: any,
+  path: string,
+  names: string[],
+  warn: (warning: SchemaWarning) => void,
+): any {
+  const itemPointer = `#/paths/${escapeToken(path)}`;
+  const fragment = /#(.*)$/.exec(path)?.[1] ?? '';
+  const kept = (list: unknown, at: string) => {
+    if (!Array.isArray(list)) return list;
+    const out = list.filter((entry, index) => {
+      const p = safeResolve(document, entry);
+      if (!p || typeof p !== 'object' || p.in !== 'path' || typeof p.name !== 'string' || names.includes(p.name))
+        return true;
+      const where = fragment.includes(`{${p.name}}`)
+        ? "only inside the path key's #fragment"
+        : 'by no template expression of the path';
+      warn({
+        pointer: `${at}/parameters/${index}`,
+        message: `path parameter ${p.name} is named ${where}: no request can carry it; left out`,
+      });
+      return false;
+    });
+    return out.length === list.length ? list : out;
+  };
+  let item = raw;
+  const own = kept(item.parameters, itemPointer);
+  if (own !== item.parameters) item = { ...item, parameters: own };
+  for (const method of METHODS) {
+    const op = item[method];
+    if (!op || typeof op !== 'object') continue;
+    const list = kept(op.parameters, `${itemPointer}/${method}`);
+    if (list !== op.parameters) item = { ...item, [method]: { ...op, parameters: list } };
+  }
+  return item;
 }
 
 /** Where in `list` a parameter named `name` sits in a place other than the path (a query, header or cookie one). */
