@@ -9,6 +9,19 @@ export function scalarText(value: unknown): string {
 export const isComposite = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !(value instanceof Date);
 
+/**
+ * The text of an item or member in a style that does not nest (all but deepObject): an object or array there has no
+ * form in OpenAPI's style table, and its `String()` (`[object Object]`) is no value, so it is refused before a
+ * request is made, as hey-api refuses it ("Deeply-nested arrays/objects aren't supported").
+ */
+export function flatText(parameter: string, style: string, value: unknown): string {
+  if (isComposite(value))
+    throw new TypeError(
+      `${parameter}: a nested ${Array.isArray(value) ? 'array' : 'object'} cannot be written in the ${style} style (only deepObject nests)`,
+    );
+  return scalarText(value);
+}
+
 /** `name[key]=v` / `name[0]=v` pairs of a value at any depth (its undefined and null members left out). */
 export function bracketPairs(name: string, value: unknown, out: Array<[string, string]> = []): Array<[string, string]> {
   if (value === undefined || value === null) return out;

@@ -2,12 +2,14 @@
 // and of cookie parameters (form), as the OpenAPI 3.1 style examples table writes them. Only a client whose
 // spec has such a parameter imports this (a plain path parameter is one encodeURIComponent in client.ts).
 
+import { flatText } from './bracket-pairs.js';
+
 /**
  * A value as one piece of a path segment: percent-encoded, '.' too in the label style (its separator), so
  * that a value holding a separator still reads back as itself.
  */
-function pathPiece(value: unknown, style: string): string {
-  const text = encodeURIComponent(String(value));
+function pathPiece(value: unknown, style: string, name = ''): string {
+  const text = encodeURIComponent(flatText(`path parameter ${name}`, style, value));
   return style === 'label' ? text.replace(/\./g, '%2E') : text;
 }
 
@@ -21,9 +23,9 @@ export function styledPath(name: string, value: unknown, style: string, explode:
   const key = pathPiece(name, style);
   if (Array.isArray(value) || (value !== null && typeof value === 'object')) {
     const array = Array.isArray(value);
-    const items = array ? value.map((v) => pathPiece(v, style)) : [];
+    const items = array ? value.map((v) => pathPiece(v, style, name)) : [];
     // An object: k,v,k,v unexploded; k=v pairs exploded.
-    const pairs = array ? [] : members(value).map(([k, v]) => [pathPiece(k, style), pathPiece(v, style)]);
+    const pairs = array ? [] : members(value).map(([k, v]) => [pathPiece(k, style), pathPiece(v, style, name)]);
     const parts = array ? items : explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat();
     if (style === 'label') return `.${parts.join(explode ? '.' : ',')}`;
     if (style === 'matrix') {
@@ -42,9 +44,9 @@ export function styledPath(name: string, value: unknown, style: string, explode:
 export function objectHeader(value: unknown, explode: boolean): string | undefined {
   if (value === undefined || value === null) return undefined;
   // A schema with object and other branches (oneOf): an array is its items, a scalar its text.
-  if (Array.isArray(value)) return value.map(String).join(',');
+  if (Array.isArray(value)) return value.map((v) => flatText('an object header parameter', 'simple', v)).join(',');
   if (typeof value !== 'object') return String(value);
-  const pairs = members(value).map(([k, v]) => [k, String(v)]);
+  const pairs = members(value).map(([k, v]) => [k, flatText('an object header parameter', 'simple', v)]);
   return (explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat()).join(',');
 }
 
@@ -53,12 +55,13 @@ export function objectHeader(value: unknown, explode: boolean): string | undefin
  * `5`, `a,b,c`, `R,100,G,200`; each piece percent-encoded, which leaves only cookie octets (RFC 6265 4.1.1:
  * no space, DQUOTE, comma, semicolon or backslash) and keeps an encoded comma inside its item.
  */
-function cookieValue(value: unknown): string {
-  if (Array.isArray(value)) return value.map((v) => encodeURIComponent(String(v))).join(',');
+function cookieValue(name: string, value: unknown): string {
+  if (Array.isArray(value))
+    return value.map((v) => encodeURIComponent(flatText(`cookie parameter ${name}`, 'form', v))).join(',');
   if (value !== null && typeof value === 'object')
     return members(value)
       .flat()
-      .map((v) => encodeURIComponent(String(v)))
+      .map((v) => encodeURIComponent(flatText(`cookie parameter ${name}`, 'form', v)))
       .join(',');
   return encodeURIComponent(String(value));
 }
@@ -74,7 +77,7 @@ export function withCookies<O extends { headers?: Record<string, string> }>(
 ): O | undefined {
   const pairs = Object.entries(cookies)
     .filter(([, v]) => v !== undefined && v !== null)
-    .map(([name, v]) => `${name}=${cookieValue(v)}`);
+    .map(([name, v]) => `${name}=${cookieValue(name, v)}`);
   if (pairs.length === 0) return options;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options?.headers ?? {})) {
