@@ -1,7 +1,7 @@
 // The round trip sends an XML body as a value drawn from its schema, written as the OpenAPI XML Object says
 // (xml-bodies.ts), where it sent three bytes: here the generated server must receive an order whose element names,
-// attributes, wrapped and unwrapped arrays, prefixes and namespaces are those its schema's `xml` objects give, and
-// an inline body schema's members inside `<root>`.
+// attributes, wrapped and unwrapped arrays, prefixes and namespaces are those its schema's `xml` objects give, an
+// inline body schema's members inside `<root>`, and an array body's items inside its component's element.
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
@@ -50,6 +50,16 @@ const document = {
         responses: { '201': { description: 'placed' } },
       },
     },
+    '/tags': {
+      put: {
+        operationId: 'putTags',
+        requestBody: {
+          required: true,
+          content: { 'application/xml': { schema: { $ref: '#/components/schemas/Tags' } } },
+        },
+        responses: { '204': { description: 'kept' } },
+      },
+    },
     '/notes': {
       put: {
         operationId: 'putNote',
@@ -67,6 +77,7 @@ const document = {
   },
   components: {
     schemas: {
+      Tags: { ...two({ type: 'string', enum: ['t'], xml: { name: 'tag' } }) },
       Order: {
         type: 'object',
         xml: { name: 'order', prefix: 'o', namespace: ORDERS },
@@ -117,4 +128,6 @@ it('sends XML bodies written from their schemas as the XML Object says', () => {
   const note = received.find((r) => r.url === '/notes');
   expect(note?.type).toBe('text/xml');
   expect(note!.body).toBe('<root><text>hi</text></root>');
+  // An unwrapped array at the root: its items inside the root's element, one XML document.
+  expect(received.find((r) => r.url === '/tags')?.body).toBe('<Tags><tag>t</tag><tag>t</tag></Tags>');
 });

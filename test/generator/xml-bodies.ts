@@ -4,7 +4,8 @@
 // a scalar member an attribute of its object's element; an array is its items each an element of the member's name
 // (or its items' `xml.name`), inside one element of the member's name (or the array's `xml.name`) where
 // `xml.wrapped`. The root element is named by the body schema's `xml.name`, else by the component its `$ref` names;
-// an inline body schema has no name in the XML Object, and is written `<root>`. The text is made by fast-xml-parser's
+// an inline body schema has no name in the XML Object, and is written `<root>`; an unwrapped array at the root is its
+// items inside the root's element (several root elements are no XML document). The text is made by fast-xml-parser's
 // builder (its escaping of text and attribute values).
 import { XMLBuilder } from 'fast-xml-parser';
 import { type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
@@ -33,9 +34,19 @@ const builder = new XMLBuilder({
 export function xmlBody(document: OpenApiDocument, schema: unknown, value: unknown): string {
   const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
   const component = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1] : undefined;
-  const rootName = component === undefined ? INLINE_ROOT : decodeURIComponent(component).replace(/~1/g, '/');
+  const rootName = component === undefined ? INLINE_ROOT : decoded(component).replace(/~1/g, '/').replace(/~0/g, '~');
   const [key, node] = element(document, schema, rootName, value);
-  return builder.build({ [key]: node }) as string;
+  // An unwrapped array at the root would be several root elements, no XML document: they go inside the root's.
+  return builder.build(Array.isArray(node) ? { [rootName]: { [key]: node } } : { [key]: node }) as string;
+}
+
+/** A `$ref` token percent-decoded where it is an escape, else as written (`Rate%Limit`). */
+function decoded(token: string): string {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
 }
 
 /** A schema through its `$ref`s, its own `xml` over the target's (3.1 lets a `$ref` have siblings). */
