@@ -98,8 +98,8 @@ const lines: RoundTripLine[] = fs.existsSync(reportFile)
 const opOf = (f: string) => f.slice(0, f.indexOf(':'));
 /**
  * A failure's kind: Prism's crash; Prism finding no route (it reads a path key's `#fragment` as part of the path,
- * where no request carries one); Prism reading a multipart part as URL-encoded text; another refusal of the
- * request; what the client made of the answer.
+ * where no request carries one); Prism reading a multipart part as URL-encoded text; Prism checking an XML body's
+ * text against its schema; another refusal of the request; what the client made of the answer.
  */
 const kindOf = (f: string) =>
   f.includes('Prism stopped on the request')
@@ -108,9 +108,11 @@ const kindOf = (f: string) =>
       ? 'Prism: no route (a path key with a #fragment, AWS)'
       : f.includes('Reserved characters used in request body')
         ? 'Prism: reserved characters in a multipart part'
-        : /request\.|HTTP 422|HTTP 400|HTTP 401|HTTP 404|HTTP 405/.test(f)
-          ? 'refused by the target'
-          : 'answer';
+        : f.includes('stoplightio/prism#2050')
+          ? 'Prism: an XML body checked as text (stoplightio/prism#2050)'
+          : /request\.|HTTP 422|HTTP 400|HTTP 401|HTTP 404|HTTP 405/.test(f)
+            ? 'refused by the target'
+            : 'answer';
 const summary: Record<string, unknown> = {};
 for (const target of values.targets.split(',')) {
   const own = lines.filter((l) => l.target === target);

@@ -801,8 +801,16 @@ export function roundTripSuite(
               await mock.prism.stop();
               mock = await start();
             }
+            // Prism 5.14 checks an XML body's text against its schema without parsing it: an object schema refuses
+            // every XML body (stoplightio/prism#2050, open); said, so that the bench counts it as Prism's.
+            const xmlRefused =
+              typeof sent === 'string' && isXml(sent) && /body/.test([...violations, problem ?? ''].join(' '))
+                ? ['an XML body, which Prism checks as text (stoplightio/prism#2050)']
+                : [];
             if (violations.length > 0 || problem)
-              failures.push(`${o.id}: ${[...violations, ...(problem ? [problem] : [])].join('; ').slice(0, 600)}`);
+              failures.push(
+                `${o.id}: ${[...xmlRefused, ...violations, ...(problem ? [problem] : [])].join('; ').slice(0, 600)}`,
+              );
           }
           report({
             document: d.name,
