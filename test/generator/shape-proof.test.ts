@@ -43,7 +43,24 @@ export const routes: Route[] = [
     status: 1.5,
   }),
   route({ operationId: "listPets", params: [] }),
+  {
+    operationId: "deletePet",
+    ...extra,
+  },
 ];
+export function createServer(handlers: Handlers, options: Options = {}) {
+  const dispatch = (input: Input): Promise<Result> => {
+  switch (input.operationId) {
+    case "getPet":
+      return handlers.getPet(input as unknown as GetPetInput);
+    case "listPets":
+      return handlers.listPets!(input as unknown as ListPetsInput);
+    default:
+      throw new Error(\`no handler for \${input.operationId}\`);
+  }
+  };
+  return createRouter(routes, dispatch, { ...options });
+}
 `;
 
 /** The module with its first `from` replaced by `to`. */
@@ -79,6 +96,16 @@ const broken: Record<string, string> = {
   'a statement broken across a split': planted('  | { status: 404', '  | { status: 404 }; |'),
   'an interface member that is a statement': planted('"odd name": string;', 'return 1;'),
   'an element that is a statement': planted('route({ operationId: "listPets", params: [] }),', 'const a = 1,'),
+  'a property without its comma': planted('operationId: "getPet",\n', 'operationId: "getPet"\n'),
+  'a property that is a statement': planted('status: 1.5,', 'return 1.5,'),
+  'a property closing its object early': planted('status: 1.5,', 'status: 1.5 }),'),
+  'a property with a colon too many': planted('...extra,', '...extra: 1,'),
+  'an element closing that is not one': planted('    status: 1.5,\n  }),', '    status: 1.5,\n  })),'),
+  'a clause without its colon': planted('case "getPet":', 'case "getPet";'),
+  'a clause statement broken': planted('GetPetInput);', 'GetPetInput) +;'),
+  'a clause that closes the switch early': planted('GetPetInput);', 'GetPetInput); }'),
+  'a default clause without its colon': planted('    default:', '    default;'),
+  'a clause keyword that begins no clause': planted('    case "listPets":', '    cas "listPets":'),
   'two AMD module names (a pragma)': `/// <amd-module name="a"/>\n/// <amd-module name="b"/>\n${MODULE}`,
 };
 
@@ -147,6 +174,10 @@ describe('the proof that client and server files parse by their shapes', () => {
       '[',
       ']',
       '|',
+      ':',
+      'case ',
+      'default',
+      '...',
     ];
     const texts = [MODULE, ...generated];
     let proven = 0;
@@ -195,6 +226,8 @@ describe('the proof that client and server files parse by their shapes', () => {
     expect(shapesParse(MODULE, parse, records)).toBe(true);
     expect(parses).toBe(2);
     expect(ids.size).toBeGreaterThan(5);
+    // The route table's elements are read by their properties, the dispatch switch by its clauses.
+    for (const place of ['property', 'clause']) expect([...ids].some((id) => id.startsWith(`${place}\0`))).toBe(true);
     expect(shapesParse(MODULE, parse, records)).toBe(true);
     expect(parses).toBe(2);
     // Only the edited method's shape is new, and it is parsed and refused again.
