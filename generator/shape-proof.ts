@@ -15,7 +15,7 @@
 // leaves the file to the parser.
 import ts from 'typescript';
 import { type Place, split, TOP_LEVEL, visitShapes } from './shape-parts.js';
-import { isTrivia, kindAt, nextToken, readsBack, readTokens, textOf, type Tokens } from './shape-tokens.js';
+import { kindAt, nextToken, readsBack, readTokens, textOf, type Tokens } from './shape-tokens.js';
 
 const { SyntaxKind: K } = ts;
 
@@ -89,10 +89,9 @@ function marksModule(tokens: Tokens, from: number): boolean {
  * beginning `///` or `// @`, a block comment holding `@`. Those, and only those, the parser reads for what they say.
  */
 function pragmaFree(content: string, tokens: Tokens): boolean {
-  for (let i = 0, start = 0; i < tokens.count; start = tokens.ends[i++]!) {
+  for (let i = 0, start = 0; i < tokens.leadingEnds.length; start = tokens.leadingEnds[i++]!) {
     const kind = kindAt(tokens, i);
-    if (!isTrivia(kind)) return true;
-    const text = content.slice(start, tokens.ends[i]);
+    const text = content.slice(start, tokens.leadingEnds[i]);
     if (kind === K.SingleLineCommentTrivia && /^\/\/(?:\/|\s*@)/.test(text)) return false;
     if (kind === K.MultiLineCommentTrivia && text.includes('@')) return false;
   }

@@ -73,11 +73,11 @@ const FIXED_LENGTH = new Int16Array(K.LastKeyword + 1);
 for (let kind = 0; kind <= K.LastKeyword; kind++)
   if (isFixed(kind)) FIXED_LENGTH[kind] = ts.tokenToString(kind)!.length;
 
-/** The tokens of a text: a code each and where it ends. */
+/** The tokens of a text: a code each; and where each trivia token before the first other token ends. */
 export interface Tokens {
   codes: Uint16Array;
-  ends: Int32Array;
   count: number;
+  leadingEnds: number[];
 }
 
 /**
@@ -90,36 +90,41 @@ export function readTokens(text: string): Tokens | undefined {
     failed = true;
   });
   scanner.setText(text);
-  let codes = new Uint16Array(Math.max(1024, text.length >> 2));
-  let ends = new Int32Array(codes.length);
+  let codes: Uint16Array = new Uint16Array(Math.max(1024, text.length >> 2));
   let count = 0;
   let depth = 0;
   const substitutions: number[] = [];
+  const leadingEnds: number[] = [];
+  let leading = true;
   try {
     for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
-      if (kind === K.CloseBraceToken && substitutions.length > 0 && depth === substitutions.at(-1))
-        kind = scanner.reScanTemplateToken(false);
-      const code = codeOf(kind, text);
-      if (failed || code === undefined) return undefined;
-      if (kind === K.OpenBraceToken || kind === K.OpenParenToken || kind === K.OpenBracketToken) depth++;
-      else if (kind === K.CloseBraceToken || kind === K.CloseParenToken || kind === K.CloseBracketToken) depth--;
-      else if (kind === K.TemplateHead) substitutions.push(depth);
-      else if (kind === K.TemplateTail) substitutions.pop();
-      if (count === codes.length) {
-        codes = grown(codes, new Uint16Array(count * 2));
-        ends = grown(ends, new Int32Array(count * 2));
+      let code: number | undefined;
+      if (kind === K.WhitespaceTrivia || kind === K.NewLineTrivia) code = kind << 2;
+      else {
+        if (kind === K.CloseBraceToken && substitutions.length > 0 && depth === substitutions.at(-1))
+          kind = scanner.reScanTemplateToken(false);
+        code = codeOf(kind, text);
+        if (failed || code === undefined) return undefined;
+        if (kind === K.OpenBraceToken || kind === K.OpenParenToken || kind === K.OpenBracketToken) depth++;
+        else if (kind === K.CloseBraceToken || kind === K.CloseParenToken || kind === K.CloseBracketToken) depth--;
+        else if (kind === K.TemplateHead) substitutions.push(depth);
+        else if (kind === K.TemplateTail) substitutions.pop();
       }
-      codes[count] = code;
-      ends[count++] = scanner.getTokenEnd();
+      if (leading) {
+        if (isTrivia(kind)) leadingEnds.push(scanner.getTokenEnd());
+        else leading = false;
+      }
+      if (count === codes.length) codes = grown(codes, new Uint16Array(count * 2));
+      codes[count++] = code;
     }
   } finally {
     scanner.setText(undefined);
     scanner.setOnError(undefined);
   }
-  return failed ? undefined : { codes, ends, count };
+  return failed ? undefined : { codes, count, leadingEnds };
 }
 
-function grown<T extends Uint16Array | Int32Array>(from: T, to: T): T {
+function grown(from: Uint16Array, to: Uint16Array): Uint16Array {
   to.set(from);
   return to;
 }

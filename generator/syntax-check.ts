@@ -59,9 +59,14 @@ export function syntaxError(name: string, content: string): string | undefined {
 /** Records a text that parsed; a folder that cannot be written (a read-only install) only means parsing again. */
 function remember(record: string): void {
   try {
-    fs.mkdirSync(PARSED, { recursive: true });
     fs.writeFileSync(record, '');
-  } catch {}
+  } catch {
+    // The folder is made only when a record finds it missing (a first run records hundreds of shapes).
+    try {
+      fs.mkdirSync(PARSED, { recursive: true });
+      fs.writeFileSync(record, '');
+    } catch {}
+  }
 }
 
 /** The first syntax error of a TypeScript file, by parsing it (nothing recorded or remembered is taken). */
