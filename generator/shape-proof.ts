@@ -15,7 +15,7 @@
 // leaves the file to the parser.
 import ts from 'typescript';
 import { type Place, split, TOP_LEVEL, visitShapes } from './shape-parts.js';
-import { kindAt, nextToken, readsBack, readTokens, textOf, type Tokens } from './shape-tokens.js';
+import { keyOfKinds, kindAt, nextToken, readsBack, readTokens, textOf, type Tokens } from './shape-tokens.js';
 
 const { SyntaxKind: K } = ts;
 
@@ -159,6 +159,9 @@ interface Placed {
   end: number;
 }
 
+/** The codes of `export {};`, which the text of shapes begins with. */
+const PREFIX = keyOfKinds(K.ExportKeyword, K.WhitespaceTrivia, K.OpenBraceToken, K.CloseBraceToken, K.SemicolonToken);
+
 /** Parses the shapes together: the statements after `export {};`, then each place's pieces between its texts. */
 function shapesOfFileParse(
   statements: Shape[],
@@ -166,31 +169,32 @@ function shapesOfFileParse(
   parse: (text: string) => ts.SourceFile | undefined,
 ): boolean {
   let text = 'export {};';
-  const statementEnds: number[] = [];
+  // The codes the text must scan back to: the shapes are taken only where it gives back the very tokens they stand for.
+  let codes = PREFIX;
   const add = (key: string) => {
-    const shapeText = textOf(key);
-    if (!readsBack(key, shapeText)) return false;
-    text += shapeText;
-    return true;
+    text += textOf(key);
+    codes += key;
   };
+  const statementEnds: number[] = [];
   for (const shape of statements) {
-    if (!add(shape.key)) return false;
+    add(shape.key);
     statementEnds.push(text.length);
   }
   const placed: Placed[] = [];
   for (const group of groups) {
     if (group.shapes.length === 0) continue;
-    if (!add(group.place.before)) return false;
+    add(group.place.before);
     const before = text.length;
     const ends: number[] = [];
     for (const shape of group.shapes) {
-      if (!add(shape.key)) return false;
+      add(shape.key);
       ends.push(text.length);
     }
-    if (!add(group.place.after)) return false;
+    add(group.place.after);
     placed.push({ group, before, ends, end: text.length });
   }
   if (statements.length === 0 && placed.length === 0) return true;
+  if (!readsBack(codes, text)) return false;
   const file = parse(text);
   if (!file || file.statements.length !== 1 + statements.length + placed.length) return false;
   if (file.statements.some(readAgain)) return false;

@@ -201,7 +201,7 @@ export function textOf(key: string): string {
   return text;
 }
 
-/** Whether scanning a shape's text gives back its key (else it cannot stand for the parts it was made of). */
+/** Whether scanning shapes' text gives back their keys (else they cannot stand for the parts they were made of). */
 export function readsBack(key: string, text: string): boolean {
   const read = readTokens(text);
   return read !== undefined && keyOf(read, 0, read.count) === key;
