@@ -7,10 +7,10 @@
 // (emitters/validators-file.ts), the others (client.ts, server.ts) by the shapes of their parts (shape-proof.ts);
 // a file is parsed where its proof fails.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
+import { parseRecords } from './parse-records.js';
 import { type ShapeRecords, shapesParse } from './shape-proof.js';
 import { takeShown } from './shown-to-parse.js';
 
@@ -28,8 +28,9 @@ const known = new Map<string, string | undefined>();
  * Texts of the runtime (templates/runtime/, the same in every package) that parsed, between processes: one empty
  * file per text, named by the hash of the compiler's version and the text. Parsing them was about a third of a
  * small document's `generate`. A text that does not parse is never recorded, so it is parsed, and named, each run.
+ * The folder is bounded (parse-records.ts).
  */
-const PARSED = path.join(ROOT, 'node_modules', '.cache', 'spec-first-parsed');
+const PARSED = parseRecords(path.join(ROOT, 'node_modules', '.cache', 'spec-first-parsed'));
 
 /** Whether a package file is the runtime's, copied from the toolkit's templates rather than made from the document. */
 const isRuntime = (name: string) => name.startsWith('runtime/');
@@ -48,25 +49,12 @@ export function syntaxError(name: string, content: string): string | undefined {
   if (shownParses(content)) return undefined;
   if (!isRuntime(name) && shownByShapes(content)) return undefined;
   const record = isRuntime(name)
-    ? path.join(PARSED, createHash('sha256').update(`${ts.version}\0${content}`).digest('hex').slice(0, 32))
+    ? createHash('sha256').update(`${ts.version}\0${content}`).digest('hex').slice(0, 32)
     : undefined;
-  const error = record && fs.existsSync(record) ? undefined : parseError(name, content);
-  if (record && !error) remember(record);
+  const error = record && PARSED.has(record) ? undefined : parseError(name, content);
+  if (record && !error) PARSED.add(record);
   if (content.length <= 1 << 20) known.set(content, error);
   return error;
-}
-
-/** Records a text that parsed; a folder that cannot be written (a read-only install) only means parsing again. */
-function remember(record: string): void {
-  try {
-    fs.writeFileSync(record, '');
-  } catch {
-    // The folder is made only when a record finds it missing (a first run records hundreds of shapes).
-    try {
-      fs.mkdirSync(PARSED, { recursive: true });
-      fs.writeFileSync(record, '');
-    } catch {}
-  }
 }
 
 /** The first syntax error of a TypeScript file, by parsing it (nothing recorded or remembered is taken). */
@@ -87,10 +75,10 @@ export function shownByShapes(content: string, fresh = false): boolean {
 }
 
 const recordOf = (id: string) =>
-  path.join(PARSED, createHash('sha256').update(`${ts.version}\0shape-proof 1\0${id}`).digest('hex').slice(0, 32));
+  createHash('sha256').update(`${ts.version}\0shape-proof 1\0${id}`).digest('hex').slice(0, 32);
 const SHAPE_RECORDS: ShapeRecords = {
-  has: (id) => fs.existsSync(recordOf(id)),
-  add: (id) => remember(recordOf(id)),
+  has: (id) => PARSED.has(recordOf(id)),
+  add: (id) => PARSED.add(recordOf(id)),
 };
 const FRESH: ShapeRecords = { has: () => false, add: () => {} };
 
