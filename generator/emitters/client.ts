@@ -35,9 +35,39 @@ import { errorBodyType, errorResponses, statusesOf } from './server-types.js';
 
 export function emitClient(service: ServiceModel): string {
   const className = `${service.name}Client`;
+  const coreFactory = `create${service.name}Core`;
   const types: Array<InterfaceDeclarationStructure | TypeAliasDeclarationStructure> = [];
   const methods: OptionalKind<MethodDeclarationStructure>[] = [];
   const fieldUnions = new Map<string, string[]>();
+  // Every name the file imports from the runtime (whether or not the types module's `components` is named) or
+  // declares beside the operation functions: an operation function of such a name takes a `_` (the method keeps it).
+  const moduleNames = new Set([
+    ...importedNames(clientImports(service, TYPE_MODULE_NAMES)),
+    className,
+    coreFactory,
+    `${service.name}Senders`,
+    `create${service.name}SenderCore`,
+  ]);
+  // The methods' names (an operation's, its page, upload and sender methods'): a renamed function takes none of them.
+  const methodNames = new Set(
+    allRequests(service).flatMap((o) => [
+      o.id,
+      ...(o.pagination ? [`${o.id}Page`, `${o.id}All`] : []),
+      ...(o.requestBodies.some((b) => b.kind === 'multipart-related') ? [`${o.id}Multipart`] : []),
+      ...(o.mediaUpload?.resumable ? [`${o.id}Resumable`] : []),
+    ]),
+  );
+  const renamed = new Map<string, string>();
+  const functionName = (name: string) => {
+    if (!moduleNames.has(name)) return name;
+    let free = renamed.get(name);
+    if (free) return free;
+    const given = new Set(renamed.values());
+    free = `${name}_`;
+    while (moduleNames.has(free) || methodNames.has(free) || given.has(free)) free += '_';
+    renamed.set(name, free);
+    return free;
+  };
 
   for (const op of service.operations) {
     const fieldsType = op.selectableFields ? fieldSelectionName(service, op, fieldUnions) : undefined;
@@ -60,7 +90,7 @@ export function emitClient(service: ServiceModel): string {
     methods.push(operationMethod(service, op, fieldsType));
     const errors = errorType(service, op);
     if (errors) types.push(errors);
-    if (op.pagination) methods.push(...paginationMethods(op));
+    if (op.pagination) methods.push(...paginationMethods(op, functionName));
     if (op.requestBodies.some((b) => b.kind === 'multipart-related')) methods.push(multipartMethod(op));
     if (op.mediaUpload?.resumable) methods.push(resumableMethod(op));
   }
@@ -88,12 +118,7 @@ export function emitClient(service: ServiceModel): string {
 
   // Each operation is a function of the core (a bundler keeps only those a program imports); the class
   // gives the same functions as methods.
-  const coreFactory = `create${service.name}Core`;
-  // Every name the file imports from the runtime, whether or not the types module's `components` is named.
-  const functions = operationFunctions(
-    [...methods, ...senderMethods],
-    importedNames(clientImports(service, TYPE_MODULE_NAMES)),
-  );
+  const functions = operationFunctions([...methods, ...senderMethods], functionName);
   // Only the types module's names the code uses are imported (an unused import does not compile).
   const code = JSON.stringify([fieldTypes, types, functions]);
   const typeNames = TYPE_MODULE_NAMES.filter((name) => code.includes(`${name}[`));
@@ -137,7 +162,7 @@ export function emitClient(service: ServiceModel): string {
         statements: [`this.${coreProperty} = ${coreFactory}(options);`],
       },
     ],
-    methods: methods.map((m) => delegatingMethod(m, coreProperty)),
+    methods: methods.map((m) => delegatingMethod(m, coreProperty, functionName)),
   };
 
   return printStructure({
@@ -179,7 +204,7 @@ export function emitClient(service: ServiceModel): string {
       createCore,
       ...functions,
       clientClass,
-      ...sendersStatements(service, senderMethods),
+      ...sendersStatements(service, senderMethods, functionName),
       ...(multipartOperations(service).length || resumableOperations(service).length
         ? [`export type { UploadProgress, UploadSource };`]
         : []),
@@ -193,16 +218,12 @@ export function emitClient(service: ServiceModel): string {
  */
 function operationFunctions(
   methods: OptionalKind<MethodDeclarationStructure>[],
-  importedNames: ReadonlySet<string>,
+  functionName: (method: string) => string,
 ): FunctionDeclarationStructure[] {
-  for (const m of methods) {
-    if (importedNames.has(m.name))
-      throw new Error(`operation function ${m.name} would shadow a runtime import of the same name`);
-  }
   return methods.map((m) => ({
     kind: StructureKind.Function,
     isExported: true,
-    name: m.name,
+    name: functionName(m.name),
     isAsync: m.isAsync,
     docs: m.docs,
     typeParameters: m.typeParameters,
@@ -241,6 +262,7 @@ function senderMethod(service: ServiceModel, op: OperationModel): OptionalKind<M
 function sendersStatements(
   service: ServiceModel,
   methods: OptionalKind<MethodDeclarationStructure>[],
+  functionName: (method: string) => string,
 ): Array<string | ClassDeclarationStructure | FunctionDeclarationStructure> {
   if (methods.length === 0) return [];
   const factory = `create${service.name}SenderCore`;
@@ -277,7 +299,7 @@ function sendersStatements(
           statements: [`this.${coreProperty} = ${factory}(options);`],
         },
       ],
-      methods: methods.map((m) => delegatingMethod(m, coreProperty)),
+      methods: methods.map((m) => delegatingMethod(m, coreProperty, functionName)),
     },
   ];
 }
@@ -297,16 +319,18 @@ const declaresCore = (m: OptionalKind<MethodDeclarationStructure>) => m.paramete
 function delegatingMethod(
   m: OptionalKind<MethodDeclarationStructure>,
   coreProperty: string,
+  functionName: (method: string) => string,
 ): OptionalKind<MethodDeclarationStructure> {
   const typeArgs = m.typeParameters?.length
     ? `<${m.typeParameters.map((t) => (typeof t === 'string' ? t : t.name)).join(', ')}>`
     : '';
+  const called = functionName(m.name);
   // A method named as one of its parameters (an operation `options`) would call the parameter: that one is renamed.
   const parameters = (declaresCore(m) ? m.parameters!.slice(1) : (m.parameters ?? [])).map((p) =>
-    p.name === m.name ? { ...p, name: `${p.name}_` } : p,
+    p.name === called ? { ...p, name: `${p.name}_` } : p,
   );
   const args = [`this.${coreProperty}`, ...parameters.map((p) => p.name)].join(', ');
-  return { ...m, parameters, isAsync: false, statements: [`return ${m.name}${typeArgs}(${args});`] };
+  return { ...m, parameters, isAsync: false, statements: [`return ${called}${typeArgs}(${args});`] };
 }
 
 function fieldSelectionName(service: ServiceModel, op: OperationModel, unions: Map<string, string[]>): string {
@@ -752,18 +776,23 @@ function pagingOf(op: OperationModel): { param: string; item: string; style: str
 }
 
 /**
- * The page functions of a paginated operation. They call the operation's function by its name, so a local of theirs
+ * The page functions of a paginated operation. They call the operation's function by its name (functionName: an
+ * operation named as a runtime import, `paginate` or `firstPage`, has its function take a `_`), so a local of theirs
  * of that name (an operation `options`, `params`, `core` or `token`) would shadow it: that local takes a `_`. Their
  * core is declared here (operationFunctions adds none where the first parameter is one).
  */
-function paginationMethods(op: OperationModel): OptionalKind<MethodDeclarationStructure>[] {
+function paginationMethods(
+  op: OperationModel,
+  functionName: (method: string) => string,
+): OptionalKind<MethodDeclarationStructure>[] {
   const { param, item, style } = pagingOf(op);
-  const local = (name: string) => (name === op.id ? `${name}_` : name);
+  const called = functionName(op.id);
+  const local = (name: string) => (name === called ? `${name}_` : name);
   const [core, params, options, token] = ['core', 'params', 'options', 'token'].map(local);
   const coreDecl = { name: core!, type: 'ApiCore' };
   const paramsDecl = { name: params!, type: `${op.typeName}Params`, initializer: allOptional(op) ? '{}' : undefined };
   const optionsDecl = { name: options!, type: 'CallOptions', hasQuestionToken: true };
-  const fetchPage = `(${token}: string | undefined) => ${op.id}(${core}, { ...${params}, ${propertyKey(param)}: ${token} ?? ${params}.${param} }, ${options})`;
+  const fetchPage = `(${token}: string | undefined) => ${called}(${core}, { ...${params}, ${propertyKey(param)}: ${token} ?? ${params}.${param} }, ${options})`;
   const how = op.pagination!.style === 'cursor' ? 'cursors' : 'page tokens';
   return [
     {

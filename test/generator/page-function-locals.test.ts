@@ -1,12 +1,14 @@
 // A paginated operation named as a local of its page functions (`options`, `params`, `core`, or `token`, the page
 // callback's argument) is still the one they call: `optionsPage(core, params, options)` calling `options(...)` would
-// call its own CallOptions argument, which neither compiles nor runs. The page functions rename such a local.
+// call its own CallOptions argument, which neither compiles nor runs. The page functions rename such a local. One
+// named as a runtime function they call (`paginate`, `firstPage`) or another import of the client (`ApiCore`) keeps
+// its method, and its function takes a `_` (`paginate_`), where generate refused the document.
 import { expect, it } from 'vitest';
 import { typeCheckPackages } from '../../generator/typecheck.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { servedPackage } from '../support/served-package.js';
 
-const NAMES = ['options', 'params', 'core', 'token'];
+const NAMES = ['options', 'params', 'core', 'token', 'paginate', 'firstPage', 'ApiCore'];
 const page = {
   type: 'object',
   required: ['items'],
@@ -37,7 +39,7 @@ const pages = (name: string) => (input: { query: { cursor?: string } }) => ({
 });
 const served = servedPackage('paged', DOCUMENT, Object.fromEntries(NAMES.map((name) => [name, pages(name)])));
 
-it('page functions of operations named options, params, core and token call their operation', async () => {
+it('page functions of operations named options, params, core, token and runtime imports call their operation', async () => {
   const { client } = served.pkg;
   const methods = new client.PagedClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   const core = client.createPagedCore({ baseUrl: served.baseUrl, maxRetries: 0 });
@@ -48,7 +50,9 @@ it('page functions of operations named options, params, core and token call thei
     const first = await client[`${name}Page`](core, {});
     expect(first.items).toEqual([`${name} 1`, `${name} 2`]);
     expect((await first.getNextPage()).items).toEqual([`${name} 3`]);
+    expect((await methods[name]()).items).toEqual([`${name} 1`, `${name} 2`]);
   }
+  expect((await client.paginate_(core, {})).items).toEqual(['paginate 1', 'paginate 2']);
 });
 
 it('the package compiles strictly', async () => {
