@@ -347,7 +347,9 @@ export class ApiCore {
   async request<T>(spec: RequestSpec, options?: CallOptions): Promise<ApiResponse<T>> {
     const guarded = await this.exchange(spec, options);
     const response = guarded.response;
-    const answer = answerKind(spec, response.headers.get('content-type'));
+    // A 204, 205 or 304 has no content (RFC 9110), whatever the operation's other answers are read as: no data,
+    // as its result type says, not empty bytes or text.
+    const answer = NO_CONTENT.has(response.status) ? undefined : answerKind(spec, response.headers.get('content-type'));
     const text = answer === 'bytes' ? '' : await guarded.text();
     let data: unknown;
     if (answer) data = answer === 'bytes' ? await guarded.bytes() : text;
@@ -667,6 +669,9 @@ function originOf(url: string): string | undefined {
     return undefined;
   }
 }
+
+/** The statuses whose answers carry no content. */
+const NO_CONTENT = new Set([204, 205, 304]);
 
 /**
  * How a successful answer is read: by its Content-Type where the operation documents that media type (JSON parsed,
