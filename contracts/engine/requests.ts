@@ -149,6 +149,29 @@ export function ambiguous(p: ParameterModel, value: unknown): boolean {
   return parts.some((part) => text(part).includes(separator));
 }
 
+const isComposite = (value: unknown): value is object => value !== null && typeof value === 'object';
+
+/**
+ * A parameter value nested past what any style writes: an array or object with arrays or objects among its items
+ * or members. OpenAPI's style table writes scalar items and members only, and of deepObject it says that the
+ * representation of array or object properties is not defined, so no text is the document's for such a value (a
+ * reader may take JSON text, brackets, or the items as text, as the generated server does): a server refusing
+ * the engine's guess would FAIL for the engine's choice, not the document's.
+ */
+export const nests = (value: unknown) => isComposite(value) && Object.values(value).some(isComposite);
+
+/**
+ * A value with its array and object items or members left out, where its schema allows the rest (an optional
+ * member, an array without a minimum past what is left); else undefined.
+ */
+function withoutNesting(schemas: DocumentSchemas, schema: unknown, value: unknown): unknown {
+  if (!isComposite(value)) return value;
+  const kept = Array.isArray(value)
+    ? value.filter((item) => !isComposite(item))
+    : Object.fromEntries(Object.entries(value).filter(([, member]) => !isComposite(member)));
+  return (schemas.validator(schema)?.(kept) ?? true) ? kept : undefined;
+}
+
 /**
  * A form or multipart member written as nothing (an exploded `{}` or `[]` in a form; `[]` in multipart, one part per
  * item): the member is then missing from the body.
@@ -487,10 +510,21 @@ export function validRequest(
       (p.in === 'path' ||
         p.in === 'header' ||
         (p.in === 'query' && (object as { allowEmptyValue?: unknown } | undefined)?.allowEmptyValue !== true));
-    // So are items holding their own separator (ambiguous on the wire), unless the user fixed the value.
-    const unwritable = (v: unknown) => (notEmpty && writesNothing(p, v)) || (fixed === undefined && ambiguous(p, v));
+    // So are items holding their own separator (ambiguous on the wire) and values that nest past what any style
+    // writes, unless the user fixed the value.
+    const unwritable = (v: unknown) =>
+      (notEmpty && writesNothing(p, v)) || (fixed === undefined && (ambiguous(p, v) || nests(v)));
+    // What nests is left out where the schema allows the rest (the document's example kept so), else no value is
+    // written as the document says.
+    let nested = false;
+    const unnested = (v: unknown) => {
+      if (fixed !== undefined || !nests(v)) return v;
+      nested = true;
+      return withoutNesting(schemas, p.schema, v) ?? v;
+    };
+    value = unnested(value);
     for (let again = 1; unwritable(value) && again <= 12; again++)
-      value = validValue(model, schemas, p.schema, undefined, seed + again * 13);
+      value = unnested(validValue(model, schemas, p.schema, undefined, seed + again * 13));
     // Else the items that hold it (or are empty, where no empty value is sent) are left out, where the schema still
     // allows the rest.
     if (fixed === undefined && Array.isArray(value) && unwritable(value)) {
@@ -502,11 +536,18 @@ export function validRequest(
     }
     // An exploded object drawn without members: one its schema allows with a member (its key is what is sent).
     if (notEmpty && writesNothing(p, value))
-      value = validValue(model, schemas, nonEmpty(model, p.schema), undefined, seed);
+      value = unnested(validValue(model, schemas, nonEmpty(model, p.schema), undefined, seed));
     if (notEmpty && (value === undefined || writesNothing(p, value))) value = undefined;
+    if (fixed === undefined && nests(value)) {
+      nested = true;
+      value = undefined;
+    }
     if (value === undefined) {
       // An optional parameter is left out; a required one the engine cannot write makes the operation n/a.
-      if (p.required) unsupported ??= `no value satisfies ${p.in} parameter ${p.name}'s schema`;
+      if (p.required)
+        unsupported ??= nested
+          ? `no style writes ${p.in} parameter ${p.name}'s value: its schema's items or members are arrays or objects, which OpenAPI's styles leave undefined`
+          : `no value satisfies ${p.in} parameter ${p.name}'s schema`;
       continue;
     }
     values.set(p, value);
