@@ -15,6 +15,7 @@ import {
 } from '../../generator/model/index.js';
 import { breakingValues } from './breaking-values.js';
 import { drawComponents } from './discriminator-draws.js';
+import { DRAWN_FORMATS } from './draw-formats.js';
 import { boundDraws } from './draw-bounds.js';
 import { formText, memberPairs } from './form-pairs.js';
 import type { DocumentSchemas } from './schemas.js';
@@ -81,7 +82,13 @@ function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
         ...(min && { minProperties: min.n }),
         ...(max && { maxProperties: max.n }),
       }) as never,
-      { seed, alwaysFakeOptionals: false, refDepth: 2, useExamplesValue: seed % 2 === 0 } as never,
+      {
+        seed,
+        alwaysFakeOptionals: false,
+        refDepth: 2,
+        useExamplesValue: seed % 2 === 0,
+        formats: DRAWN_FORMATS,
+      } as never,
     ) as Record<string, unknown>;
     const own = resolveRef<JsonSchema>(model.document, schema ?? {});
     if (value && typeof value === 'object' && !own.properties?.components) delete value.components;
