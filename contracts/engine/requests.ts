@@ -65,7 +65,7 @@ function exampleOf(model: ServiceModel, holder: Holder | undefined): unknown {
  * A value json-schema-faker derives from a schema (seeded; the components ride along for $refs, a discriminating
  * family's drawing the values its discriminator names: ./discriminator-draws.ts).
  */
-function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
+function drawn(model: ServiceModel, schema: unknown, seed: number, refDepth = 2): unknown {
   const components = drawComponents(model.document);
   // A component is drawn as the components drawn from rewrite it.
   const resolved = resolveRef<JsonSchema>({ ...model.document, components } as never, schema ?? {});
@@ -85,7 +85,7 @@ function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
       {
         seed,
         alwaysFakeOptionals: false,
-        refDepth: 2,
+        refDepth,
         useExamplesValue: seed % 2 === 0,
         formats: DRAWN_FORMATS,
       } as never,
@@ -97,6 +97,9 @@ function drawn(model: ServiceModel, schema: unknown, seed: number): unknown {
     return undefined;
   }
 }
+
+/** How deep a draw follows `$ref`s where the first draws' depth (2) left a required member unmade. */
+const DEEP_REF_DEPTH = 6;
 
 /** The example where the schema accepts it, else the first drawn value it accepts; undefined when none is found. */
 export function validValue(
@@ -113,6 +116,12 @@ export function validValue(
     if (direct !== undefined && (!validate || validate(direct))) return direct;
   for (let attempt = 0; attempt < 12; attempt++) {
     const value = drawn(model, schema, seed + attempt);
+    if (value !== undefined && (!validate || validate(value))) return value;
+  }
+  // Required members past json-schema-faker's refDepth, which it draws as null or any value (Adyen's terminal
+  // requests, Azure's rule resources: a required object three $refs down): followed deeper, a few times.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const value = drawn(model, schema, seed + attempt, DEEP_REF_DEPTH);
     if (value !== undefined && (!validate || validate(value))) return value;
   }
   return undefined;
