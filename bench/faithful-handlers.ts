@@ -1,10 +1,11 @@
 // Handlers for a package generated from any document that do what the document says: each operation answers its
 // first documented success with a body its schema allows (the document's example first, else a value drawn from the
-// schema, as the engine draws requests) and its required headers; a resource deleted with a 2xx answers a documented
+// schema, as the engine draws requests) and its documented headers; a resource deleted with a 2xx answers a documented
 // 4xx (404 where documented, else a bare 404) to a read of the same path, or one below it, afterwards. The generated server in front of them validates
 // requests and credentials as the document says. `spec-first test` against them must find nothing to FAIL.
 import type { OperationModel, ResponseModel, ServiceModel } from '../generator/model/index.js';
 import { operationObject, resolveRef } from '../generator/model/index.js';
+import { headerText } from '../contracts/engine/header-values.js';
 import { validValue } from '../contracts/engine/requests.js';
 import type { DocumentSchemas } from '../contracts/engine/schemas.js';
 
@@ -40,10 +41,13 @@ function answerOf(
   );
   const headers: Record<string, string> = {};
   for (const [name, ref] of Object.entries(object.headers ?? {})) {
-    const header = resolveRef<{ required?: boolean; schema?: unknown; example?: unknown }>(model.document, ref);
-    if (!header.required || name.toLowerCase() === 'content-type') continue;
+    const header = resolveRef<{ schema?: unknown; example?: unknown; explode?: boolean }>(model.document, ref);
+    // Every documented header, optional ones too (so that their schemas are judged), written in the simple style.
+    if (['content-type', 'content-length', 'transfer-encoding', 'connection'].includes(name.toLowerCase())) continue;
     const value = validValue(model, schemas, header.schema, header.example, seed);
-    if (value !== undefined) headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
+    const text = value === undefined || value === null ? undefined : headerText(value, header.explode === true);
+    // Visible ASCII only: other bytes are no header value node sends.
+    if (text !== undefined && /^[\x20-\x7e]*$/.test(text)) headers[name] = text;
   }
   const type = response.contentTypes.find(isJson) ?? response.contentTypes[0];
   if (status === 204 || type === undefined) return { status, headers };

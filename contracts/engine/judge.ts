@@ -15,6 +15,7 @@ import {
 import type { CheckId } from './checks.js';
 import { sourceOf } from './engine-model.js';
 import { eventStreamProblems } from './event-stream.js';
+import { headerValue } from './header-values.js';
 import { refSiblingType } from './ref-siblings.js';
 import { type DocumentPointers, type DocumentSchemas, errorText } from './schemas.js';
 import type { EngineAnswer } from './transport.js';
@@ -319,6 +320,7 @@ function documentedExamples(model: ServiceModel, op: OperationModel, status: str
 interface HeaderObject {
   required?: boolean;
   schema?: unknown;
+  explode?: boolean;
 }
 
 function judgeHeaders(
@@ -346,14 +348,8 @@ function judgeHeaders(
         out.push({ check: 'response_headers_conformance', failure: `the required header ${name} is missing` });
       continue;
     }
-    const schema = resolveRef<{ type?: unknown }>(model.document, header.schema ?? {});
-    // A header is text: numbers and booleans are read as such before the schema judges them.
-    const typed =
-      (schema.type === 'integer' || schema.type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value))
-        ? Number(value)
-        : schema.type === 'boolean' && (value === 'true' || value === 'false')
-          ? value === 'true'
-          : value;
+    // A header is text in the simple style: read as its schema's array, object, number or boolean before it is judged.
+    const typed = headerValue(model.document, header.schema, header.explode === true, value);
     const problem = header.schema ? schemas.problem(header.schema, typed) : undefined;
     out.push({ check: 'response_headers_conformance', failure: problem && `the header ${name}: ${problem}` });
   }
