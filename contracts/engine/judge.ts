@@ -18,6 +18,7 @@ import { eventStreamProblems } from './event-stream.js';
 import { headerValue } from './header-values.js';
 import { refSiblingType } from './ref-siblings.js';
 import { type DocumentPointers, type DocumentSchemas, errorText } from './schemas.js';
+import { vacuousAlternative } from './vacuous-alternatives.js';
 import type { EngineAnswer } from './transport.js';
 
 export interface Judgement {
@@ -193,6 +194,11 @@ export function judgeAnswer(
         out.push({
           check: 'response_schema_conformance',
           documentFault: `the answer is the document's own example for ${response.status}, which its schema refuses (${problem})`,
+        });
+      else if (error && vacuousAlternative(model.document, error))
+        out.push({
+          check: 'response_schema_conformance',
+          documentFault: `the document contradicts itself at ${base}: ${vacuousAlternative(model.document, error)} (${problem})`,
         });
       else if (own)
         out.push({
