@@ -208,7 +208,11 @@ export function prismRefusesAllowed(
   body: { kind: string; value: unknown; styled?: StyledField[] } | undefined,
   /** The operation is a GET or HEAD whose document gives it a required body (OpenAPI: ignored; not sent). */
   ignoredBody = false,
+  /** The operation's path template. */
+  path = '',
 ): string | undefined {
+  if (/\}\{/.test(path))
+    return "Prism does not split a path segment holding two parameters with nothing between them (bufferapp's `{id}{mediaTypeExtension}`): it reads the whole segment as the last one and refuses the request as missing the first (its 400 with `sl-violations`; stoplightio/prism#1876, open)";
   if (ignoredBody)
     return 'Prism requires the body the document gives a GET or HEAD operation, which OpenAPI 3.0 says SHALL be ignored (HTTP gives it no meaning, RFC 9110; fetch cannot send one), and refuses the request without it';
   if ([...values].some(([p, v]) => p.in === 'path' && typeof v === 'string' && v.includes(',')))

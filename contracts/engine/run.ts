@@ -684,6 +684,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
             valid.values,
             valid.body && { kind: valid.body.kind, value: valid.bodyValue, styled: valid.body.styledFields },
             ignoredBody(op),
+            op.path,
           )
         : undefined;
       const sent = await exchange(op, ledger, valid.request, false, misread);
