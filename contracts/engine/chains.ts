@@ -87,8 +87,9 @@ function linkedChains(model: ServiceModel): Chain[] {
 
 /**
  * The chains of the obvious shape: POST /things with operations at /things/{param} (one more segment, a
- * parameter). The value is read from the create's answer: the field named like the parameter, else `id`, else the
- * last segment of its Location header.
+ * parameter). The value is read from the create's answer: the field named like the parameter, else `id`, else
+ * those names with their first letter's case turned (`Id`, `connectorDefinitionId`), else the last segment of its
+ * Location header.
  */
 function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
   const out: Chain[] = [];
@@ -99,8 +100,11 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
       const match = path.match(/^(.*)\/\{([^}]+)\}$/);
       if (!match || match[1] !== create.path.replace(/\/$/, '')) continue;
       const param = match[2]!;
-      // The created resource may come wrapped under its own name ({"file": {"name": "files/f-1"}}).
-      const names = [...new Set([param, 'id', 'name', `${param}/id`, `${param}/name`])];
+      // The created resource may come wrapped under its own name ({"file": {"name": "files/f-1"}}); AWS's documents
+      // capitalise their members (`Id`, `Name` for `{ConnectorDefinitionId}`), others camel-case the parameter.
+      const flipped = (n: string) =>
+        (n[0] === n[0]!.toUpperCase() ? n[0]!.toLowerCase() : n[0]!.toUpperCase()) + n.slice(1);
+      const names = [...new Set([param, 'id', 'name', `${param}/id`, `${param}/name`, flipped(param), 'Id', 'Name'])];
       const bindings = [
         {
           param,

@@ -1,0 +1,55 @@
+// A create whose answer names the new resource in another case than the path parameter (AWS's `{"ClusterArn": ...}`
+// for `/clusters/{clusterArn}`, `{"Id": ...}` for `{ConnectorDefinitionId}`): the engine looked for the parameter's
+// own name, `id` and `name` only, so every create -> read -> delete sequence of such documents was n/a (greengrass,
+// kafka on seed 41). It reads those names with their first letter's case turned too.
+import { describe, expect, it } from 'vitest';
+import { failures, faithfulRun } from '../support/faithful-run.js';
+
+const json = (schema: object) => ({ 'application/json': { schema } });
+const resource = (member: string) => ({
+  type: 'object',
+  required: [member],
+  properties: { [member]: { type: 'string', pattern: '^[a-z0-9]{4,12}$' } },
+});
+const document = (member: string, param: string) => ({
+  openapi: '3.0.3',
+  info: { title: 'Clusters', version: '1' },
+  paths: {
+    '/clusters': {
+      post: {
+        operationId: 'createCluster',
+        requestBody: { required: true, content: json({ type: 'object', properties: { size: { type: 'integer' } } }) },
+        responses: { '201': { description: 'made', content: json(resource(member)) } },
+      },
+    },
+    [`/clusters/{${param}}`]: {
+      parameters: [{ name: param, in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'readCluster',
+        responses: { '200': { description: 'it', content: json(resource(member)) }, '404': { description: 'gone' } },
+      },
+      delete: {
+        operationId: 'deleteCluster',
+        responses: { '204': { description: 'deleted' }, '404': { description: 'gone' } },
+      },
+    },
+  },
+});
+
+describe("a create's answer naming the resource in another case", () => {
+  for (const [member, param] of [
+    ['ClusterArn', 'clusterArn'],
+    ['Id', 'ConnectorDefinitionId'],
+  ] as const)
+    it(`binds {${param}} from ${member}, so the sequence is judged`, async () => {
+      const outcomes = await faithfulRun('clusters', document(member, param));
+      expect(failures(outcomes)).toEqual([]);
+      const sequences = outcomes.filter(
+        (o) => o.operation.includes('->') && ['ensure_resource_availability', 'use_after_free'].includes(o.check),
+      );
+      expect(sequences.map((o) => `${o.check} ${o.verdict}`).sort()).toEqual([
+        'ensure_resource_availability pass',
+        'use_after_free pass',
+      ]);
+    }, 300_000);
+});
