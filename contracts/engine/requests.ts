@@ -127,6 +127,15 @@ export function validValue(
   return undefined;
 }
 
+/**
+ * Headers fetch sends with a value of its own where a request carries none (`Accept-Language: *`, `User-Agent:
+ * node`, ...): a header parameter of that name left out would still go out with fetch's value, which its schema may
+ * refuse (pims' Accept-Language enum was sent `*`), so the engine always sends it with a value of its own, and
+ * never counts it missing.
+ */
+const FETCH_DEFAULTS = new Set(['accept-language', 'accept-encoding', 'user-agent', 'sec-fetch-mode']);
+export const sentByFetch = (name: string) => FETCH_DEFAULTS.has(name.toLowerCase());
+
 /** A value written as nothing: an empty string, or an empty array (no item to write). */
 const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -516,7 +525,7 @@ export function validRequest(
     const object = raw.find((r) => r.name === p.name && r.in === p.in) as Holder | undefined;
     const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
-    if (!p.required && example === undefined) continue;
+    if (!p.required && example === undefined && !(p.in === 'header' && sentByFetch(p.name))) continue;
     let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
     // An empty path segment is another path; an empty query value is one the document allows only with
     // allowEmptyValue (OpenAPI: false by default; Prism reads `id=` as no id), and an empty header is read as none
@@ -639,7 +648,7 @@ export function invalidRequests(
     // An object written as its members (an exploded form object, a deepObject) is missing exactly when it is `{}`:
     // where its schema allows `{}`, no request tells it missing, so leaving it out breaks nothing.
     const missingIsEmpty = p.in === 'query' && writesNothing(p, {}) && (schemas.validator(p.schema)?.({}) ?? true);
-    if (p.required && p.in !== 'path' && !missingIsEmpty) {
+    if (p.required && p.in !== 'path' && !missingIsEmpty && !(p.in === 'header' && sentByFetch(p.name))) {
       const values = new Map(valid.values);
       values.delete(p);
       variant(`${p.in} ${p.name} missing`, values, undefined, p);

@@ -24,6 +24,7 @@ import {
   invalidRequests,
   place,
   type RequestSettings,
+  sentByFetch,
   validRequest,
   writesNothing,
   writesNoPair,
@@ -410,8 +411,10 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   ) => {
     const params = [...valid.values.entries()];
     const key = (i: number) => `p${i}`;
-    // A path value names the resource (another value asks for another one), and a configured value is the user's.
-    const keep = (p: ParameterModel) => p.in === 'path' || Object.hasOwn(opSettings.values, p.name);
+    // A path value names the resource (another value asks for another one), a configured value is the user's, and a
+    // header fetch fills in itself would go out with fetch's value.
+    const keep = (p: ParameterModel) =>
+      p.in === 'path' || Object.hasOwn(opSettings.values, p.name) || (p.in === 'header' && sentByFetch(p.name));
     const arbitrary = fc.record({
       params: fc.record(
         Object.fromEntries(
