@@ -202,11 +202,13 @@ class Ledger {
 
 /** Whether a path template (`/a/{id}`) takes a concrete path, as a router would: a parameter is one segment. */
 function templateMatches(template: string, concrete: string): boolean {
+  // A path key's fragment is never sent (AWS's `/v1/email/tags#ResourceArn` is a GET of /v1/email/tags).
   const pattern = template
+    .split('#')[0]!
     .split(/(\{[^}]+\})/)
     .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('');
-  return new RegExp(`^${pattern}$`).test(concrete.split('?')[0]!);
+  return new RegExp(`^${pattern}$`).test(concrete.split(/[?#]/)[0]!);
 }
 
 /**
