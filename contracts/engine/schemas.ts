@@ -54,7 +54,8 @@ export class DocumentSchemas {
     // A value whose discriminator names a child is judged as that child too (./discriminator-judge.ts).
     const judged = judgedDocument(document);
     // Every component's answer view made at once, so that the views registered here are all an answer refers to.
-    this.answers = directionViews(judged, 'answer');
+    // writeOnly members stay declared: OpenAPI says they SHOULD NOT be sent in a response, not that they break it.
+    this.answers = directionViews(judged, 'answer', true);
     for (const name of Object.keys(judged.components?.schemas ?? {}))
       this.answers.of({ $ref: `#/components/schemas/${escapeToken(name)}` });
     this.ajv.addSchema({

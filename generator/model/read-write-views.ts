@@ -35,15 +35,20 @@ const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions',
 /** No `$ref` outside the components followed yet. */
 const NO_TRAIL: ReadonlySet<string> = new Set();
 
-const cache = new WeakMap<OpenApiDocument, Partial<Record<Direction, DirectionViews>>>();
+const cache = new WeakMap<OpenApiDocument, Partial<Record<string, DirectionViews>>>();
 
-export function directionViews(document: OpenApiDocument, direction: Direction): DirectionViews {
+/**
+ * `declared`: the members the direction leaves out stay declared (optional, never required) rather than dropped, so
+ * a closed object (`additionalProperties: false`) still admits them: a judge's view, for which a writeOnly member in
+ * an answer is one the document advises against ("SHOULD NOT"), not one its schema forbids.
+ */
+export function directionViews(document: OpenApiDocument, direction: Direction, declared = false): DirectionViews {
   let entry = cache.get(document);
   if (!entry) cache.set(document, (entry = {}));
-  return (entry[direction] ??= build(document, direction));
+  return (entry[`${direction}${declared ? ':declared' : ''}`] ??= build(document, direction, declared));
 }
 
-function build(document: OpenApiDocument, direction: Direction): DirectionViews {
+function build(document: OpenApiDocument, direction: Direction, declared: boolean): DirectionViews {
   const flag = LEFT_OUT[direction];
   const root = VIEW_ROOTS[direction];
   const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
@@ -205,7 +210,7 @@ function build(document: OpenApiDocument, direction: Direction): DirectionViews 
         const map: Record<string, unknown> = {};
         let left = false;
         for (const [name, member] of Object.entries(value)) {
-          if (key === 'properties' && marked(member)) {
+          if (key === 'properties' && marked(member) && !declared) {
             left = true;
             continue;
           }

@@ -66,3 +66,31 @@ it('an answer without the writeOnly password passes', () => {
 it('an answer without another required member still fails, under response_schema_conformance', () => {
   expect(failures({ accounts: [{ password: 'x' }] })[0]).toMatch(/\/accounts\/0 must have required property 'name'/);
 });
+
+// A closed object (`additionalProperties: false`, apideck's SharedLink) that carries its writeOnly member: OpenAPI
+// says such a member SHOULD NOT be sent in a response, which advises; the schema declares it, so the answer meets it.
+it('an answer carrying a writeOnly member of a closed object passes; an undeclared member still fails', () => {
+  const closed = structuredClone(document);
+  Object.assign(closed.components.schemas.Account, { additionalProperties: false });
+  const judge = (body: unknown) => {
+    const model = engineModel('accounts', structuredClone(closed) as never);
+    return judgeAnswer(
+      model,
+      new DocumentSchemas(model.document),
+      new DocumentPointers(model.document),
+      model.operations[0]!,
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        contentType: 'application/json',
+        body: JSON.stringify(body),
+        truncated: false,
+      },
+    )
+      .filter((j) => j.check === 'response_schema_conformance')
+      .map((j) => j.failure);
+  };
+  expect(judge({ accounts: [{ name: 'a', password: 'x' }] })).toEqual([undefined]);
+  expect(judge({ accounts: [{ name: 'a' }] })).toEqual([undefined]);
+  expect(judge({ accounts: [{ name: 'a', other: 1 }] })[0]).toMatch(/must NOT have additional properties/);
+});
