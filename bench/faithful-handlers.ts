@@ -68,7 +68,8 @@ function answerOf(
   // No value its schema allows (the example refused, none drawn): the document's own example, as a mock answers it
   // (the engine names such an example the document's fault).
   const schemaExample = resolveRef<{ example?: unknown }>(model.document, media.schema ?? {}).example;
-  const value = validValue(model, schemas, media.schema ?? {}, example, seed) ?? example ?? schemaExample;
+  // Every member a server may answer, optional ones too (its ids: a create -> read sequence reads them).
+  const value = validValue(model, schemas, media.schema ?? {}, example, seed, true) ?? example ?? schemaExample;
   if (isJson(type))
     return { status, headers: { ...headers, 'content-type': type === '*/*' ? 'application/json' : type }, body: value };
   return { status, headers: { ...headers, 'content-type': type }, body: typeof value === 'string' ? value : 'sample' };

@@ -88,8 +88,8 @@ function linkedChains(model: ServiceModel): Chain[] {
 /**
  * The chains of the obvious shape: POST /things with operations at /things/{param} (one more segment, a
  * parameter). The value is read from the create's answer: the field named like the parameter, else `id`, else
- * those names with their first letter's case turned (`Id`, `connectorDefinitionId`), else the last segment of its
- * Location header.
+ * those names with their first letter's case turned (`Id`, `connectorDefinitionId`), else the parameter or `id` in a
+ * `data` envelope, else the last segment of its Location header.
  */
 function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
   const out: Chain[] = [];
@@ -100,11 +100,15 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
       const match = path.match(/^(.*)\/\{([^}]+)\}$/);
       if (!match || match[1] !== create.path.replace(/\/$/, '')) continue;
       const param = match[2]!;
-      // The created resource may come wrapped under its own name ({"file": {"name": "files/f-1"}}); AWS's documents
-      // capitalise their members (`Id`, `Name` for `{ConnectorDefinitionId}`), others camel-case the parameter.
+      // The created resource may come wrapped under its own name ({"file": {"name": "files/f-1"}}) or in a `data`
+      // envelope (JSON:API's, sakari's `{"success": true, "data": {"id": 1}}`); AWS's documents capitalise their
+      // members (`Id`, `Name` for `{ConnectorDefinitionId}`), others camel-case the parameter.
       const flipped = (n: string) =>
         (n[0] === n[0]!.toUpperCase() ? n[0]!.toLowerCase() : n[0]!.toUpperCase()) + n.slice(1);
-      const names = [...new Set([param, 'id', 'name', `${param}/id`, `${param}/name`, flipped(param), 'Id', 'Name'])];
+      const names = [
+        ...new Set([param, 'id', 'name', `${param}/id`, `${param}/name`, flipped(param), 'Id', 'Name']),
+        ...new Set([`data/${param}`, 'data/id']),
+      ];
       const bindings = [
         {
           param,

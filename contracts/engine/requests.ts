@@ -65,7 +65,7 @@ function exampleOf(model: ServiceModel, holder: Holder | undefined): unknown {
  * A value json-schema-faker derives from a schema (seeded; the components ride along for $refs, a discriminating
  * family's drawing the values its discriminator names: ./discriminator-draws.ts).
  */
-function drawn(model: ServiceModel, schema: unknown, seed: number, refDepth = 2): unknown {
+function drawn(model: ServiceModel, schema: unknown, seed: number, refDepth = 2, everyMember = false): unknown {
   const components = drawComponents(model.document);
   // A component is drawn as the components drawn from rewrite it.
   const resolved = resolveRef<JsonSchema>({ ...model.document, components } as never, schema ?? {});
@@ -84,7 +84,7 @@ function drawn(model: ServiceModel, schema: unknown, seed: number, refDepth = 2)
       }) as never,
       {
         seed,
-        alwaysFakeOptionals: false,
+        alwaysFakeOptionals: everyMember,
         refDepth,
         useExamplesValue: seed % 2 === 0,
         formats: DRAWN_FORMATS,
@@ -101,13 +101,18 @@ function drawn(model: ServiceModel, schema: unknown, seed: number, refDepth = 2)
 /** How deep a draw follows `$ref`s where the first draws' depth (2) left a required member unmade. */
 const DEEP_REF_DEPTH = 6;
 
-/** The example where the schema accepts it, else the first drawn value it accepts; undefined when none is found. */
+/**
+ * The example where the schema accepts it, else the first drawn value it accepts; undefined when none is found.
+ * `everyMember`: objects drawn with their optional members too (a server's answer: its ids, which a request leaves
+ * to chance).
+ */
 export function validValue(
   model: ServiceModel,
   schemas: DocumentSchemas,
   schema: unknown,
   example: unknown,
   seed: number,
+  everyMember = false,
 ): unknown {
   const validate = schemas.validator(schema ?? {});
   if (example !== undefined && (!validate || validate(example))) return example;
@@ -115,7 +120,7 @@ export function validValue(
   for (const direct of [s.default, s.const, s.enum?.[0], Array.isArray(s.examples) ? s.examples[0] : s.example])
     if (direct !== undefined && (!validate || validate(direct))) return direct;
   for (let attempt = 0; attempt < 12; attempt++) {
-    const value = drawn(model, schema, seed + attempt);
+    const value = drawn(model, schema, seed + attempt, 2, everyMember && attempt < 6);
     if (value !== undefined && (!validate || validate(value))) return value;
   }
   // Required members past json-schema-faker's refDepth, which it draws as null or any value (Adyen's terminal

@@ -1,7 +1,9 @@
 // A create whose answer names the new resource in another case than the path parameter (AWS's `{"ClusterArn": ...}`
-// for `/clusters/{clusterArn}`, `{"Id": ...}` for `{ConnectorDefinitionId}`): the engine looked for the parameter's
-// own name, `id` and `name` only, so every create -> read -> delete sequence of such documents was n/a (greengrass,
-// kafka on seed 41). It reads those names with their first letter's case turned too.
+// for `/clusters/{clusterArn}`, `{"Id": ...}` for `{ConnectorDefinitionId}`) or in a `data` envelope (sakari's
+// `{"success": true, "data": {"id": ...}}`, an optional member): the engine looked for the parameter's own name, `id`
+// and `name` only, and the bench's handlers left optional members to chance, so every create -> read -> delete
+// sequence of such documents was n/a (greengrass, kafka, sakari on seed 41). The engine reads those names with their
+// first letter's case turned and in a `data` envelope too, and the handlers answer every member.
 import { describe, expect, it } from 'vitest';
 import { failures, faithfulRun } from '../support/faithful-run.js';
 
@@ -11,6 +13,13 @@ const resource = (member: string) => ({
   required: [member],
   properties: { [member]: { type: 'string', pattern: '^[a-z0-9]{4,12}$' } },
 });
+const enveloped = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    data: { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z0-9]{4,12}$' } } },
+  },
+};
 const document = (member: string, param: string) => ({
   openapi: '3.0.3',
   info: { title: 'Clusters', version: '1' },
@@ -19,14 +28,17 @@ const document = (member: string, param: string) => ({
       post: {
         operationId: 'createCluster',
         requestBody: { required: true, content: json({ type: 'object', properties: { size: { type: 'integer' } } }) },
-        responses: { '201': { description: 'made', content: json(resource(member)) } },
+        responses: { '201': { description: 'made', content: json(member === 'data' ? enveloped : resource(member)) } },
       },
     },
     [`/clusters/{${param}}`]: {
       parameters: [{ name: param, in: 'path', required: true, schema: { type: 'string' } }],
       get: {
         operationId: 'readCluster',
-        responses: { '200': { description: 'it', content: json(resource(member)) }, '404': { description: 'gone' } },
+        responses: {
+          '200': { description: 'it', content: json(member === 'data' ? enveloped : resource(member)) },
+          '404': { description: 'gone' },
+        },
       },
       delete: {
         operationId: 'deleteCluster',
@@ -40,6 +52,7 @@ describe("a create's answer naming the resource in another case", () => {
   for (const [member, param] of [
     ['ClusterArn', 'clusterArn'],
     ['Id', 'ConnectorDefinitionId'],
+    ['data', 'campaignId'],
   ] as const)
     it(`binds {${param}} from ${member}, so the sequence is judged`, async () => {
       const outcomes = await faithfulRun('clusters', document(member, param));
