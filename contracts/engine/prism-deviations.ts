@@ -46,6 +46,11 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
     return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;
   if (answer.status >= 400 && answer.status < 500 && requiresIgnoredHeader(answer))
     return `Prism requires a header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says to ignore (stoplightio/prism#2057), and refuses the request without it (its own 422, or a 4xx the document lists, the violation in its sl-violations header)`;
+  if (error?.code === 'NO_PATH_MATCHED_ERROR' && op.path.startsWith('//'))
+    return `Prism reads a request path that starts with // as an authority (//openapi: host "openapi", path /) and routes no such path key; it answers 404`;
+  const elsewhere = answer.status >= 400 && answer.status < 500 ? otherOperationsPath(op, answer) : undefined;
+  if (elsewhere)
+    return `Prism routed the request to another operation, whose path parameter ${elsewhere} it then found missing: it takes a path key's segment ({name}:execute) for a prefix of the request's (:executeSqlQuery), as stoplightio/prism#1876 (open) shows for {id}.{format}`;
   if (error && answer.status === 422 && misreadNames(op, answer).length)
     return `Prism looks a parameter up by a name it does not read as written (${misreadNames(op, answer).join(', ')}: a name with [] or :, percent-encoded or cut at the colon) and refuses the request as missing it`;
   const header = judgement?.check === 'response_headers_conformance' && judgement.failure?.match(/^the header (.+?): /);
@@ -99,6 +104,21 @@ function prismViolations(answer: EngineAnswer): Array<{ location?: unknown; mess
   } catch {
     return [];
   }
+}
+
+/**
+ * A path parameter Prism found missing that the operation does not have (`name`, for a request to
+ * `/v2/{connection}:executeSqlQuery`): it validated the request against another operation's path. Undefined where
+ * every path violation names a parameter of this operation.
+ */
+function otherOperationsPath(op: OperationModel, answer: EngineAnswer): string | undefined {
+  const own = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name.toLowerCase()));
+  for (const v of prismViolations(answer)) {
+    if (!Array.isArray(v.location) || !v.location.includes('path')) continue;
+    const missing = String(v.message ?? '').match(/must have required property '([^']+)'/)?.[1];
+    if (missing !== undefined && !own.has(missing.toLowerCase())) return missing;
+  }
+  return undefined;
 }
 
 /** Whether each violation Prism refused a request for is a header named Accept, Content-Type or Authorization missing. */
