@@ -40,7 +40,7 @@ const document = {
   openapi: '3.0.3',
   info: { title: 'XML bodies', version: '1' },
   paths: {
-    '/orders': {
+    '/xml-bodies/orders': {
       post: {
         operationId: 'placeOrder',
         requestBody: {
@@ -50,7 +50,7 @@ const document = {
         responses: { '201': { description: 'placed' } },
       },
     },
-    '/tags': {
+    '/xml-bodies/tags': {
       put: {
         operationId: 'putTags',
         requestBody: {
@@ -60,7 +60,7 @@ const document = {
         responses: { '204': { description: 'kept' } },
       },
     },
-    '/notes': {
+    '/xml-bodies/notes': {
       put: {
         operationId: 'putNote',
         requestBody: {
@@ -110,7 +110,7 @@ roundTripSuite({ name: 'xml-bodies', spec });
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false });
 
 it('sends XML bodies written from their schemas as the XML Object says', () => {
-  const order = received.find((r) => r.url === '/orders');
+  const order = received.find((r) => r.url === '/xml-bodies/orders');
   expect(order?.type).toBe('application/xml');
   const id = /^<o:order xmlns:o="https:\/\/example\.com\/orders" id="([1-9])" cur="EUR">/.exec(order!.body)?.[1];
   expect(id).toBeDefined();
@@ -125,9 +125,9 @@ it('sends XML bodies written from their schemas as the XML Object says', () => {
     },
   });
   expect(order!.body).toContain('x &amp; &lt;y&gt;');
-  const note = received.find((r) => r.url === '/notes');
+  const note = received.find((r) => r.url === '/xml-bodies/notes');
   expect(note?.type).toBe('text/xml');
   expect(note!.body).toBe('<root><text>hi</text></root>');
   // An unwrapped array at the root: its items inside the root's element, one XML document.
-  expect(received.find((r) => r.url === '/tags')?.body).toBe('<Tags><tag>t</tag><tag>t</tag></Tags>');
+  expect(received.find((r) => r.url === '/xml-bodies/tags')?.body).toBe('<Tags><tag>t</tag><tag>t</tag></Tags>');
 });
