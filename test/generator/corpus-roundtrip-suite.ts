@@ -142,7 +142,7 @@ function sample(
   { patterns = false, request = false, depth = 2, largest = LARGEST_DRAW, encoded = false }: Draw = {},
 ): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
-  const drawn = drawable(model.document);
+  const drawn = drawable(model.document, request ? 'request' : 'answer');
   const given = { ...(drawn.of(resolved) as object), components: drawn.components, paths: drawn.paths };
   // A pattern with a lookaround is always drawn so: the package's validator (RE2) leaves it unchecked, so a value
   // json-schema-faker draws past it would be accepted here and refused by Prism.

@@ -9,6 +9,10 @@
 // - a discriminating parent (children inherit its discriminator through allOf): its property is any string to
 //   json-schema-faker, where the validator takes only the values the discriminator names (mapping keys, children's
 //   names, the parent's own); drawn from those values.
+// - for a request (`drawable(document, 'request')`), a readOnly member is left out (OpenAPI: SHOULD NOT be sent;
+//   Prism refuses it where the object is closed): json-schema-faker's ignoreProperties hook misses the mark beside
+//   an allOf or a `$ref` (e-conomic's `employeeType: {allOf: [{$ref: EmployeeType}], readOnly: true}`), which it
+//   resolves to the composition alone first.
 import { familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
 
 const BASE64 = '^(?:[A-Za-z0-9+/]{4}){0,8}$';
@@ -27,9 +31,10 @@ export interface Drawable {
   of(schema: unknown): unknown;
 }
 
-const cache = new WeakMap<OpenApiDocument, Drawable>();
+const caches = { request: new WeakMap<OpenApiDocument, Drawable>(), answer: new WeakMap<OpenApiDocument, Drawable>() };
 
-export function drawable(document: OpenApiDocument): Drawable {
+export function drawable(document: OpenApiDocument, direction: 'request' | 'answer' = 'answer'): Drawable {
+  const cache = caches[direction];
   const known = cache.get(document);
   if (known) return known;
   const enums = discriminatorValues(document);
@@ -40,6 +45,18 @@ export function drawable(document: OpenApiDocument): Drawable {
     const s = node as Record<string, any>;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(s)) out[k] = DATA.has(k) || k.startsWith('x-') ? v : rewrite(v);
+    if (direction === 'request' && s.properties && typeof s.properties === 'object' && !Array.isArray(s.properties)) {
+      const readOnly = Object.keys(s.properties).filter(
+        (k) => (s.properties[k] as { readOnly?: unknown })?.readOnly === true,
+      );
+      if (readOnly.length) {
+        out.properties = Object.fromEntries(
+          Object.entries(out.properties as Record<string, unknown>).filter(([k]) => !readOnly.includes(k)),
+        );
+        if (Array.isArray(s.required))
+          out.required = s.required.filter((k: unknown) => !readOnly.includes(k as string));
+      }
+    }
     // A pointer written percent-encoded (`#/paths/~1chargers~1%7BchargerId%7D/...`, as a URI fragment may be), which
     // json-schema-faker looks up as written.
     if (typeof s.$ref === 'string' && s.$ref.includes('%')) out.$ref = percentDecoded(s.$ref);
