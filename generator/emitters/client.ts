@@ -52,9 +52,9 @@ export function emitClient(service: ServiceModel): string {
   const methodNames = new Set(
     allRequests(service).flatMap((o) => [
       o.id,
-      ...(o.pagination ? [`${o.id}Page`, `${o.id}All`] : []),
-      ...(o.requestBodies.some((b) => b.kind === 'multipart-related') ? [`${o.id}Multipart`] : []),
-      ...(o.mediaUpload?.resumable ? [`${o.id}Resumable`] : []),
+      ...(o.pagination ? [helperName(service, o, 'Page'), helperName(service, o, 'All')] : []),
+      ...(o.requestBodies.some((b) => b.kind === 'multipart-related') ? [helperName(service, o, 'Multipart')] : []),
+      ...(o.mediaUpload?.resumable ? [helperName(service, o, 'Resumable')] : []),
     ]),
   );
   const renamed = new Map<string, string>();
@@ -90,9 +90,10 @@ export function emitClient(service: ServiceModel): string {
     methods.push(operationMethod(service, op, fieldsType));
     const errors = errorType(service, op);
     if (errors) types.push(errors);
-    if (op.pagination) methods.push(...paginationMethods(op, functionName));
-    if (op.requestBodies.some((b) => b.kind === 'multipart-related')) methods.push(multipartMethod(op));
-    if (op.mediaUpload?.resumable) methods.push(resumableMethod(op));
+    const helper = (kind: string) => helperName(service, op, kind);
+    if (op.pagination) methods.push(...paginationMethods(op, functionName, helper));
+    if (op.requestBodies.some((b) => b.kind === 'multipart-related')) methods.push(multipartMethod(op, helper));
+    if (op.mediaUpload?.resumable) methods.push(resumableMethod(op, helper));
   }
 
   const senderMethods: OptionalKind<MethodDeclarationStructure>[] = [];
@@ -302,6 +303,19 @@ function sendersStatements(
       methods: methods.map((m) => delegatingMethod(m, coreProperty, functionName)),
     },
   ];
+}
+
+/**
+ * The name of an operation's helper method (`listPage`, `listAll`, `uploadMultipart`, `uploadResumable`): the
+ * operation's name and the helper's, with a `_` more while another operation has that name (a paginated `list`
+ * beside an operation `listPage`). Helpers of different operations or kinds never share a name (the kinds' names
+ * end differently).
+ */
+export function helperName(service: ServiceModel, op: OperationModel, helper: string): string {
+  const ids = new Set([...service.operations, ...service.receivers].map((o) => o.id));
+  let name = `${op.id}${helper}`;
+  while (ids.has(name)) name += '_';
+  return name;
 }
 
 /** The name of a class's transport: `core`, with a `_` more for each method of the class that has the name. */
@@ -784,6 +798,7 @@ function pagingOf(op: OperationModel): { param: string; item: string; style: str
 function paginationMethods(
   op: OperationModel,
   functionName: (method: string) => string,
+  helper: (kind: string) => string,
 ): OptionalKind<MethodDeclarationStructure>[] {
   const { param, item, style } = pagingOf(op);
   const called = functionName(op.id);
@@ -796,7 +811,7 @@ function paginationMethods(
   const how = op.pagination!.style === 'cursor' ? 'cursors' : 'page tokens';
   return [
     {
-      name: `${op.id}Page`,
+      name: helper('Page'),
       docs: [
         `The first page of ${op.id} as a page object: items, hasNextPage(), getNextPage(), iterPages(); \`for await\` walks every item (${how}).`,
       ],
@@ -805,7 +820,7 @@ function paginationMethods(
       statements: [`return firstPage<${item}, ${op.typeName}Result>(${style}, ${fetchPage});`],
     },
     {
-      name: `${op.id}All`,
+      name: helper('All'),
       docs: [`Every item of ${op.id}, page after page (${how}).`],
       parameters: [coreDecl, paramsDecl, optionsDecl],
       returnType: `AsyncGenerator<${item}>`,
@@ -915,7 +930,10 @@ function uploadRequestParts(op: OperationModel): UploadRequestParts {
   return { statements, members, headers: headers.length ? `definedHeaders({ ${headers.join(', ')} })` : undefined };
 }
 
-function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+function multipartMethod(
+  op: OperationModel,
+  helper: (kind: string) => string,
+): OptionalKind<MethodDeclarationStructure> {
   const result = `${op.typeName}Result`;
   const parts = uploadRequestParts(op);
   const fixed = valueLiteral(op.mediaUpload?.multipart?.headers ?? {});
@@ -930,7 +948,7 @@ function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
     `headers: ${headers}`,
   ].join(', ');
   return {
-    name: `${op.id}Multipart`,
+    name: helper('Multipart'),
     docs: [
       'Uploads a file in one multipart/related request: metadata part, then the media part (bytes, a Blob or a stream); onProgress follows the bytes sent.',
     ],
@@ -953,7 +971,10 @@ function multipartMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
   };
 }
 
-function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStructure> {
+function resumableMethod(
+  op: OperationModel,
+  helper: (kind: string) => string,
+): OptionalKind<MethodDeclarationStructure> {
   const result = `${op.typeName}Result`;
   const protocol = valueLiteral(op.mediaUpload!.resumable!);
   // The caller's parameters go on the request that starts the session (the session URL carries the rest).
@@ -968,7 +989,7 @@ function resumableMethod(op: OperationModel): OptionalKind<MethodDeclarationStru
     `protocol: ${protocol}`,
   ].join(', ');
   return {
-    name: `${op.id}Resumable`,
+    name: helper('Resumable'),
     isAsync: true,
     docs: [
       'Uploads a file with the resumable protocol the spec declares (x-media-upload), in chunks, from a Buffer, Blob or stream; resumes a failed chunk. `onSession` gives the session URL; passing it back as `session` (with the same source) resumes an upload cut off earlier, from the bytes the server holds.',

@@ -1,6 +1,6 @@
 // Emits the README.md of a generated package from templates/package-readme.hbs.
 import type { ServiceModel } from '../model/types.js';
-import { allOptional } from './client.js';
+import { allOptional, helperName } from './client.js';
 import { documentedErrors, errorHelperName } from './server-types.js';
 import { renderTemplate } from './templates.js';
 
@@ -52,8 +52,10 @@ export function emitReadme(
     streaming: service.operations.some((o) => o.streaming),
     uploads: service.operations
       .flatMap((o) => [
-        ...(o.requestBodies.some((b) => b.kind === 'multipart-related') ? [`\`${o.id}Multipart()\``] : []),
-        ...(o.mediaUpload?.resumable ? [`\`${o.id}Resumable()\``] : []),
+        ...(o.requestBodies.some((b) => b.kind === 'multipart-related')
+          ? [`\`${helperName(service, o, 'Multipart')}()\``]
+          : []),
+        ...(o.mediaUpload?.resumable ? [`\`${helperName(service, o, 'Resumable')}()\``] : []),
       ])
       .join(', '),
     // The class client.ts exports for the spec's error family (problem details: the base ApiError).

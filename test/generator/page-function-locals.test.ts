@@ -2,7 +2,8 @@
 // callback's argument) is still the one they call: `optionsPage(core, params, options)` calling `options(...)` would
 // call its own CallOptions argument, which neither compiles nor runs. The page functions rename such a local. One
 // named as a runtime function they call (`paginate`, `firstPage`) or another import of the client (`ApiCore`) keeps
-// its method, and its function takes a `_` (`paginate_`), where generate refused the document.
+// its method, and its function takes a `_` (`paginate_`), where generate refused the document; a page helper named as
+// another operation (`first`'s `firstPage`) takes a `_` too, where the two methods did not compile.
 import { expect, it } from 'vitest';
 import { typeCheckPackages } from '../../generator/typecheck.js';
 import { generatePackage } from '../../generator/pipeline.js';
@@ -18,7 +19,7 @@ const DOCUMENT = {
   openapi: '3.0.3',
   info: { title: 'paged', version: '1' },
   paths: Object.fromEntries(
-    NAMES.map((name) => [
+    [...NAMES, 'first'].map((name) => [
       `/${name}`,
       {
         get: {
@@ -37,7 +38,11 @@ const pages = (name: string) => (input: { query: { cursor?: string } }) => ({
   status: 200,
   body: input.query.cursor === '2' ? { items: [`${name} 3`] } : { items: [`${name} 1`, `${name} 2`], next: '2' },
 });
-const served = servedPackage('paged', DOCUMENT, Object.fromEntries(NAMES.map((name) => [name, pages(name)])));
+const served = servedPackage(
+  'paged',
+  DOCUMENT,
+  Object.fromEntries([...NAMES, 'first'].map((name) => [name, pages(name)])),
+);
 
 it('page functions of operations named options, params, core, token and runtime imports call their operation', async () => {
   const { client } = served.pkg;
@@ -53,6 +58,9 @@ it('page functions of operations named options, params, core, token and runtime 
     expect((await methods[name]()).items).toEqual([`${name} 1`, `${name} 2`]);
   }
   expect((await client.paginate_(core, {})).items).toEqual(['paginate 1', 'paginate 2']);
+  // `first`'s page helper beside an operation named `firstPage`: the helper takes a `_`, the operation keeps its name.
+  expect((await methods.firstPage_()).items).toEqual(['first 1', 'first 2']);
+  expect((await methods.firstPage()).items).toEqual(['firstPage 1', 'firstPage 2']);
 });
 
 it('the package compiles strictly', async () => {
