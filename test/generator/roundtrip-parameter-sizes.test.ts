@@ -3,11 +3,8 @@
 // to 9 characters each percent-encoded) or 100,000 (a `format: password` string: AWS's STS `SAMLAssertion`) outrun
 // it. A value whose encoded text passes 1 KB is drawn again small; here the operation must pass with four such query
 // parameters (it was answered 431).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
 
 const text = (pattern: string) => ({ type: 'string', pattern, minLength: 20, maxLength: 2048 });
 const SCHEMAS: Record<string, object> = {
@@ -30,9 +27,6 @@ const document = {
   },
 };
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-parameter-sizes-'));
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
-const spec = path.join(folder, 'parameter-sizes.json');
-fs.writeFileSync(spec, JSON.stringify(document));
+const spec = writtenDocument('parameter-sizes', document);
 
 roundTripSuite({ name: 'parameter-sizes', spec });

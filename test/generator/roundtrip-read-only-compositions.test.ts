@@ -2,27 +2,15 @@
 // refuses them where the body is closed), also where readOnly sits beside an allOf or a `$ref` (e-conomic's
 // `employeeType: {allOf: [{$ref: EmployeeType}], readOnly: true}`), which json-schema-faker resolved to its
 // composition alone before its hook saw the mark: here no body the server receives holds the readOnly members.
-import fs from 'node:fs';
-import type http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
 
 const received = vi.hoisted(() => [] as Array<{ url: string; body: string }>);
 
 vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../contracts/targets/listen-local.js')>();
-  return {
-    ...real,
-    listenLocal: (listener: http.RequestListener) =>
-      real.listenLocal((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => received.push({ url: req.url ?? '', body: Buffer.concat(chunks).toString() }));
-        listener(req, res);
-      }),
-  };
+  const { recordingListenLocal } = await import('./roundtrip-received.js');
+  return recordingListenLocal(await importOriginal(), received);
 });
 
 const document = {
@@ -58,10 +46,7 @@ const document = {
   },
 };
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-read-only-compositions-'));
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
-const spec = path.join(folder, 'read-only-compositions.json');
-fs.writeFileSync(spec, JSON.stringify(document));
+const spec = writtenDocument('read-only-compositions', document);
 
 roundTripSuite({ name: 'read-only-compositions', spec });
 

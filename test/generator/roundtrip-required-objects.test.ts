@@ -2,25 +2,15 @@
 // one writes nothing (`?` alone), which no server can tell from an absent parameter (AWS SNS's `attributes`, a map
 // of strings: answered 400 "must have required property"), as it draws a required array with at least one item; a
 // map of objects, whose members nest, no style writes, and is left out like an object holding an object.
-import fs from 'node:fs';
-import type http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { type Received, writtenDocument } from './roundtrip-received.js';
 
-const received = vi.hoisted(() => [] as string[]);
+const received = vi.hoisted(() => [] as Received[]);
 
 vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../contracts/targets/listen-local.js')>();
-  return {
-    ...real,
-    listenLocal: (listener: http.RequestListener) =>
-      real.listenLocal((req, res) => {
-        received.push(req.url ?? '');
-        listener(req, res);
-      }),
-  };
+  const { recordingListenLocal } = await import('./roundtrip-received.js');
+  return recordingListenLocal(await importOriginal(), received);
 });
 
 const document = {
@@ -54,16 +44,13 @@ const document = {
   },
 };
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-required-objects-'));
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
-const spec = path.join(folder, 'required-objects.json');
-fs.writeFileSync(spec, JSON.stringify(document));
+const spec = writtenDocument('required-objects', document);
 
 roundTripSuite({ name: 'required-objects', spec });
 
 it('sends the map of strings with a member, and no nested value as text', () => {
   // Only this file's requests: test files sharing a process may share the mock.
-  const own = received.filter((url) => url.startsWith('/required-objects/'));
+  const own = received.filter((r) => r.url.startsWith('/required-objects/')).map((r) => r.url);
   expect(own).toHaveLength(1);
   const query = new URL(own[0]!, 'http://x').searchParams;
   expect([...query.keys()].filter((k) => k !== 'Action').length).toBeGreaterThan(0);

@@ -2,27 +2,15 @@
 // warning, so the server accepts any string there, while Prism checks it. The round trip (corpus-roundtrip-suite.ts)
 // draws its values with such patterns put back, so what it sends meets them: here every name and tag the served
 // package receives must match its pattern (AWS's names: no `listener-` prefix, no hyphen first, last or doubled).
-import fs from 'node:fs';
-import type http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
 
 const received = vi.hoisted(() => [] as Array<{ url: string; body: string }>);
 
 vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../contracts/targets/listen-local.js')>();
-  return {
-    ...real,
-    listenLocal: (listener: http.RequestListener) =>
-      real.listenLocal((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => received.push({ url: req.url ?? '', body: Buffer.concat(chunks).toString() }));
-        listener(req, res);
-      }),
-  };
+  const { recordingListenLocal } = await import('./roundtrip-received.js');
+  return recordingListenLocal(await importOriginal(), received);
 });
 
 const NAME = '^(?!listener-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$';
@@ -56,10 +44,7 @@ const document = {
   },
 };
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-unchecked-patterns-'));
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
-const spec = path.join(folder, 'unchecked-patterns.json');
-fs.writeFileSync(spec, JSON.stringify(document));
+const spec = writtenDocument('unchecked-patterns', document);
 
 roundTripSuite({ name: 'unchecked-patterns', spec });
 

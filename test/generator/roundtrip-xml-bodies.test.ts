@@ -2,34 +2,16 @@
 // (xml-bodies.ts), where it sent three bytes: here the generated server must receive an order whose element names,
 // attributes, wrapped and unwrapped arrays, prefixes and namespaces are those its schema's `xml` objects give, an
 // inline body schema's members inside `<root>`, and an array body's items inside its component's element.
-import fs from 'node:fs';
-import type http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
 
 const received = vi.hoisted(() => [] as Array<{ url: string; type: string; body: string }>);
 
 vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../contracts/targets/listen-local.js')>();
-  return {
-    ...real,
-    listenLocal: (listener: http.RequestListener) =>
-      real.listenLocal((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () =>
-          received.push({
-            url: req.url ?? '',
-            type: req.headers['content-type'] ?? '',
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-        listener(req, res);
-      }),
-  };
+  const { recordingListenLocal } = await import('./roundtrip-received.js');
+  return recordingListenLocal(await importOriginal(), received);
 });
 
 const ORDERS = 'https://example.com/orders';
@@ -100,10 +82,7 @@ const document = {
   },
 };
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-xml-bodies-'));
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
-const spec = path.join(folder, 'xml-bodies.json');
-fs.writeFileSync(spec, JSON.stringify(document));
+const spec = writtenDocument('xml-bodies', document);
 
 roundTripSuite({ name: 'xml-bodies', spec });
 
