@@ -4,9 +4,9 @@
 // composition alone before its hook saw the mark: here no body the server receives holds the readOnly members.
 import { expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
-import { writtenDocument } from './roundtrip-received.js';
+import { type Received, writtenDocument } from './roundtrip-received.js';
 
-const received = vi.hoisted(() => [] as Array<{ url: string; body: string }>);
+const received = vi.hoisted(() => [] as Received[]);
 
 vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
   const { recordingListenLocal } = await import('./roundtrip-received.js');

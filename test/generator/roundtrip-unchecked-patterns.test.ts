@@ -4,9 +4,9 @@
 // package receives must match its pattern (AWS's names: no `listener-` prefix, no hyphen first, last or doubled).
 import { expect, it, vi } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
-import { writtenDocument } from './roundtrip-received.js';
+import { type Received, writtenDocument } from './roundtrip-received.js';
 
-const received = vi.hoisted(() => [] as Array<{ url: string; body: string }>);
+const received = vi.hoisted(() => [] as Received[]);
 
 vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
   const { recordingListenLocal } = await import('./roundtrip-received.js');
