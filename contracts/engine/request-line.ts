@@ -23,9 +23,14 @@ export function sharedRequestLines(model: ServiceModel): Map<OperationModel, str
           .slice(0, 3)
           .map((o) => o.id)
           .join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
+      // Told apart by a fragment (APIs.guru's AWS keys), or by nothing but their templates' names (Google's
+      // `/v1/{name}` beside `/v1/{database}`: OpenAPI calls such paths identical, and invalid).
+      const why = ops.some((o) => o.path.includes('#'))
+        ? "a path key's fragment is never sent; APIs-guru/aws2openapi#2"
+        : "their paths differ only in their templates' names, which OpenAPI calls identical and invalid";
       out.set(
         op,
-        `its request line (${line.replace('{}', '{...}')}) is also ${shown}'s: no request tells them apart (a path key's fragment is never sent; APIs-guru/aws2openapi#2)`,
+        `its request line (${line.replace('{}', '{...}')}) is also ${shown}'s: no request tells them apart (${why})`,
       );
     }
   }

@@ -48,3 +48,25 @@ describe('operations a request cannot tell apart', () => {
     expect(of('Status').map((o) => o.verdict)).toEqual(['pass', 'pass']);
   });
 });
+
+// Google's spanner keys `/v1/{name}` beside `/v1/{database}`: paths that differ only in their templates' names,
+// which OpenAPI calls identical (and invalid). The reason says so, not that a fragment is never sent.
+it('names templates of one shape as the reason where no fragment is involved', async () => {
+  const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+  const param = (name: string) => [{ name, in: 'path', required: true, schema: { type: 'string' } }];
+  const shapes = {
+    openapi: '3.0.3',
+    info: { title: 'Spanner', version: '1' },
+    paths: {
+      '/v1/{name}': { get: { operationId: 'getOperation', parameters: param('name'), responses: ok } },
+      '/v1/{database}': { get: { operationId: 'getDatabase', parameters: param('database'), responses: ok } },
+    },
+  };
+  const any = (_: http.IncomingMessage, res: http.ServerResponse) =>
+    void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  const result = await engineAgainst('spanner', shapes, any, { checks: ['positive_data_acceptance'] });
+  for (const o of result.outcomes) {
+    expect(o.verdict).toBe('n/a');
+    expect(o.message).toMatch(/differ only in their templates' names, which OpenAPI calls identical and invalid/);
+  }
+});
