@@ -56,12 +56,27 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   const header = judgement?.check === 'response_headers_conformance' && judgement.failure?.match(/^the header (.+?): /);
   if (header && answer.headers[header[1]!.toLowerCase()] === 'null')
     return `Prism writes a header it has no value for as null (${header[1]}), whatever its schema`;
+  // Its headers as its bodies (checked by hand on Prism 5.14: `x-ms-request-id: string` for a pattern, with its own
+  // sl-violations header saying so).
+  if (
+    header &&
+    isStringFiller(answer.headers[header[1]!.toLowerCase()]) &&
+    /must match (pattern|format)|must NOT have (fewer|more) than/.test(judgement.failure ?? '')
+  )
+    return `Prism's static answer writes "string" whatever the schema's pattern, format or length (stoplightio/prism#2243, #2698)`;
   const refused = judgement?.refused;
   if (judgement?.check === 'response_schema_conformance' && refused) {
     if (isStringFiller(refused.value) && STRING_KEYWORDS.has(refused.keyword))
       return `Prism's static answer writes "string" whatever the schema's ${refused.keyword} (stoplightio/prism#2243, #2698)`;
     if (refused.value === 0 && NUMBER_KEYWORDS.has(refused.keyword))
       return `Prism's static answer writes 0 where its sampler does not see the schema's ${refused.keyword} (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
+    if (
+      refused.keyword === 'minProperties' &&
+      refused.value &&
+      typeof refused.value === 'object' &&
+      Object.keys(refused.value).length === 0
+    )
+      return `Prism's static answer writes {} for an object that declares no members, whatever its minProperties (seen on apis.guru's externalDocs: {type: object, minProperties: 1})`;
     if (Array.isArray(refused.value) && refused.value.length === 0 && refused.keyword === 'minItems')
       return `Prism's static answer writes [] where its sampler does not see the schema's minItems (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
     const missing = judgement.failure?.match(/must have required property '([^']+)'/)?.[1];
@@ -204,6 +219,9 @@ export function prismAcceptsBroken(
       : undefined;
   if (unread !== undefined)
     return `Prism validates none of an operation's ${param.in === 'header' ? 'headers' : `${param.in} parameters`} where one's pattern is no JavaScript regular expression (${unread}: seen with a document of two headers, a broken one accepted beside it, and on mon-voyage-pas-cher's query, \\- outside a class, a required one left out accepted; on amazonaws.com/backup's path, \\_ in a class, any name accepted)`;
+  // Checked by hand on Prism 5.14: `filter%5Bupdatable%5D=not-a-boolean` for a boolean `filter[updatable]`: 200.
+  if (/[[\]:]/.test(param.name))
+    return `Prism does not read a parameter whose name holds [] or : as written (${param.in} ${param.name}), so it validates none of its values`;
   const twin = op.parameters.find(
     (p) =>
       p !== param && p.in === param.in && p.name !== param.name && p.name.toLowerCase() === param.name.toLowerCase(),
