@@ -75,14 +75,15 @@ const NOT_JSON = Symbol('not JSON');
 const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * Where the refused value is the example the refusing schema gives itself (`{"type": "string", "format": "date",
- * "example": "2025-10-15T13:51:36.148Z"}`): that schema's JSON pointer. A target answering the document's own
+ * Where the refused value is the example or default the refusing schema gives itself (`{"type": "string", "format":
+ * "date", "example": "2025-10-15T13:51:36.148Z"}`): that schema's JSON pointer. A target answering the document's own
  * example (a mock does, member by member) is not at fault; the document is.
  */
 function ownExample(error: ErrorObject, pointers: DocumentPointers, base: string): string | undefined {
-  const schema = error.parentSchema as { example?: unknown; examples?: unknown } | undefined;
+  const schema = error.parentSchema as { example?: unknown; examples?: unknown; default?: unknown } | undefined;
   if (!schema || typeof schema !== 'object') return undefined;
-  const examples = [schema.example, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+  // Its default too: a mock answers it as readily (crediwatch's `{"type": "string", "default": ["Not Available"]}`).
+  const examples = [schema.example, schema.default, ...(Array.isArray(schema.examples) ? schema.examples : [])];
   if (!examples.some((e) => e !== undefined && isDeepStrictEqual(e, error.data))) return undefined;
   // An inline schema is a copy ajv compiled: its place is the response schema's, plus the path ajv walked in it.
   return pointers.of(schema) ?? `${base}${error.schemaPath.replace(/^#/, '').replace(/\/[^/]*$/, '')}`;
@@ -203,7 +204,7 @@ export function judgeAnswer(
       else if (own)
         out.push({
           check: 'response_schema_conformance',
-          documentFault: `the document contradicts itself at ${own}: its example ${JSON.stringify(error!.data).slice(0, 80)} is refused by its schema at ${error!.instancePath || '(root)'} (${error!.message})`,
+          documentFault: `the document contradicts itself at ${own}: its example or default ${JSON.stringify(error!.data).slice(0, 80)} is refused by its schema at ${error!.instancePath || '(root)'} (${error!.message})`,
         });
       else
         out.push({

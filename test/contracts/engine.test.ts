@@ -464,6 +464,29 @@ describe('a document that contradicts itself', () => {
     }
   });
 
+  it("a member's own default, which its schema refuses (crediwatch's string defaulting to a list): n/a, the document's fault", async () => {
+    const doc = structuredClone(document);
+    const media = doc.paths['/thing'].get.responses['200'].content['application/json'] as Record<string, unknown>;
+    media.schema = {
+      type: 'object',
+      required: ['a'],
+      properties: { a: { type: 'integer' }, option: { type: 'string', default: ['Not Available'] } },
+    };
+    const model = buildServiceModel('thing', doc as never, () => {});
+    for (const [body, verdict] of [
+      [{ a: 1, option: ['Not Available'] }, 'n/a'],
+      [{ a: 1, option: ['other'] }, 'FAIL'],
+    ] as const) {
+      const server = await answering(body);
+      try {
+        const result = await run(server.baseUrl, { model, checks: ['response_schema_conformance'] });
+        expect(result.outcomes.find((o) => o.operation.includes('getThing'))!.verdict).toBe(verdict);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
   it.each([
     ["the response's own example, which its schema refuses: n/a, the document's fault", { b: 1 }, 'n/a'],
     ['any other body its schema refuses: FAIL', { c: 2 }, 'FAIL'],
