@@ -33,6 +33,23 @@ const NUMBER_KEYWORDS = new Set(['minimum', 'exclusiveMinimum', 'maximum', 'excl
 const isStringFiller = (value: unknown) =>
   typeof value === 'string' && /^(?=.)(string)*(s|st|str|stri|strin)?$/.test(value);
 
+const TRANSPORT_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding']);
+
+/**
+ * Prism writes the headers a document lists among an answer's as values it draws, transport headers too: a
+ * Content-Length of "string" makes the answer no HTTP message a client reads (or Prism fails writing it, its own
+ * 500 without a body on a HEAD), and a Content-Encoding with no encoding done (stoplightio/prism#2787). Seen on
+ * azure's DataLakeStorage (Content-Length) and idealspot (Content-Encoding). The line, where the operation lists one.
+ */
+export function prismTransportHeaders(op: OperationModel): string | undefined {
+  const named = [
+    ...new Set(op.responses.flatMap((r) => r.headers).filter((h) => TRANSPORT_HEADERS.has(h.toLowerCase()))),
+  ];
+  return named.length
+    ? `Prism writes the transport headers the document lists among its answer's headers (${named.join(', ')}) as values it draws (a Content-Length of "string", a Content-Encoding with nothing encoded: stoplightio/prism#2787), so its answer is no HTTP message a client reads, or it fails writing it`
+    : undefined;
+}
+
 /**
  * The deviation an answer of Prism shows for a check, as one line naming its evidence; undefined when the answer
  * shows none (it is judged as it is).
@@ -41,6 +58,9 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   const error = prismError(answer);
   if (error && answer.status >= 500)
     return `Prism could not build an answer and answered its own ${answer.status} (${error.code}: ${error.title}), as in stoplightio/prism#1038`;
+  // Its own error without the body that names it (a HEAD's), where the operation lists a transport header.
+  if (answer.status >= 500 && /problem\+json/.test(answer.contentType ?? '') && prismTransportHeaders(op))
+    return prismTransportHeaders(op);
   if (error && op.path.includes('#') && (answer.status === 404 || answer.status === 405))
     // One line for every such path of a run: the operation's row names the path.
     return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;

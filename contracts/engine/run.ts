@@ -33,6 +33,7 @@ import {
   isPrismRefusal,
   prismAcceptsBroken,
   prismDeviation,
+  prismTransportHeaders,
   prismError,
   prismRefusesAllowed,
 } from './prism-deviations.js';
@@ -346,7 +347,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     lastExchange = result;
     if (!result) return undefined;
     if (!result.answer) {
-      ledger.error('not_a_server_error', `no answer: ${result.error}`, result);
+      const unreadable = options.mock ? prismTransportHeaders(op) : undefined;
+      if (unreadable) {
+        note('mock', unreadable);
+        ledger.notJudged('not_a_server_error', unreadable);
+      } else ledger.error('not_a_server_error', `no answer: ${result.error}`, result);
       ledger.noAnswer(String(result.error));
       return result;
     }
