@@ -154,15 +154,17 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
 const synthesized = (node: ts.Node) => node.pos === -1 && node.end === -1;
 
 function nodeParses(node: ts.Node, parent: ts.Node | undefined): boolean {
-  if (!commentsParse(ts.getSyntheticLeadingComments(node)) || !commentsParse(ts.getSyntheticTrailingComments(node)))
-    return false;
+  visiting?.(node);
+  const comments =
+    commentsParse(ts.getSyntheticLeadingComments(node)) && commentsParse(ts.getSyntheticTrailingComments(node));
+  if (!comments && visiting === undefined) return false;
   switch (node.kind) {
     case ts.SyntaxKind.Identifier:
-      return identifierParses(node as ts.Identifier, parent);
+      return comments && identifierParses(node as ts.Identifier, parent);
     case ts.SyntaxKind.StringLiteral:
-      return synthesized(node);
+      return comments && synthesized(node);
     case ts.SyntaxKind.NumericLiteral:
-      return synthesized(node) && numberParses(node as ts.NumericLiteral);
+      return comments && synthesized(node) && numberParses(node as ts.NumericLiteral);
     case ts.SyntaxKind.PrivateIdentifier:
     case ts.SyntaxKind.BigIntLiteral:
     case ts.SyntaxKind.RegularExpressionLiteral:
@@ -177,18 +179,40 @@ function nodeParses(node: ts.Node, parent: ts.Node | undefined): boolean {
   walking = node;
   const stopped = ts.forEachChild(node, childStops);
   walking = outer;
-  return stopped === undefined;
+  return comments && stopped === undefined;
 }
 
 /** The node whose children the walk is in (one callback for every node, not a closure each). */
 let walking: ts.Node | undefined;
-const childStops = (child: ts.Node): true | undefined => (nodeParses(child, walking) ? undefined : true);
+/** printsParsable's `each`: while it is set, the whole tree is walked, a node that does not parse remembered. */
+let visiting: ((node: ts.Node) => void) | undefined;
+let refusedOnWalk = false;
+const childStops = (child: ts.Node): true | undefined => {
+  if (nodeParses(child, walking)) return undefined;
+  if (visiting === undefined) return true;
+  refusedOnWalk = true;
+  return undefined;
+};
 
-/** Whether `ts.createPrinter().printFile` of a file of these statements prints text that parses (see above). */
-export function printsParsable(nodes: readonly ts.Node[]): boolean {
+/**
+ * Whether `ts.createPrinter().printFile` of a file of these statements prints text that parses (see above). `each`,
+ * when given, is called on every node of the tree before the node is checked (it may change the node's comments),
+ * and the whole tree is walked whatever the answer: a caller that must visit every node walks the tree once.
+ */
+export function printsParsable(nodes: readonly ts.Node[], each?: (node: ts.Node) => void): boolean {
+  visiting = each;
+  refusedOnWalk = false;
   try {
-    return nodes.every((node) => nodeParses(node, undefined));
+    let parses = true;
+    for (const node of nodes) {
+      if (nodeParses(node, undefined)) continue;
+      parses = false;
+      if (each === undefined) break;
+    }
+    return parses && !refusedOnWalk;
   } finally {
     kinds.clear();
+    visiting = undefined;
+    refusedOnWalk = false;
   }
 }

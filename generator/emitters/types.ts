@@ -489,16 +489,23 @@ function typesText(service: ServiceModel, sparePercents: boolean): string {
     ...transformSchema(typed, ctx),
     ...viewDeclarations(typed as unknown as Record<string, unknown>, ctx),
   ];
-  const declarations = withSafeTypeNames(
+  const named = withSafeRootTypes(
     withParentRootTypes(spared ? spared.restore(transformed) : transformed, service.document),
   );
+  // One walk of the tree both makes its names and comments safe and shows that the printed text parses.
+  let literalsToEscape = false;
+  const parses = printsParsable(named, (node) => {
+    if (madeSafe(node)) literalsToEscape = true;
+  });
+  const declarations = literalsToEscape ? withEscapedLiterals(named) : named;
   const printed = astToString(declarations);
   const made = callbacksType(service, typed as Record<string, any>, ctx, spared?.restoreText);
   const callbacks = made && spared ? spared.restore([made])[0] : made;
   const text = printed + (callbacks ? astToString(callbacks) : '');
   // Each part's statements end where the next part's begin (`;` or `}` and a newline), so the two parse as one.
   const joined = callbacks === undefined || printed === '' || /[;}]\n$/.test(printed);
-  if (joined && printsParsable(declarations) && (!callbacks || printsParsable([callbacks]))) shownToParse(text);
+  const proven = literalsToEscape ? printsParsable(declarations) : parses;
+  if (joined && proven && (!callbacks || printsParsable([callbacks]))) shownToParse(text);
   return text;
 }
 
@@ -506,15 +513,15 @@ function typesText(service: ServiceModel, sparePercents: boolean): string {
 const ROOT_TYPE = /^components\['([A-Za-z]+)'\]\['([\s\S]*)'\]$/;
 
 /**
- * The transform's declarations with every type name it wrote as raw text made safe, and its JSDoc text passed
- * through commentText (it defuses `*\/` itself, but writes control characters and line separators as they are). openapi-typescript writes each
+ * The transform's declarations with every type name it wrote as raw text made safe (each node then checked by
+ * madeSafe, in the proof's walk), and its JSDoc text passed through commentText (it defuses `*\/` itself, but writes control characters and line separators as they are). openapi-typescript writes each
  * root type's target (`export type SchemaPet = components['schemas']['Pet']`) as the text of one identifier, the
  * component's name unescaped: a schema named `x'];<code>` would print code. The name is written again as a
  * quoted literal (the same text for any name without a quote, backslash or control character). Any other type
  * name that is not an identifier (a `$ref`'s first segment is one) is refused.
  */
-function withSafeTypeNames(nodes: ts.Node[]): ts.Node[] {
-  const safe = nodes.map((node) => {
+function withSafeRootTypes(nodes: ts.Node[]): ts.Node[] {
+  return nodes.map((node) => {
     if (!ts.isTypeAliasDeclaration(node) || !ts.isTypeReferenceNode(node.type) || !ts.isIdentifier(node.type.typeName))
       return node;
     const match = ROOT_TYPE.exec(node.type.typeName.text);
@@ -528,24 +535,25 @@ function withSafeTypeNames(nodes: ts.Node[]): ts.Node[] {
       ts.factory.createTypeReferenceNode(target),
     );
   });
-  let literalsToEscape = false;
-  const check = (node: ts.Node): void => {
-    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) {
-      const text = node.typeName.text;
-      if (!IDENTIFIER.test(text) && !ROOT_TYPE.test(text))
-        throw new Error(`types: a type name that is not an identifier (${JSON.stringify(text)}): refused`);
-    }
-    if (ts.isIdentifier(node) && SEPARATORS.test(node.text)) literalsToEscape = true;
-    const comments = ts.getSyntheticLeadingComments(node);
-    if (comments?.some((c) => commentText(c.text) !== c.text))
-      ts.setSyntheticLeadingComments(
-        node,
-        comments.map((c) => ({ ...c, text: commentText(c.text) })),
-      );
-    ts.forEachChild(node, check);
-  };
-  for (const node of safe) check(node);
-  return literalsToEscape ? withEscapedLiterals(safe) : safe;
+}
+
+/**
+ * Makes one node of the declarations safe (see withSafeRootTypes): refuses a type name that is not an identifier,
+ * passes its JSDoc through commentText; true where it holds a literal to escape (withEscapedLiterals).
+ */
+function madeSafe(node: ts.Node): boolean {
+  if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) {
+    const text = node.typeName.text;
+    if (!IDENTIFIER.test(text) && !ROOT_TYPE.test(text))
+      throw new Error(`types: a type name that is not an identifier (${JSON.stringify(text)}): refused`);
+  }
+  const comments = ts.getSyntheticLeadingComments(node);
+  if (comments?.some((c) => commentText(c.text) !== c.text))
+    ts.setSyntheticLeadingComments(
+      node,
+      comments.map((c) => ({ ...c, text: commentText(c.text) })),
+    );
+  return ts.isIdentifier(node) && SEPARATORS.test(node.text);
 }
 
 const SEPARATORS = /[\u2028\u2029]/;

@@ -21,6 +21,25 @@ function commented<T extends ts.Node>(node: T, kind: ts.CommentKind, text: strin
   return ts.addSyntheticLeadingComment(node, kind, text, true);
 }
 
+/** Every node of a tree, as a walk with ts.forEachChild reaches them. */
+function everyNode(nodes: readonly ts.Node[]): ts.Node[] {
+  const all: ts.Node[] = [];
+  const walk = (node: ts.Node): void => {
+    all.push(node);
+    ts.forEachChild(node, walk);
+  };
+  for (const node of nodes) walk(node);
+  return all;
+}
+
+/** The proof with a visitor: its answer, and whether it visited every node of the tree once, in the walk's order. */
+function provenVisiting(nodes: readonly ts.Node[]): { parses: boolean; visitedAll: boolean } {
+  const visited: ts.Node[] = [];
+  const parses = printsParsable(nodes, (node) => visited.push(node));
+  const all = everyNode(nodes);
+  return { parses, visitedAll: visited.length === all.length && visited.every((node, i) => node === all[i]) };
+}
+
 const broken: Record<string, () => ts.Node[]> = {
   'a type name with a space': () => [alias('A', f.createTypeReferenceNode('a b'))],
   'a property name that is no identifier': () => [object(member(f.createIdentifier('a-b')))],
@@ -46,6 +65,11 @@ describe('the proof that printed types parse', () => {
       const tree = nodes();
       expect(parseError('types.ts', astToString(tree))).toBeDefined();
       expect(printsParsable(tree)).toBe(false);
+      // Walked for a visitor (types.ts makes the tree safe in the same walk): the same answer, every node visited.
+      expect(provenVisiting([alias('Z', literal('"z"')), ...tree, alias('Y', literal('"y"'))])).toEqual({
+        parses: false,
+        visitedAll: true,
+      });
     });
 
   it('refuses a root type whose name carries code, which parses', () => {
@@ -69,6 +93,7 @@ describe('the proof that printed types parse', () => {
     ];
     expect(parseError('types.ts', astToString(tree))).toBeUndefined();
     expect(printsParsable(tree)).toBe(true);
+    expect(provenVisiting(tree)).toEqual({ parses: true, visitedAll: true });
   });
 
   it("never says parses of openapi-typescript's trees the parser refuses, for documents of hostile strings", async () => {
@@ -103,6 +128,9 @@ describe('the proof that printed types parse', () => {
         );
         if (!nodes) return;
         const parses = parseError('types.ts', astToString(nodes)) === undefined;
+        const visiting = provenVisiting(nodes);
+        expect(visiting.visitedAll).toBe(true);
+        expect(visiting.parses).toBe(printsParsable(nodes));
         if (printsParsable(nodes)) {
           proven++;
           expect(parses).toBe(true);
