@@ -64,6 +64,8 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   if (error && op.path.includes('#') && (answer.status === 404 || answer.status === 405))
     // One line for every such path of a run: the operation's row names the path.
     return `Prism routes no path whose key carries a fragment (/#Action=X, /{id}#tagKeys): no request carries one, and a path key is no place for it (APIs-guru/aws2openapi#2); it answers 404 or 405`;
+  if (error?.code === 'NO_PATH_MATCHED_ERROR' && op.path.includes('?'))
+    return `Prism routes no path whose key carries a query (weatherbit's /alerts?lat={lat}&lon={lon}): a path key is no place for one (OpenAPI's paths hold the path alone), and it compares the key whole with the request's path; it answers 404`;
   if (answer.status >= 400 && answer.status < 500 && requiresIgnoredHeader(answer))
     return `Prism requires a header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says to ignore (stoplightio/prism#2057), and refuses the request without it (its own 422, or a 4xx the document lists, the violation in its sl-violations header)`;
   if (error?.code === 'NO_PATH_MATCHED_ERROR' && op.path.startsWith('//'))

@@ -210,6 +210,40 @@ describe('a mock (Prism) deviating from its document', () => {
     const onServer = await against(document, noPath, false);
     expect(fails(onServer.result)).toContain('status_code_conformance');
   });
+
+  it("a path key with a query (weatherbit's /alerts?lat={lat}&lon={lon}), which Prism routes to no path: n/a on a mock", async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'Alerts', version: '1' },
+      paths: {
+        '/alerts?lat={lat}&lon={lon}': {
+          get: {
+            operationId: 'alertsByPlace',
+            parameters: ['lat', 'lon'].map((name) => ({
+              name,
+              in: 'query',
+              required: true,
+              schema: { type: 'number' },
+            })),
+            responses: { default: { description: 'the alerts', content: { 'application/json': { schema: {} } } } },
+          },
+        },
+      },
+    };
+    // As Prism answered it (seed 53): its own 404, which the document's `default` does not give that media type.
+    const noPath = (_req: http.IncomingMessage, res: http.ServerResponse) =>
+      json(
+        res,
+        404,
+        { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', title: 'Route not resolved', status: 404 },
+        'application/problem+json',
+      );
+    const onMock = await against(document, noPath, true);
+    expect(fails(onMock.result)).toEqual([]);
+    expect(onMock.result.notes.map((n) => n.text).join('\n')).toMatch(/routes no path whose key carries a query/);
+    const onServer = await against(document, noPath, false);
+    expect(fails(onServer.result)).toContain('content_type_conformance');
+  });
 });
 
 const listDocument = {
