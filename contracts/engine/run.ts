@@ -203,9 +203,10 @@ class Ledger {
 
 /** Whether a path template (`/a/{id}`) takes a concrete path, as a router would: a parameter is one segment. */
 function templateMatches(template: string, concrete: string): boolean {
-  // A path key's fragment is never sent (AWS's `/v1/email/tags#ResourceArn` is a GET of /v1/email/tags).
+  // A path key's fragment is never sent (AWS's `/v1/email/tags#ResourceArn` is a GET of /v1/email/tags), and its
+  // query (weatherbit's `/alerts?lat={lat}&lon={lon}`) is the request's query, not its path.
   const pattern = template
-    .split('#')[0]!
+    .split(/[?#]/)[0]!
     .split(/(\{[^}]+\})/)
     .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('');

@@ -13,6 +13,14 @@ const document = {
   paths: {
     '/tags#ResourceArn': { get: { operationId: 'listTags', parameters: [arn], responses: ok } },
     '/tags': { post: { operationId: 'tagResource', responses: ok } },
+    // weatherbit's keys carry a query: GET is documented for /alerts.
+    '/alerts?lat={lat}': {
+      get: {
+        operationId: 'alertsByPlace',
+        parameters: [{ name: 'lat', in: 'query', required: true, schema: { type: 'integer', minimum: 1, maximum: 9 } }],
+        responses: ok,
+      },
+    },
     '/tags#ResourceArn&TagKeys': {
       delete: {
         operationId: 'untagResource',
