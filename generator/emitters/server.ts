@@ -408,6 +408,7 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
     });
     const bodies = op.requestBodies.map((b) => {
       const json = b.jsonFields.length ? `, jsonFields: ${valueLiteral(b.jsonFields.map((f) => f.name))}` : '';
+      const jsonItems = b.jsonItemFields.length ? `, jsonItemFields: ${valueLiteral(b.jsonItemFields)}` : '';
       const files = b.kind === 'multipart-form' ? `, fileFields: ${valueLiteral(b.fileFields)}` : '';
       const partHeaders = Object.keys(b.partHeaders).length ? `, partHeaders: ${valueLiteral(b.partHeaders)}` : '';
       const styled = b.styledFields.length ? `, styledFields: ${valueLiteral(b.styledFields)}` : '';
@@ -426,7 +427,7 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
             : isTextType(b.contentType) || isFormText(b.contentType)
               ? 'text'
               : 'raw';
-      return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${files}${partHeaders}${styled}${fields}${depth} }`;
+      return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${jsonItems}${files}${partHeaders}${styled}${fields}${depth} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${stringLiteral(ct)}: v.${n}`);
     const responseValidators = Object.entries(names.responses).map(([status, n]) => `${stringLiteral(status)}: v.${n}`);

@@ -476,6 +476,16 @@ function bodyKind(contentType: string): BodyKind {
 /** An HTTP header name (RFC 9110's token): a part header the client writes and the server reads by name. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/**
+ * Whether a multipart field without an encoding travels as JSON parts: an object (its part's default content type
+ * is application/json), or an array of objects, whose items OpenAPI sends one part each, each JSON.
+ */
+function jsonParts(document: OpenApiDocument, schema: JsonSchema): boolean {
+  const type = coarseType(document, schema);
+  if (type === 'object') return true;
+  return type === 'array' && coarseType(document, resolveRef(document, schema.items ?? {})) === 'object';
+}
+
 function buildRequestBody(document: OpenApiDocument, contentType: string, media: any): RequestBodyModel {
   // JSON lines: the schema of one line (OpenAPI 3.2's itemSchema, else the content's schema, as answers read it).
   const schema = (isLinesType(contentType) ? lineSchema(document, media) : media.schema) ?? {};
@@ -502,7 +512,7 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
       if (p.contentMediaType === 'application/json') jsonFields.push({ name, schema: p.contentSchema ?? {} });
       else if (type !== 'array' && type !== 'object') continue;
       // An explicit style is followed; else a JSON content type (named, or a multipart object's default) is JSON.
-      else if (!style && (isJsonType(partType) || (kind === 'multipart-form' && type === 'object' && !partType)))
+      else if (!style && (isJsonType(partType) || (kind === 'multipart-form' && !partType && jsonParts(document, p))))
         jsonFields.push({ name, schema: p });
       // A multipart array without a style is one part per item (the runtime's default), as before.
       else if (style || kind === 'form') {
@@ -512,6 +522,10 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     }
   }
   jsonFields.sort((a, b) => a.name.localeCompare(b.name));
+  const jsonItemFields =
+    kind === 'multipart-form'
+      ? jsonFields.filter((f) => coarseType(document, resolveRef(document, f.schema)) === 'array').map((f) => f.name)
+      : [];
   styledFields.sort((a, b) => a.name.localeCompare(b.name));
   const fields = Object.keys(allProperties(document, schema)).sort();
   const fileFields =
@@ -532,6 +546,7 @@ function buildRequestBody(document: OpenApiDocument, contentType: string, media:
     kind,
     schema,
     jsonFields,
+    jsonItemFields,
     fields,
     requiredFields: requiredProperties(document, schema),
     fileFields,

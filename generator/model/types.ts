@@ -117,6 +117,11 @@ export interface RequestBodyModel {
   schema: JsonSchema;
   /** Form fields whose value is a JSON string (contentMediaType application/json), with the schema of the JSON. */
   jsonFields: { name: string; schema: JsonSchema }[];
+  /**
+   * multipart JSON fields that are arrays: OpenAPI sends an array one part per item (each JSON), a client may send
+   * it as one part holding the array; the server reads either.
+   */
+  jsonItemFields: string[];
   /** Top-level property names of the body schema (allOf members and refs resolved). */
   fields: string[];
   /** Top-level property names the body schema requires (allOf members and refs resolved). */

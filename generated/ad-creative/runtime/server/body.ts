@@ -23,6 +23,11 @@ export interface BodyDef extends FormFieldsDef {
   kind: BodyKind;
   /** Form fields that carry JSON strings; decoded before validation. */
   jsonFields?: string[];
+  /**
+   * multipart JSON fields that are arrays: sent one part per item (OpenAPI's reading: several parts, or one holding
+   * one item) or one part holding the whole array; read as the array either way.
+   */
+  jsonItemFields?: string[];
   /** Deepest nesting of arrays and objects a JSON body or JSON-string field may hold (the spec's x-max-depth). */
   maxDepth?: number;
   /**
@@ -203,7 +208,12 @@ function parseJson(source: string, field: string, maxDepth: number): unknown {
 function decodeJsonFields(def: BodyDef, fields: Record<string, unknown>, maxDepth: number): Record<string, unknown> {
   for (const name of def.jsonFields ?? []) {
     const value = fields[name];
-    if (typeof value === 'string') fields[name] = parseJson(value, name, maxDepth);
+    const items = def.jsonItemFields?.includes(name) === true;
+    if (typeof value === 'string') {
+      const parsed = parseJson(value, name, maxDepth);
+      fields[name] = items && !Array.isArray(parsed) ? [parsed] : parsed;
+    } else if (items && Array.isArray(value) && value.every((item) => typeof item === 'string'))
+      fields[name] = value.map((item, i) => parseJson(item, `${name}.${i}`, maxDepth));
   }
   return fields;
 }
