@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import ts from 'typescript';
-import { runtimeFiles } from './emitters/runtime.js';
 import { ROOT } from './model/root.js';
 import { parseRecords } from './parse-records.js';
 import { type ShapeRecords, shapesParse } from './shape-proof.js';
@@ -48,7 +47,7 @@ function shownParses(content: string): boolean {
 export function syntaxError(name: string, content: string): string | undefined {
   if (known.has(content)) return known.get(content);
   if (shownParses(content)) return undefined;
-  if (isRuntime(name) ? isToolkitRuntime(name, content) : shownByShapes(content)) return undefined;
+  if (!isRuntime(name) && shownByShapes(content)) return undefined;
   const record = isRuntime(name)
     ? createHash('sha256').update(`${ts.version}\0${content}`).digest('hex').slice(0, 32)
     : undefined;
@@ -56,18 +55,6 @@ export function syntaxError(name: string, content: string): string | undefined {
   if (record && !error) PARSED.add(record);
   if (content.length <= 1 << 20) known.set(content, error);
   return error;
-}
-
-/**
- * The runtime's files are made without the document (templates/runtime/ with a banner naming the file, and the
- * vendored libraries' bundles): a file whose text is exactly the toolkit's is shown to parse by
- * test/generator/runtime-files-parse.test.ts, which parses each. Parsing them in every first run cost GitHub's
- * document about 0.3 s of CPU. Any other text under runtime/ is parsed (and recorded) as before.
- */
-let toolkitRuntime: Map<string, string> | undefined;
-function isToolkitRuntime(name: string, content: string): boolean {
-  toolkitRuntime ??= runtimeFiles();
-  return toolkitRuntime.get(name) === content;
 }
 
 /** The first syntax error of a TypeScript file, by parsing it (nothing recorded or remembered is taken). */
