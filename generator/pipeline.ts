@@ -14,6 +14,7 @@ import { emitReadme } from './emitters/readme.js';
 import { type RefusedSchema, refusedSchemas } from './emitters/validator-check.js';
 import { emitValidators, validatorSet } from './emitters/validators.js';
 import { runtimeFiles } from './emitters/runtime.js';
+import { RUNTIME_PARSED, runtimeParsedList } from './runtime-parsed.js';
 import { runtimeSpecifier } from './shared-runtime.js';
 import { renderTemplate } from './emitters/templates.js';
 
@@ -239,6 +240,14 @@ export async function generateAll(
   for (const r of results) sources.set(r.service, r.sources);
   // generated/rules.ts gathers the catalogues of the whole spec list for the contract suite.
   const keys = entries.map((e) => e.key);
-  if (list.every((e) => keys.includes(e.key))) files.set('rules.ts', allRulesIndex(list.map((e) => e.key)));
+  if (list.every((e) => keys.includes(e.key))) {
+    files.set('rules.ts', allRulesIndex(list.map((e) => e.key)));
+    // The runtime's texts that parse, so a fresh install's first `generate` need not parse them (runtime-parsed.ts).
+    const { parseError } = await import('./syntax-check.js');
+    files.set(
+      RUNTIME_PARSED,
+      runtimeParsedList(runtimeFiles(), (name, content) => !parseError(name, content)),
+    );
+  }
   return { files: new Map([...files.entries()].sort(([a], [b]) => a.localeCompare(b))), sources };
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './model/root.js';
 import { parseRecords } from './parse-records.js';
+import { listedAsParsed, runtimeRecord } from './runtime-parsed.js';
 import { type ShapeRecords, shapesParse } from './shape-proof.js';
 import { takeShown } from './shown-to-parse.js';
 
@@ -28,7 +29,8 @@ const known = new Map<string, string | undefined>();
  * Texts of the runtime (templates/runtime/, the same in every package) that parsed, between processes: one empty
  * file per text, named by the hash of the compiler's version and the text. Parsing them was about a third of a
  * small document's `generate`. A text that does not parse is never recorded, so it is parsed, and named, each run.
- * The folder is bounded (parse-records.ts).
+ * The folder is bounded (parse-records.ts); the toolkit's own runtime texts are listed as parsing in generated/
+ * (runtime-parsed.ts), so a fresh install does not parse them either.
  */
 const PARSED = parseRecords(path.join(ROOT, 'node_modules', '.cache', 'spec-first-parsed'));
 
@@ -48,9 +50,8 @@ export function syntaxError(name: string, content: string): string | undefined {
   if (known.has(content)) return known.get(content);
   if (shownParses(content)) return undefined;
   if (!isRuntime(name) && shownByShapes(content)) return undefined;
-  const record = isRuntime(name)
-    ? createHash('sha256').update(`${ts.version}\0${content}`).digest('hex').slice(0, 32)
-    : undefined;
+  const record = isRuntime(name) ? runtimeRecord(content) : undefined;
+  if (record && listedAsParsed(record)) return undefined;
   const error = record && PARSED.has(record) ? undefined : parseError(name, content);
   if (record && !error) PARSED.add(record);
   if (content.length <= 1 << 20) known.set(content, error);
