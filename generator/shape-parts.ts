@@ -158,15 +158,20 @@ function outline(tokens: Tokens, part: Part, open: number, closingFrom: number) 
   return { header, closing, statement: header + closing };
 }
 
+/** The first token of `kind` from `from` outside any bracket, or `to` when there is none. */
+function outermost(tokens: Tokens, from: number, to: number, kind: ts.SyntaxKind): number {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const at = kindAt(tokens, i);
+    if (at === kind && depth === 0) return i;
+    depth += depthChange(at);
+  }
+  return to;
+}
+
 /** A class or interface (its body's `{` found after `from`): its members, each in the header's place. */
 function membersOf(tokens: Tokens, part: Part, from: number, visit: Visit): boolean {
-  let depth = 0;
-  let open = from;
-  for (; open < part.to; open++) {
-    const kind = kindAt(tokens, open);
-    if (kind === K.OpenBraceToken && depth === 0) break;
-    depth += depthChange(kind);
-  }
+  const open = outermost(tokens, from, part.to, K.OpenBraceToken);
   const last = part.to - 1;
   if (open >= last || kindAt(tokens, last) !== K.CloseBraceToken) return false;
   const closingFrom = triviaBefore(tokens, open, last);
@@ -181,14 +186,7 @@ function membersOf(tokens: Tokens, part: Part, from: number, visit: Visit): bool
 
 /** `const name: type = [`, elements each ending with a comma at a line's end, `];`: each element in its place. */
 function arrayOf(tokens: Tokens, part: Part, from: number, visit: Visit): boolean {
-  let depth = 0;
-  let i = from;
-  for (; i < part.to; i++) {
-    const kind = kindAt(tokens, i);
-    if (kind === K.EqualsToken && depth === 0) break;
-    depth += depthChange(kind);
-  }
-  const open = nextToken(tokens, i).at;
+  const open = nextToken(tokens, outermost(tokens, from, part.to, K.EqualsToken)).at;
   if (open >= part.to || kindAt(tokens, open) !== K.OpenBracketToken) return false;
   const last = part.to - 1;
   let close = last - 1;
