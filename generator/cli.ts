@@ -20,7 +20,6 @@ import {
   sharedRuntimeProblem,
   splitPackage,
 } from './shared-runtime.js';
-import { specChanges } from './diff/generate-summary.js';
 
 const USAGE = [
   'usage: spec-first generate --spec <openapi file> --out <folder> [--key <name>] [--client-only] [--shared-runtime <folder>] [--allow-ref <folder or origin>]... [--check | --watch] [--typecheck | --skip-typecheck] [--quiet]',
@@ -347,8 +346,11 @@ async function once(): Promise<number> {
   }
   if (!(await typeChecks(packages, (key) => path.join('generated', key), thread))) return 1;
   // What changed in each spec, against the package it replaces (generator/diff/).
-  if (!values.quiet)
+  // Loaded here only: the diff's modules (YAML's parser among them) are a twentieth of a small `generate --spec`.
+  if (!values.quiet) {
+    const { specChanges } = await import('./diff/generate-summary.js');
     for (const line of specChanges(files, (name) => path.join(ROOT, 'generated', name))) console.log(line);
+  }
   const drift = write(files, scopes);
   if (!values.quiet) {
     const lines = describe(drift);
