@@ -18,6 +18,7 @@ import { drawComponents } from './discriminator-draws.js';
 import { DRAWN_FORMATS } from './draw-formats.js';
 import { boundDraws } from './draw-bounds.js';
 import { formText, memberPairs } from './form-pairs.js';
+import { holdsNull, nonNull, withoutNulls } from './null-values.js';
 import type { DocumentSchemas } from './schemas.js';
 import type { EngineRequest } from './transport.js';
 
@@ -515,6 +516,41 @@ function withRequiredWritten(
   return out;
 }
 
+/**
+ * A form or multipart body without a null where it is written as text (./null-values.ts): a form member at any depth,
+ * a multipart part that is no JSON (a member, an array's item); JSON members and parts keep theirs. An optional one
+ * is left out, a required member drawn again without null; undefined where the schema allows no such body.
+ */
+function withoutTextNulls(
+  model: ServiceModel,
+  schemas: DocumentSchemas,
+  body: RequestBodyModel,
+  value: unknown,
+  seed: number,
+): unknown {
+  if (body.kind !== 'form' && body.kind !== 'multipart-form') return value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const json = (name: string) => body.jsonFields.some((f) => f.name === name);
+  const inText = (member: unknown) =>
+    body.kind === 'form'
+      ? holdsNull(member)
+      : member === null || (Array.isArray(member) && member.some((item) => item === null));
+  const record = value as Record<string, unknown>;
+  if (!Object.entries(record).some(([name, member]) => !json(name) && inText(member))) return value;
+  const required = new Set(requiredOf(model, body.schema));
+  const properties = propertiesOf(model, body.schema);
+  const out: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(record)) {
+    if (json(name) || !inText(member)) out[name] = member;
+    else if (member !== null)
+      out[name] = body.kind === 'form' ? withoutNulls(member) : (member as unknown[]).filter((item) => item !== null);
+    else if (required.has(name))
+      out[name] = validValue(model, schemas, nonNull(model, properties[name]), undefined, seed);
+  }
+  const written = Object.entries(out).every(([name, member]) => json(name) || !inText(member));
+  return written && (schemas.validator(body.schema)?.(out) ?? true) ? out : undefined;
+}
+
 /** The operation's valid request: every required parameter, the optional ones with an example, a body. */
 export function validRequest(
   model: ServiceModel,
@@ -532,6 +568,16 @@ export function validRequest(
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
     if (!p.required && example === undefined && !(p.in === 'header' && sentByFetch(p.name))) continue;
     let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
+    // A null has no text in any style (./null-values.ts): left out where the schema allows, else drawn without null.
+    if (fixed === undefined && holdsNull(value)) {
+      const kept = withoutNulls(value);
+      value =
+        kept !== null && (schemas.validator(p.schema)?.(kept) ?? true)
+          ? kept
+          : p.required
+            ? validValue(model, schemas, nonNull(model, p.schema), undefined, seed)
+            : undefined;
+    }
     // An empty path segment is another path; an empty query value is one the document allows only with
     // allowEmptyValue (OpenAPI: false by default; Prism reads `id=` as no id), and an empty header is read as none
     // (Prism does): such values are drawn again until not empty, as the document allows too.
@@ -543,7 +589,7 @@ export function validRequest(
     // So are items holding their own separator (ambiguous on the wire) and values that nest past what any style
     // writes, unless the user fixed the value.
     const unwritable = (v: unknown) =>
-      (notEmpty && writesNothing(p, v)) || (fixed === undefined && (ambiguous(p, v) || nests(v)));
+      (notEmpty && writesNothing(p, v)) || (fixed === undefined && (ambiguous(p, v) || nests(v) || holdsNull(v)));
     // What nests is left out where the schema allows the rest (the document's example kept so), else no value is
     // written as the document says.
     let nested = false;
@@ -572,6 +618,7 @@ export function validRequest(
       nested = true;
       value = undefined;
     }
+    if (fixed === undefined && holdsNull(value)) value = undefined;
     if (value === undefined) {
       // An optional parameter is left out; a required one the engine cannot write makes the operation n/a.
       if (p.required)
@@ -590,12 +637,17 @@ export function validRequest(
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
     const drawnBody = validValue(model, schemas, body.schema, example, seed);
     bodyValue = withCredentialMembers(model, op, body.schema, settings, withoutReadOnly(model, body.schema, drawnBody));
+    if (bodyValue !== undefined) bodyValue = withoutTextNulls(model, schemas, body, bodyValue, seed);
     if (bodyValue !== undefined) bodyValue = withRequiredWritten(model, schemas, body, bodyValue, seed);
     // Binary media carry sample bytes, unless the schema says what text they are (base64 with a pattern: a value
     // it allows, the document's example first).
     if (body.kind === 'raw' && BINARY.test(body.contentType) && !textual(model, body.schema)) bodyValue = SAMPLE_BYTES;
     if (bodyValue === undefined && body.kind === 'raw') bodyValue = SAMPLE_BYTES;
-    if (bodyValue === undefined) unsupported ??= `no value satisfies the ${body.contentType} body's schema`;
+    if (bodyValue === undefined)
+      unsupported ??=
+        drawnBody === undefined
+          ? `no value satisfies the ${body.contentType} body's schema`
+          : `no value of the ${body.contentType} body's schema is written without a null, which has no text there`;
   } else if (op.bodyRequired && op.requestBodies.length)
     unsupported ??= `its body is ${op.requestBodies.map((b) => b.contentType).join(' or ')}, which the engine does not write yet`;
   const withBody = body && bodyValue !== undefined ? { model: body, value: bodyValue } : undefined;
