@@ -230,6 +230,8 @@ export function prismAcceptsBroken(
   invalid: { title: string; param?: ParameterModel },
   /** The patterns of the operation's header and query parameters as the document writes them, by place. */
   patterns: { header?: string[]; query?: string[]; path?: string[] } = {},
+  /** The path templates of the document's other operations of the same method. */
+  otherPaths: string[] = [],
 ): string | undefined {
   if (BODY_VARIANT.test(invalid.title))
     return 'Prism does not validate every request body (form members: stoplightio/prism#2591; a body schema other operations share: #2574): a broken body it accepts is its own reading';
@@ -241,9 +243,13 @@ export function prismAcceptsBroken(
       : undefined;
   if (unread !== undefined)
     return `Prism validates none of an operation's ${param.in === 'header' ? 'headers' : `${param.in} parameters`} where one's pattern is no JavaScript regular expression (${unread}: seen with a document of two headers, a broken one accepted beside it, and on mon-voyage-pas-cher's query, \\- outside a class, a required one left out accepted; on amazonaws.com/backup's path, \\_ in a class, any name accepted)`;
-  // Checked by hand on Prism 5.14: `filter%5Bupdatable%5D=not-a-boolean` for a boolean `filter[updatable]`: 200.
-  if (/[[\]:]/.test(param.name))
-    return `Prism does not read a parameter whose name holds [] or : as written (${param.in} ${param.name}), so it validates none of its values`;
+  // Checked by hand on Prism 5.14: `filter%5Bupdatable%5D=not-a-boolean` for a boolean `filter[updatable]`: 200;
+  // `skip+rotation=x` (and `skip%20rotation=x`) for an integer `skip rotation`: 200 (`%24top=x`, `a%40b=x`: 422).
+  if (/[[\]: ]/.test(param.name))
+    return `Prism does not read a parameter whose name holds [], : or a space as written (${param.in} ${param.name}), so it validates none of its values`;
+  const wider = widerTemplate(op.path, otherPaths);
+  if (wider)
+    return `Prism routes a request whose path another operation's template also matches (${wider} for ${op.path}: a parameter takes the whole segment, custom method and all) by its own order, OpenAPI leaving ambiguous paths to the tool (stoplightio/prism#2068): routed there, the broken parameter of this operation is not read (seen with a document of two paths, whose order decides)`;
   const twin = op.parameters.find(
     (p) =>
       p !== param && p.in === param.in && p.name !== param.name && p.name.toLowerCase() === param.name.toLowerCase(),
@@ -251,6 +257,22 @@ export function prismAcceptsBroken(
   return twin
     ? `Prism reads parameter names without case (stoplightio/prism#329): ${param.in} ${param.name} broken is read as ${twin.name}, which allows it`
     : undefined;
+}
+
+/**
+ * Another operation's path template that matches every path this one does, a whole-segment parameter where this
+ * one's segment is a parameter with literal text beside it (`/v1/{name}` beside `/v1/{group}:listReferences`,
+ * Google's custom methods): a request for this operation is also one for that, and a router may take either.
+ */
+function widerTemplate(path: string, otherPaths: string[]): string | undefined {
+  const segments = path.split('/');
+  const whole = (segment: string) => /^\{[^}]+\}$/.test(segment);
+  return otherPaths.find((other) => {
+    const others = other.split('/');
+    if (other === path || others.length !== segments.length) return false;
+    const covers = others.every((o, i) => o === segments[i] || whole(o));
+    return covers && others.some((o, i) => whole(o) && segments[i]!.includes('{') && !whole(segments[i]!));
+  });
 }
 
 /** Prism's own refusal of a request (its 400 or 422 problem answer), which a known misreading may explain. */

@@ -737,7 +737,12 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
           if (!answer?.answer) continue;
           const deviation =
             options.mock && is2xx(answer.answer.status)
-              ? prismAcceptsBroken(op, invalid, paramPatterns(op))
+              ? prismAcceptsBroken(
+                  op,
+                  invalid,
+                  paramPatterns(op),
+                  model.operations.filter((o) => o.method === op.method && o !== op).map((o) => o.path),
+                )
               : undefined;
           const refusal = judgeRefusal(invalid.title, answer.answer.status);
           if (deviation) {

@@ -1,6 +1,6 @@
 // Three more readings of Prism's, each a note with --mock and a FAIL against any other target: it validates no
-// parameter whose name holds [] or : (patchman's `filter[updatable]=not-a-boolean` answered 200; checked by hand on
-// Prism 5.14); its static answers write "string" in a header whatever its pattern (DataLakeStorage's
+// parameter whose name holds [], : or a space (patchman's `filter[updatable]=not-a-boolean` answered 200,
+// visagecloud's `skipEXIF rotation processing` too; checked by hand on Prism 5.14); its static answers write "string" in a header whatever its pattern (DataLakeStorage's
 // `x-ms-request-id`; checked by hand: `x-ms-request-id: string`), and {} for an object that declares no members
 // whatever its minProperties (apis.guru's externalDocs).
 import type http from 'node:http';
@@ -14,7 +14,10 @@ const document = {
     '/packages': {
       get: {
         operationId: 'listPackages',
-        parameters: [{ name: 'filter[updatable]', in: 'query', schema: { type: 'boolean' }, example: true }],
+        parameters: [
+          { name: 'filter[updatable]', in: 'query', schema: { type: 'boolean' }, example: true },
+          { name: 'skip rotation', in: 'query', schema: { type: 'boolean' }, example: true },
+        ],
         responses: {
           '200': {
             description: 'the packages',
@@ -52,7 +55,8 @@ describe("Prism's unread bracketed names, header filler and empty objects", () =
     const result = await run(true);
     expect(result.outcomes.filter((o) => o.verdict === 'FAIL')).toEqual([]);
     const notes = result.notes.map((n) => n.text).join('\n');
-    expect(notes).toMatch(/holds \[\] or : as written \(query filter\[updatable\]\)/);
+    expect(notes).toMatch(/holds \[\], : or a space as written \(query filter\[updatable\]\)/);
+    expect(notes).toMatch(/holds \[\], : or a space as written \(query skip rotation\)/);
     expect(notes).toMatch(/writes "string" whatever the schema's pattern/);
     expect(notes).toMatch(/writes \{\} for an object that declares no members/);
   });
