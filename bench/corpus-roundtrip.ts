@@ -124,6 +124,10 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
     "Prism: a Transfer-Encoding header parameter required (the connection's, which fetch does not let a caller set)",
   ],
   [/HPE_UNEXPECTED_CONTENT_LENGTH|Z_DATA_ERROR/, 'Prism: an answer fetch refuses'],
+  [
+    /Request body property \S+ must be array/,
+    'Prism: a form array without an `encoding` read as one value (stoplightio/prism#2654)',
+  ],
 ];
 /** A failure's kind: one of Prism's known behaviours; another refusal of the request; what the client made of the answer. */
 const kindOf = (target: string, f: string) =>
