@@ -151,16 +151,19 @@ const AJV_FORMATS = new Set([
 function formatKeywords(format: string, schema: Record<string, any>): Record<string, unknown> {
   if (AJV_FORMATS.has(format)) return { format };
   const numeric = schema.type === 'integer' || schema.type === 'number';
+  // int32, int64 and uint64 are integers whatever the JSON type (OpenAPI's format registry; Prism's ajv-formats
+  // refuses 1.5 for `type: number, format: int64`, turbinelabs' `start`): a number of these formats is whole.
+  const whole = schema.type === 'number' && schema.multipleOf === undefined ? { multipleOf: 1 } : {};
   switch (format) {
     case 'int32':
-      return numeric ? { minimum: schema.minimum ?? -(2 ** 31), maximum: schema.maximum ?? 2 ** 31 - 1 } : {};
+      return numeric ? { minimum: schema.minimum ?? -(2 ** 31), maximum: schema.maximum ?? 2 ** 31 - 1, ...whole } : {};
     // A 64-bit number held as a JS number: only the integers a double holds exactly, so that what is
     // accepted is what the service stores and answers (9223372036854775807 would come back changed).
     case 'int64':
-      if (numeric) return safeIntegerBounds(schema, -Number.MAX_SAFE_INTEGER);
+      if (numeric) return { ...safeIntegerBounds(schema, -Number.MAX_SAFE_INTEGER), ...whole };
       return schema.pattern ? {} : { pattern: '^-?[0-9]+$' };
     case 'uint64':
-      if (numeric) return safeIntegerBounds(schema, 0);
+      if (numeric) return { ...safeIntegerBounds(schema, 0), ...whole };
       return schema.pattern ? {} : { pattern: '^[0-9]+$' };
     case 'byte':
       return schema.pattern ? {} : { pattern: '^[A-Za-z0-9+/_-]*={0,2}$' };
