@@ -541,6 +541,16 @@ function requestSpec(
     const own = successTypes(op).filter(isJsonType);
     if (own.length && !own.some((t) => t.split(';')[0]!.trim() === 'application/json'))
       lines.push(`accept: ${stringLiteral(own.join(', '))}`);
+    // An operation that documents no success answers with one of its errors: where none of those is JSON (AEM's
+    // `script.html`, 404 and 405 in text/html), it asks for their types, which a negotiating server (Prism) answers
+    // where it refuses JSON (406).
+    const errorTypes = [...new Set(op.responses.flatMap((r) => r.contentTypes))].map((t) => t.toLowerCase());
+    if (
+      successResponses(op).length === 0 &&
+      errorTypes.length &&
+      !errorTypes.some((t) => isJsonType(t) || t.includes('*'))
+    )
+      lines.push(`accept: ${stringLiteral(errorTypes.join(', '))}`);
   }
   return `{ ${lines.join(', ')} }`;
 }
