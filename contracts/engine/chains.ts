@@ -19,6 +19,8 @@ export interface Binding {
   collection?: string;
   /** `$response.body#/pointer`, `$response.header.Name`, `$request.path.name`, `$request.query.name`, or a constant. */
   from: string;
+  /** Inferred from the paths' shape, not a document's link: its pointers may hold an envelope's `*` (ENVELOPE). */
+  inferred?: boolean;
 }
 
 export interface Chain {
@@ -108,12 +110,16 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
       const names = [
         ...new Set([param, 'id', 'name', `${param}/id`, `${param}/name`, flipped(param), 'Id', 'Name']),
         ...new Set([`data/${param}`, 'data/id']),
+        // An envelope of another name (AWS's `{"app": {"appId": ...}}`, `{"Meeting": {"MeetingId": ...}}`): the
+        // parameter's own name inside the answer's one object member (`*`, ENVELOPE below).
+        ...new Set([`${ENVELOPE}/${param}`, `${ENVELOPE}/${flipped(param)}`]),
       ];
       const bindings = [
         {
           param,
           from: [...names.map((n) => `$response.body#/${n}`), '$response.header.location'].join(' | '),
           collection: create.path.split('/').pop(),
+          inferred: true,
         },
       ];
       const resource = resourceAt(model, path);
@@ -149,13 +155,26 @@ export interface CreateExchange {
   body: unknown;
 }
 
-function pointer(value: unknown, path: string): unknown {
+/**
+ * The segment of an inferred chain's pointer that stands for an envelope's one member: an answer whose only member
+ * that is an object (not an array) wraps the resource, whatever its name. Never in a document's link (a pointer
+ * segment `*` there is a member named so, read as written).
+ */
+const ENVELOPE = '*';
+
+/** The object an envelope wraps: its one member that is a (non-array) object; undefined where it has more or none. */
+function enveloped(value: object): unknown {
+  const objects = Object.values(value).filter((m) => m !== null && typeof m === 'object' && !Array.isArray(m));
+  return objects.length === 1 ? objects[0] : undefined;
+}
+
+function pointer(value: unknown, path: string, envelopes = false): unknown {
   if (path === '' || path === '/') return value;
   let current = value;
   for (const raw of path.replace(/^\//, '').split('/')) {
     const key = unescapeToken(decodeURIComponent(raw));
     if (!current || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    current = envelopes && key === ENVELOPE ? enveloped(current) : (current as Record<string, unknown>)[key];
   }
   return current;
 }
@@ -171,17 +190,18 @@ export function bound(
 ): unknown {
   const prefix = binding.collection && `${binding.collection}/`;
   for (const alternative of binding.from.split(' | ')) {
-    const found = expressionValue(alternative, exchange);
+    const found = expressionValue(alternative, exchange, binding.inferred === true);
     const value = prefix && typeof found === 'string' && found.startsWith(prefix) ? found.slice(prefix.length) : found;
     if (value !== undefined && fits(value)) return value;
   }
   return undefined;
 }
 
-function expressionValue(alternative: string, exchange: CreateExchange): unknown {
+function expressionValue(alternative: string, exchange: CreateExchange, envelopes: boolean): unknown {
   const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
   let value: unknown;
-  if (expression.startsWith('$response.body')) value = pointer(exchange.body, expression.split('#')[1] ?? '');
+  if (expression.startsWith('$response.body'))
+    value = pointer(exchange.body, expression.split('#')[1] ?? '', envelopes);
   else if (expression.startsWith('$response.header.')) {
     const header = exchange.headers[expression.slice('$response.header.'.length).toLowerCase()];
     // A Location names the resource: its last segment is the value.

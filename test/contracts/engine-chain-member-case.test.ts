@@ -3,8 +3,12 @@
 // `{"success": true, "data": {"id": ...}}`, an optional member): the engine looked for the parameter's own name, `id`
 // and `name` only, and the bench's handlers left optional members to chance, so every create -> read -> delete
 // sequence of such documents was n/a (greengrass, kafka, sakari on seed 41). The engine reads those names with their
-// first letter's case turned and in a `data` envelope too, and the handlers answer every member.
+// first letter's case turned and in a `data` envelope too, and the handlers answer every member. An envelope of
+// another name, the answer's one object member (AWS's `{"app": {"appId": ...}}` for `/apps/{appId}`, amplify and
+// chime-sdk-meetings on seed 59), is read for the parameter's name too.
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { engineAgainst } from '../support/engine-trial.js';
 import { failures, faithfulRun } from '../support/faithful-run.js';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -20,6 +24,13 @@ const enveloped = {
     data: { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z0-9]{4,12}$' } } },
   },
 };
+const wrapped = (envelopes: string[]) => ({
+  type: 'object',
+  required: envelopes,
+  properties: Object.fromEntries(envelopes.map((e) => [e, resource('appId')])),
+});
+const answerOf = (member: string) =>
+  member === 'data' ? enveloped : member === 'app' ? wrapped(['app']) : resource(member);
 const document = (member: string, param: string) => ({
   openapi: '3.0.3',
   info: { title: 'Clusters', version: '1' },
@@ -28,7 +39,7 @@ const document = (member: string, param: string) => ({
       post: {
         operationId: 'createCluster',
         requestBody: { required: true, content: json({ type: 'object', properties: { size: { type: 'integer' } } }) },
-        responses: { '201': { description: 'made', content: json(member === 'data' ? enveloped : resource(member)) } },
+        responses: { '201': { description: 'made', content: json(answerOf(member)) } },
       },
     },
     [`/clusters/{${param}}`]: {
@@ -36,7 +47,7 @@ const document = (member: string, param: string) => ({
       get: {
         operationId: 'readCluster',
         responses: {
-          '200': { description: 'it', content: json(member === 'data' ? enveloped : resource(member)) },
+          '200': { description: 'it', content: json(answerOf(member)) },
           '404': { description: 'gone' },
         },
       },
@@ -53,6 +64,7 @@ describe("a create's answer naming the resource in another case", () => {
     ['ClusterArn', 'clusterArn'],
     ['Id', 'ConnectorDefinitionId'],
     ['data', 'campaignId'],
+    ['app', 'appId'],
   ] as const)
     it(`binds {${param}} from ${member}, so the sequence is judged`, async () => {
       const outcomes = await faithfulRun('clusters', document(member, param));
@@ -65,4 +77,30 @@ describe("a create's answer naming the resource in another case", () => {
         'use_after_free pass',
       ]);
     }, 300_000);
+});
+
+describe('an envelope of another name', () => {
+  // A server that loses what it made: the create answers {"app": {"appId": "abcd1"}}, the read right after a 404.
+  const loses =
+    (answer: object): http.RequestListener =>
+    (req, res) => {
+      if (req.method === 'POST')
+        return void res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      res.writeHead(404).end();
+    };
+  const run = (answer: object) =>
+    engineAgainst('clusters', document('app', 'appId'), loses(answer), { checks: ['ensure_resource_availability'] });
+  const sequence = (outcomes: Awaited<ReturnType<typeof run>>['outcomes']) =>
+    outcomes.find((o) => o.operation.includes('->') && o.check === 'ensure_resource_availability');
+
+  it("is read for the resource's id, so ensure_resource_availability FAILs a server that loses it", async () => {
+    const verdict = sequence((await run({ app: { appId: 'abcd1' } })).outcomes);
+    expect(verdict?.verdict).toBe('FAIL');
+    expect(verdict?.message).toMatch(/404/);
+  });
+
+  it('is no envelope where the answer has two object members (which one is the resource is not said): n/a', async () => {
+    const verdict = sequence((await run({ app: { appId: 'abcd1' }, owner: { appId: 'owner1' } })).outcomes);
+    expect(verdict?.verdict).toBe('n/a');
+  });
 });
