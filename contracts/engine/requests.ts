@@ -551,6 +551,8 @@ function withoutTextNulls(
   return written && (schemas.validator(body.schema)?.(out) ?? true) ? out : undefined;
 }
 
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** The operation's valid request: every required parameter, the optional ones with an example, a body. */
 export function validRequest(
   model: ServiceModel,
@@ -561,7 +563,10 @@ export function validRequest(
 ): DrawnRequest & { values: Map<ParameterModel, unknown>; bodyValue?: unknown; body?: RequestBodyModel } {
   const raw = parameterObjects(model.document, { path: op.path, method: op.method });
   const values = new Map<ParameterModel, unknown>();
-  let unsupported: string | undefined;
+  // The Fetch standard forbids these methods and fetch refuses to send them (httpbin's TRACE operations, seed 61).
+  let unsupported: string | undefined = FORBIDDEN_METHODS.has(op.method.toUpperCase())
+    ? `fetch does not send ${op.method.toUpperCase()}, a method the Fetch standard forbids`
+    : undefined;
   for (const p of op.parameters.filter((p) => !p.isCredential)) {
     const object = raw.find((r) => r.name === p.name && r.in === p.in) as Holder | undefined;
     const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
