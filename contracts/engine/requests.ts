@@ -531,23 +531,35 @@ function withoutTextNulls(
   if (body.kind !== 'form' && body.kind !== 'multipart-form') return value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const json = (name: string) => body.jsonFields.some((f) => f.name === name);
-  const inText = (member: unknown) =>
-    body.kind === 'form'
-      ? holdsNull(member)
-      : member === null || (Array.isArray(member) && member.some((item) => item === null));
-  const record = value as Record<string, unknown>;
-  if (!Object.entries(record).some(([name, member]) => !json(name) && inText(member))) return value;
-  const required = new Set(requiredOf(model, body.schema));
   const properties = propertiesOf(model, body.schema);
+  // A form writes an object or array member as its members or items (form + explode), which a reader gathers back
+  // by the member's type: a member whose schema gives none (twilio's "schema-less" `Data`) drawn so is no `Data`
+  // key at all, so it is drawn as text, which its schema allows.
+  const typeless = (name: string) => {
+    const s = resolveRef<JsonSchema>(model.document, properties[name] ?? {});
+    return s.type === undefined && !s.properties && !s.items && !s.allOf && !s.anyOf && !s.oneOf && !s.enum;
+  };
+  const unreadable = (name: string, member: unknown) =>
+    body.kind === 'form' && typeless(name) && member !== null && typeof member === 'object';
+  const inText = (name: string, member: unknown) =>
+    unreadable(name, member) ||
+    (body.kind === 'form'
+      ? holdsNull(member)
+      : member === null || (Array.isArray(member) && member.some((item) => item === null)));
+  const record = value as Record<string, unknown>;
+  if (!Object.entries(record).some(([name, member]) => !json(name) && inText(name, member))) return value;
+  const required = new Set(requiredOf(model, body.schema));
   const out: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(record)) {
-    if (json(name) || !inText(member)) out[name] = member;
-    else if (member !== null)
+    if (json(name) || !inText(name, member)) out[name] = member;
+    else if (member !== null && !unreadable(name, member))
       out[name] = body.kind === 'form' ? withoutNulls(member) : (member as unknown[]).filter((item) => item !== null);
-    else if (required.has(name))
-      out[name] = validValue(model, schemas, nonNull(model, properties[name]), undefined, seed);
+    else if (required.has(name)) {
+      const schema = nonNull(model, properties[name]);
+      out[name] = validValue(model, schemas, typeless(name) ? { ...schema, type: 'string' } : schema, undefined, seed);
+    }
   }
-  const written = Object.entries(out).every(([name, member]) => json(name) || !inText(member));
+  const written = Object.entries(out).every(([name, member]) => json(name) || !inText(name, member));
   return written && (schemas.validator(body.schema)?.(out) ?? true) ? out : undefined;
 }
 

@@ -114,3 +114,42 @@ describe('object members of forms and object query parameters', () => {
     expect(failures(await faithfulRun('calls', bare))).toEqual([]);
   }, 300_000);
 });
+
+describe('a form member whose schema gives no type', () => {
+  // twilio sync's required `Data`, "a JSON string" with no type: drawn as an object, form + explode wrote its members
+  // as keys and no `Data` at all, which the generated server rightly found missing (seed 61).
+  const schemaless = {
+    openapi: '3.0.3',
+    info: { title: 'Streams', version: '1' },
+    paths: {
+      '/messages': {
+        post: {
+          operationId: 'createMessage',
+          requestBody: {
+            required: true,
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', required: ['Data'], properties: { Data: { description: 'a JSON string' } } },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
+    },
+  };
+
+  it('is drawn as text, so its key is there, whatever the seed', () => {
+    const model = engineModel('streams', structuredClone(schemaless) as never);
+    const schemas = new DocumentSchemas(model.document);
+    const settings = { apiKeys: {}, headers: {}, values: {}, seed: 1 };
+    for (let seed = 1; seed <= 24; seed++)
+      expect(validRequest(model, schemas, model.operations[0]!, settings, seed).request.body, `seed ${seed}`).toMatch(
+        /^Data=/,
+      );
+  });
+
+  it('gets no FAIL from the generated server with faithful handlers', async () => {
+    for (const seed of [1, 2, 3]) expect(failures(await faithfulRun('streams', schemaless, seed))).toEqual([]);
+  }, 300_000);
+});
