@@ -56,18 +56,20 @@ describe('ADC-CONFORM-1 and ADC-INVALID-1 on the engine', () => {
 
   it('--check selects the rules built on a check and judges that check only', async () => {
     const args = await proxied.suiteArgs({ service: 'ad-creative', defect: listWithoutData });
-    const rejection = await runSuite(
-      [...args, '--service', 'ad-creative', '--check', 'negative_data_rejection'],
-      'negative_data_rejection only',
-    );
+    // The two runs at once: INVALID-1's requests are refused, so they store nothing the other run could read.
+    const [rejection, schema] = await Promise.all([
+      runSuite(
+        [...args, '--service', 'ad-creative', '--check', 'negative_data_rejection'],
+        'negative_data_rejection only',
+      ),
+      runSuite(
+        [...args, '--service', 'ad-creative', '--rule', 'ADC-CONFORM', '--check', 'response_schema'],
+        'response_schema_conformance within ADC-CONFORM',
+      ),
+    ]);
     // The broken list is not this check's: INVALID-1 alone runs, and passes.
     expect(rejection.verdicts.map((v) => [v.ruleId, v.verdict])).toEqual([['ADC-INVALID-1', 'pass']]);
     expect(rejection.exitCode).toBe(0);
-
-    const schema = await runSuite(
-      [...args, '--service', 'ad-creative', '--rule', 'ADC-CONFORM', '--check', 'response_schema'],
-      'response_schema_conformance within ADC-CONFORM',
-    );
     expect(schema.verdicts.map((v) => [v.ruleId, v.verdict])).toEqual([['ADC-CONFORM-1', 'fail']]);
   }, 600_000);
 });
