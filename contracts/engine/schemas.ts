@@ -103,7 +103,11 @@ export class DocumentSchemas {
   firstError(schema: unknown, value: unknown): JudgedError | undefined {
     const validate = this.validator(schema);
     if (!validate || validate(value)) return undefined;
-    const first = validate.errors?.[0] ?? { instancePath: '', schemaPath: '#', keyword: 'false', params: {} };
+    // A oneOf that more than one alternative met is what failed, not the other alternatives' own errors, which ajv
+    // lists before it (otoroshi's `config`: an ElasticConfig answer reported as missing KafkaConfig's `servers`).
+    const ambiguous = validate.errors?.find((e) => e.keyword === 'oneOf' && Array.isArray(e.params.passingSchemas));
+    const first = ambiguous ??
+      validate.errors?.[0] ?? { instancePath: '', schemaPath: '#', keyword: 'false', params: {} };
     // ajv reports a failed `then` after the errors inside it: the if/then the judge added says what was named.
     const named = validate.errors?.find(
       (e) => e.keyword === 'if' && (e.parentSchema as Marked | undefined)?.[NAMED_BY],

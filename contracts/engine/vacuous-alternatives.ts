@@ -20,13 +20,17 @@ function alternative(document: OpenApiDocument, raw: unknown): JsonSchema | unde
   }
 }
 
-/** Whether an object meets this alternative only vacuously: it requires nothing and declares none of its members. */
+/**
+ * Whether an object meets this alternative only vacuously: it requires nothing and the object has none of its
+ * members, or it declares none (otoroshi's ConsoleDataExporterConfig, `{type: object, properties: {}}`, which every
+ * object meets).
+ */
 function vacuous(schema: JsonSchema | undefined, value: unknown): boolean {
   if (!schema || !value || typeof value !== 'object' || Array.isArray(value)) return false;
   if (Array.isArray(schema.required) && schema.required.length > 0) return false;
   if (schema.allOf || schema.anyOf || schema.oneOf || schema.additionalProperties === false) return false;
   const declared = Object.keys(schema.properties ?? {});
-  return declared.length > 0 && !declared.some((name) => Object.hasOwn(value, name));
+  return !declared.some((name) => Object.hasOwn(value, name));
 }
 
 /**
@@ -43,5 +47,5 @@ export function vacuousAlternative(
   const empty = (passing as number[]).find((i) => vacuous(alternative(document, alternatives[i]), error.data));
   if (empty === undefined) return undefined;
   const name = (alternatives[empty] as { $ref?: string }).$ref?.split('/').pop() ?? `alternative ${empty}`;
-  return `its oneOf does not tell its alternatives apart: the answer is also a ${name}, which requires nothing and whose members it has none of`;
+  return `its oneOf does not tell its alternatives apart: the answer is also a ${name}, which requires nothing and whose members (if any) it has none of`;
 }

@@ -32,6 +32,37 @@ const document = {
         }),
       },
     },
+    '/exporters': {
+      get: {
+        operationId: 'exporter',
+        responses: answered({
+          type: 'object',
+          properties: {
+            // otoroshi's DataExporterConfig `config` (seed 61): a third alternative the answer breaks, and one that
+            // declares no members, which every object meets.
+            config: {
+              oneOf: [
+                { type: 'object', required: ['clusterUri'], properties: { clusterUri: { type: 'string' } } },
+                { type: 'object', required: ['servers'], properties: { servers: { type: 'array' } } },
+                { type: 'object', properties: {} },
+              ],
+            },
+          },
+        }),
+      },
+    },
+    '/xor': {
+      get: {
+        operationId: 'xor',
+        responses: answered({
+          oneOf: [
+            { type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+            { type: 'object', required: ['c'], properties: { c: { type: 'integer' } } },
+            { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } },
+          ],
+        }),
+      },
+    },
   },
   components: {
     schemas: {
@@ -71,6 +102,19 @@ it('an answer that breaks every alternative still FAILs', () => {
 
 it('an answer carrying both members of alternatives that require them still FAILs', () => {
   const j = judged('either', { a: 1, b: 2 });
+  expect(j.failure).toMatch(/must match exactly one schema in oneOf/);
+  expect(j.documentFault).toBeUndefined();
+});
+
+it('an alternative that declares no members is met by every object: the document fault where a third one fails', () => {
+  const j = judged('exporter', { config: { clusterUri: 'http://elastic' } });
+  expect(j.failure).toBeUndefined();
+  expect(j.documentFault).toMatch(/oneOf does not tell its alternatives apart: the answer is also a alternative 2/);
+});
+
+it('alternatives that require their members still FAIL an answer carrying two, a third alternative failing', () => {
+  // ajv lists the third alternative's own error (c missing) before the oneOf's: the oneOf is what failed.
+  const j = judged('xor', { a: 1, b: 2 });
   expect(j.failure).toMatch(/must match exactly one schema in oneOf/);
   expect(j.documentFault).toBeUndefined();
 });
