@@ -11,10 +11,15 @@
 // - a discriminating parent (children inherit its discriminator through allOf): its property is any string to
 //   json-schema-faker, where the validator takes only the values the discriminator names (mapping keys, children's
 //   names, the parent's own); drawn from those values.
+// - a discriminating parent used itself: drawn as one of its children, each child with its own value, as the
+//   engine draws it (contracts/engine/discriminator-draws.ts), also where the parent's own property lists the
+//   values (azure deploymentScripts' `kind`): drawn as the parent, the value lacked the members of the child its
+//   value names, which the validator requires.
 // - for a request (`drawable(document, 'request')`), a readOnly member is left out (OpenAPI: SHOULD NOT be sent;
 //   Prism refuses it where the object is closed): json-schema-faker's ignoreProperties hook misses the mark beside
 //   an allOf or a `$ref` (e-conomic's `employeeType: {allOf: [{$ref: EmployeeType}], readOnly: true}`), which it
 //   resolves to the composition alone first.
+import { drawComponents } from '../../contracts/engine/discriminator-draws.js';
 import { familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
 
 const BASE64 = '^(?:[A-Za-z0-9+/]{4}){0,8}$';
@@ -81,9 +86,12 @@ export function drawable(document: OpenApiDocument, direction: 'request' | 'answ
     return out;
   };
   const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  // Each discriminating family as the engine draws it: a parent used itself is one of its children (or a value its
+  // own list holds that names none), so that the children's required members are drawn too.
+  const families = drawComponents(document).schemas as Record<string, unknown>;
   const drawnSchemas: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(schemas)) {
-    const copy = rewrite(schema);
+    const copy = rewrite(families[name]);
     drawnSchemas[name] = copy;
     if (schema && typeof schema === 'object') copies.set(schema, copy);
   }
