@@ -18,6 +18,7 @@ import { eventStreamProblems } from './event-stream.js';
 import { headerValue } from './header-values.js';
 import { refSiblingType } from './ref-siblings.js';
 import { type DocumentPointers, type DocumentSchemas, errorText } from './schemas.js';
+import { unseenMember } from './unseen-members.js';
 import { vacuousAlternative } from './vacuous-alternatives.js';
 import type { EngineAnswer } from './transport.js';
 
@@ -200,6 +201,11 @@ export function judgeAnswer(
         out.push({
           check: 'response_schema_conformance',
           documentFault: `the document contradicts itself at ${base}: ${vacuousAlternative(model.document, error)} (${problem})`,
+        });
+      else if (error && unseenMember(model, schemas, pointers, media.schema, error))
+        out.push({
+          check: 'response_schema_conformance',
+          documentFault: `the document contradicts itself at ${base}: ${unseenMember(model, schemas, pointers, media.schema, error)} (${problem})`,
         });
       else if (own)
         out.push({
