@@ -120,8 +120,23 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
       return `Prism's static answer names a child by its parent's discriminator (${refused.namedBy.value}: ${refused.namedBy.schema}) without the child's members: its sampler reads the parent alone, the first value its own property lists (checked by hand on Prism 5.14: {"mode":"Fresh","size":0} for a parent listing Fresh)`;
     if (refused.undeclared !== undefined)
       return `Prism's answers carry the members a schema declares: a required member no properties declare (${refused.undeclared}) is never written`;
+    if (refused.keyword === 'required' && isEmptyObject(refused.value) && recurs(refused.instancePath))
+      return `Prism's static answer writes {} where a schema recurs (a member of its own type, past its sampler's depth), without the members it requires (stoplightio/prism#2652, open; checked by hand on Prism 5.14: {"kind":"string","children":[{"kind":"string","children":[{}]}]} for a Category of Categories)`;
   }
   return undefined;
+}
+
+const isEmptyObject = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/** An instance path whose last member recurs on it (`/results/0/child_categories/0/child_categories/0`). */
+function recurs(instancePath: string): boolean {
+  const members = instancePath
+    .split('/')
+    .slice(1)
+    .filter((token) => !/^\d+$/.test(token));
+  const last = members.at(-1);
+  return last !== undefined && members.filter((m) => m === last).length > 1;
 }
 
 /**
