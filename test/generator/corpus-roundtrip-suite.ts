@@ -532,13 +532,14 @@ export function roundTripSuite(
         if (nested) continue;
         // An array has at least one item: an empty exploded one has no query form (the client refuses it). So has
         // an object in the form style, exploded: an empty one writes nothing, which reads as no parameter (AWS SNS's
-        // required `attributes`, a map of strings).
+        // required `attributes`, a map of strings), also where the schema's own bound says 0 (AWS iotwireless'
+        // `tagKeys`, `minItems: 0`).
         const schema = resolveRef<any>(model.document, p.schema);
         const filled =
           p.type === 'array'
-            ? { minItems: 1, ...schema }
+            ? { ...schema, minItems: Math.max(1, schema.minItems ?? 0) }
             : p.type === 'object' && p.style === 'form' && p.explode
-              ? { minProperties: 1, ...schema }
+              ? { ...schema, minProperties: Math.max(1, schema.minProperties ?? 0) }
               : p.schema;
         const draw = (seed: number, patterns = false) =>
           sample(model, filled, seed, false, {

@@ -28,6 +28,19 @@ const document = {
             schema: { type: 'object', additionalProperties: { type: 'string' } },
           },
           { name: 'Action', in: 'query', required: true, schema: { type: 'string', enum: ['SetAttributes'] } },
+          // A required array whose own bound admits none, its first draw past 1 KB and drawn again small (AWS
+          // iotwireless' `tagKeys`): drawn with an item all the same.
+          {
+            name: 'tagKeys',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'array',
+              items: { type: 'string', minLength: 1, maxLength: 128 },
+              minItems: 0,
+              maxItems: 200,
+            },
+          },
           // A map of objects has no form-style wire form (nested values): left out, as it is optional.
           {
             name: 'messageAttributes',
@@ -48,11 +61,12 @@ const spec = writtenDocument('required-objects', document);
 
 roundTripSuite({ name: 'required-objects', spec });
 
-it('sends the map of strings with a member, and no nested value as text', () => {
+it('sends the map of strings with a member, the array with an item, and no nested value as text', () => {
   // Only this file's requests: test files sharing a process may share the mock.
   const own = received.filter((r) => r.url.startsWith('/required-objects/')).map((r) => r.url);
   expect(own).toHaveLength(1);
   const query = new URL(own[0]!, 'http://x').searchParams;
-  expect([...query.keys()].filter((k) => k !== 'Action').length).toBeGreaterThan(0);
+  expect([...query.keys()].filter((k) => k !== 'Action' && k !== 'tagKeys').length).toBeGreaterThan(0);
+  expect(query.getAll('tagKeys').length).toBeGreaterThan(0);
   expect(own[0]).not.toContain('object+Object');
 });
