@@ -1,8 +1,9 @@
-// The round trip's draws (drawable-schemas.ts): base64 for `format: byte`, and a discriminating parent's property
-// from the values its discriminator names, where json-schema-faker's own draws are refused.
+// The round trip's draws (drawable-schemas.ts): base64 for `format: byte`, a URL for `format: url`, and a discriminating
+// parent's property from the values its discriminator names, where json-schema-faker's own draws are refused.
 import { generateSync } from 'json-schema-faker';
 import { expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../generator/model/index.js';
+import { Ajv2020, addFormats } from '../../templates/runtime/server/vendor/ajv.js';
 import { drawable } from './drawable-schemas.js';
 
 const draws = (document: OpenApiDocument, schema: unknown) => {
@@ -21,6 +22,13 @@ it('a format: byte string is drawn as base64', () => {
   const schema = { type: 'string', format: 'byte' };
   for (const value of draws({ openapi: '3.0.3', paths: {} } as OpenApiDocument, schema))
     expect(value).toMatch(/^(?:[A-Za-z0-9+/]{4})*$/);
+});
+
+it('a format: url string is drawn as a URL ajv-formats takes', () => {
+  // The formats as the generated server's validators have them.
+  const check = addFormats(new Ajv2020()).compile({ type: 'string', format: 'url' });
+  for (const value of draws({ openapi: '3.0.3', paths: {} } as OpenApiDocument, { type: 'string', format: 'url' }))
+    expect(check(value)).toBe(true);
 });
 
 it("a discriminating parent's property is drawn from the values its discriminator names", () => {

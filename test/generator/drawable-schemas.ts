@@ -4,6 +4,8 @@
 //   Prism checks) comes in groups of four; drawn from a pattern of such groups instead.
 // - a string of `format: int64` (or uint64) without a pattern: the digits of an integer, as the generated server
 //   reads it (validator-schemas.ts), where json-schema-faker draws any text.
+// - a string of `format: url` without a pattern: an https URL, where json-schema-faker knows no such format and
+//   draws text the validator (ajv-formats' url) refuses.
 // - a number of `format: int32`, `int64` or `uint64`: an integer (the generated server and Prism take no other),
 //   where json-schema-faker draws fractions.
 // - a number with a lower bound and no upper one: json-schema-faker 0.6 draws below the bound (1858 for
@@ -25,6 +27,8 @@ import { familiesOf, type OpenApiDocument } from '../../generator/model/index.js
 const BASE64 = '^(?:[A-Za-z0-9+/]{4}){0,8}$';
 /** The digits the generated server takes for a string of a 64-bit format (Google's ids and counts). */
 const INTEGER_TEXT: Record<string, string> = { int64: '^-?[1-9][0-9]{0,14}$', uint64: '^[1-9][0-9]{0,14}$' };
+/** A URL ajv-formats' `url` takes, where json-schema-faker knows no `format: url` (appwrite's favicon `url`). */
+const URL_TEXT = '^https://example\\.com/[a-z0-9]{0,12}$';
 /** The formats of whole numbers (OpenAPI's format registry), whatever the JSON type says. */
 const WHOLE_FORMATS = new Set(['int32', 'int64', 'uint64']);
 const COMPONENT = '#/components/schemas/';
@@ -73,6 +77,10 @@ export function drawable(document: OpenApiDocument, direction: 'request' | 'answ
       out.pattern = BASE64;
     if (INTEGER_TEXT[s.format] && s.type === 'string' && s.pattern === undefined && s.enum === undefined)
       out.pattern = INTEGER_TEXT[s.format];
+    if (s.format === 'url' && s.pattern === undefined && s.enum === undefined && s.const === undefined) {
+      out.pattern = URL_TEXT;
+      delete out.format;
+    }
     if (s.type === 'number' && WHOLE_FORMATS.has(s.format)) out.type = 'integer';
     const low = typeof s.minimum === 'number' ? s.minimum : s.exclusiveMinimum;
     if (typeof low === 'number' && s.maximum === undefined && s.exclusiveMaximum === undefined)
