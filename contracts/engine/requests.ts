@@ -183,6 +183,17 @@ export function ambiguous(p: ParameterModel, value: unknown): boolean {
 const isComposite = (value: unknown): value is object => value !== null && typeof value === 'object';
 
 /**
+ * An exploded form object whose member is named like a query parameter of the operation, its own name included: on
+ * the wire `json=...` is that parameter's pair as much as the member's, and a reader takes it for the parameter
+ * (seldon's query `json`, a SeldonMessage whose example is `{"json": "<JSON text>"}`, written `json=<JSON text>`),
+ * so such a value is not sent as the one the document allows.
+ */
+export function collides(p: ParameterModel, value: unknown, queryNames: Set<string>): boolean {
+  if (p.in !== 'query' || p.style !== 'form' || !p.explode || !isComposite(value) || Array.isArray(value)) return false;
+  return Object.keys(value).some((key) => queryNames.has(key));
+}
+
+/**
  * A parameter value nested past what any style writes: an array or object with arrays or objects among its items
  * or members. OpenAPI's style table writes scalar items and members only, and of deepObject it says that the
  * representation of array or object properties is not defined, so no text is the document's for such a value (a
@@ -579,6 +590,7 @@ export function validRequest(
   let unsupported: string | undefined = FORBIDDEN_METHODS.has(op.method.toUpperCase())
     ? `fetch does not send ${op.method.toUpperCase()}, a method the Fetch standard forbids`
     : undefined;
+  const queryNames = new Set(op.parameters.filter((q) => q.in === 'query').map((q) => q.name));
   for (const p of op.parameters.filter((p) => !p.isCredential)) {
     const object = raw.find((r) => r.name === p.name && r.in === p.in) as Holder | undefined;
     const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
@@ -606,7 +618,8 @@ export function validRequest(
     // So are items holding their own separator (ambiguous on the wire) and values that nest past what any style
     // writes, unless the user fixed the value.
     const unwritable = (v: unknown) =>
-      (notEmpty && writesNothing(p, v)) || (fixed === undefined && (ambiguous(p, v) || nests(v) || holdsNull(v)));
+      (notEmpty && writesNothing(p, v)) ||
+      (fixed === undefined && (ambiguous(p, v) || nests(v) || holdsNull(v) || collides(p, v, queryNames)));
     // What nests is left out where the schema allows the rest (the document's example kept so), else no value is
     // written as the document says.
     let nested = false;
@@ -635,7 +648,7 @@ export function validRequest(
       nested = true;
       value = undefined;
     }
-    if (fixed === undefined && holdsNull(value)) value = undefined;
+    if (fixed === undefined && (holdsNull(value) || collides(p, value, queryNames))) value = undefined;
     if (value === undefined) {
       // An optional parameter is left out; a required one the engine cannot write makes the operation n/a.
       if (p.required)
@@ -656,6 +669,19 @@ export function validRequest(
     bodyValue = withCredentialMembers(model, op, body.schema, settings, withoutReadOnly(model, body.schema, drawnBody));
     if (bodyValue !== undefined) bodyValue = withoutTextNulls(model, schemas, body, bodyValue, seed);
     if (bodyValue !== undefined) bodyValue = withRequiredWritten(model, schemas, body, bodyValue, seed);
+    // A required form body without a member is no bytes, which a reader takes for no body (seldon's `/aggregate`,
+    // whose one member is optional: "Missing request body"): drawn with a member.
+    if (body.kind === 'form' && op.bodyRequired && bodyValue !== undefined && formText(body, bodyValue) === '') {
+      const drawn = validValue(model, schemas, nonEmpty(model, body.schema), undefined, seed);
+      const filled = withoutTextNulls(
+        model,
+        schemas,
+        body,
+        withCredentialMembers(model, op, body.schema, settings, withoutReadOnly(model, body.schema, drawn)),
+        seed,
+      );
+      if (filled !== undefined && formText(body, filled) !== '') bodyValue = filled;
+    }
     // Binary media carry sample bytes, unless the schema says what text they are (base64 with a pattern: a value
     // it allows, the document's example first).
     if (body.kind === 'raw' && BINARY.test(body.contentType) && !textual(model, body.schema)) bodyValue = SAMPLE_BYTES;
