@@ -603,7 +603,7 @@ export function validRequest(
       value =
         kept !== null && (schemas.validator(p.schema)?.(kept) ?? true)
           ? kept
-          : p.required
+          : p.required || (p.in === 'header' && sentByFetch(p.name))
             ? validValue(model, schemas, nonNull(model, p.schema), undefined, seed)
             : undefined;
     }

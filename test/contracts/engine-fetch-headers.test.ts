@@ -38,6 +38,21 @@ describe('a header parameter fetch fills in itself', () => {
     expect(titles.filter((t) => t.endsWith('missing'))).toEqual([]);
   });
 
+  it('is sent with a value where its schema allows null too (a null has no text: left out, fetch would send its own)', () => {
+    const nullable = structuredClone(document);
+    Object.assign(nullable.paths['/events'].get.parameters[0]!.schema, {
+      nullable: true,
+      enum: ['de', 'en', 'fr', null],
+    });
+    const model = engineModel('events', nullable as never);
+    const schemas = new DocumentSchemas(model.document);
+    const settings = { apiKeys: {}, headers: {}, values: {}, seed: 1 };
+    for (let seed = 1; seed <= 24; seed++)
+      expect(['de', 'en', 'fr'], `seed ${seed}`).toContain(
+        validRequest(model, schemas, model.operations[0]!, settings, seed).request.headers['accept-language'],
+      );
+  });
+
   it('gets no FAIL from the generated server with faithful handlers', async () => {
     const outcomes = await faithfulRun('events', document);
     expect(failures(outcomes)).toEqual([]);
