@@ -114,10 +114,19 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
         // parameter's own name inside the answer's one object member (`*`, ENVELOPE below).
         ...new Set([`${ENVELOPE}/${param}`, `${ENVELOPE}/${flipped(param)}`]),
       ];
+      // A create whose documented answer is one scalar answers the id itself (LUIS's GuidResponse, "The ID of the
+      // created application", for /apps/{appId}).
+      const success = create.responses.find((r) => r.status.startsWith('2'));
+      const answer = success?.schema && resolveRef<{ type?: unknown }>(model.document, success.schema);
+      const scalar = answer?.type === 'string' || answer?.type === 'integer';
       const bindings = [
         {
           param,
-          from: [...names.map((n) => `$response.body#/${n}`), '$response.header.location'].join(' | '),
+          from: [
+            ...names.map((n) => `$response.body#/${n}`),
+            ...(scalar ? ['$response.body#'] : []),
+            '$response.header.location',
+          ].join(' | '),
           collection: create.path.split('/').pop(),
           inferred: true,
         },

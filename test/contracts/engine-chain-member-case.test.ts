@@ -29,8 +29,10 @@ const wrapped = (envelopes: string[]) => ({
   required: envelopes,
   properties: Object.fromEntries(envelopes.map((e) => [e, resource('appId')])),
 });
+// LUIS's GuidResponse: the create answers the id itself, a JSON string ("The ID of the created application").
+const bare = { type: 'string', pattern: '^[a-z0-9]{4,12}$' };
 const answerOf = (member: string) =>
-  member === 'data' ? enveloped : member === 'app' ? wrapped(['app']) : resource(member);
+  member === 'data' ? enveloped : member === 'app' ? wrapped(['app']) : member === 'bare' ? bare : resource(member);
 const document = (member: string, param: string) => ({
   openapi: '3.0.3',
   info: { title: 'Clusters', version: '1' },
@@ -65,6 +67,7 @@ describe("a create's answer naming the resource in another case", () => {
     ['Id', 'ConnectorDefinitionId'],
     ['data', 'campaignId'],
     ['app', 'appId'],
+    ['bare', 'appId'],
   ] as const)
     it(`binds {${param}} from ${member}, so the sequence is judged`, async () => {
       const outcomes = await faithfulRun('clusters', document(member, param));
