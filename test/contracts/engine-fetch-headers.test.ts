@@ -41,8 +41,8 @@ describe('a header parameter fetch fills in itself', () => {
   it('is sent with a value where its schema allows null too (a null has no text: left out, fetch would send its own)', () => {
     const nullable = structuredClone(document);
     Object.assign(nullable.paths['/events'].get.parameters[0]!.schema, {
-      nullable: true,
-      enum: ['de', 'en', 'fr', null],
+      type: ['string', 'null'],
+      enum: [null, 'de', 'en', 'fr'],
     });
     const model = engineModel('events', nullable as never);
     const schemas = new DocumentSchemas(model.document);
