@@ -33,6 +33,9 @@ const NUMBER_KEYWORDS = new Set(['minimum', 'exclusiveMinimum', 'maximum', 'excl
 const isStringFiller = (value: unknown) =>
   typeof value === 'string' && /^(?=.)(string)*(s|st|str|stri|strin)?$/.test(value);
 
+/** The value @stoplight/json-schema-sampler writes for every `format: date-time`. */
+const DATE_TIME_SAMPLE = '2019-08-24T14:15:22Z';
+
 const TRANSPORT_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding']);
 
 /**
@@ -90,6 +93,9 @@ export function prismDeviation(op: OperationModel, answer: EngineAnswer, judgeme
   if (judgement?.check === 'response_schema_conformance' && refused) {
     if (isStringFiller(refused.value) && STRING_KEYWORDS.has(refused.keyword))
       return `Prism's static answer writes "string" whatever the schema's ${refused.keyword} (stoplightio/prism#2243, #2698)`;
+    // Checked by hand on Prism 5.14: {"lastUse":"2019-08-24T14:15:22Z"} for telstra's date-time of length 24.
+    if (refused.value === DATE_TIME_SAMPLE && STRING_KEYWORDS.has(refused.keyword))
+      return `Prism's static answer writes its sampler's date-time (${DATE_TIME_SAMPLE}) whatever the schema's ${refused.keyword}`;
     if (refused.value === 0 && NUMBER_KEYWORDS.has(refused.keyword))
       return `Prism's static answer writes 0 where its sampler does not see the schema's ${refused.keyword} (an allOf member's: @stoplight/json-schema-sampler keeps the last allOf member's sample, src/allOf.js)`;
     if (
@@ -264,7 +270,7 @@ export function prismAcceptsBroken(
     return `Prism does not read a parameter whose name holds [], : or a space as written (${param.in} ${param.name}), so it validates none of its values`;
   const wider = widerTemplate(op.path, otherPaths);
   if (wider)
-    return `Prism routes a request whose path another operation's template also matches (${wider} for ${op.path}: a parameter takes the whole segment, custom method and all) by its own order, OpenAPI leaving ambiguous paths to the tool (stoplightio/prism#2068): routed there, the broken parameter of this operation is not read (seen with a document of two paths, whose order decides)`;
+    return `Prism routes a request whose path another operation's template also matches (${wider} for ${op.path}: its parameters take the segment's literal text, a custom method or a name beside a format) by its own order, OpenAPI leaving ambiguous paths to the tool (stoplightio/prism#2068): routed there, the broken parameter of this operation is not read (seen with a document of two paths, whose order decides)`;
   const twin = op.parameters.find(
     (p) =>
       p !== param && p.in === param.in && p.name !== param.name && p.name.toLowerCase() === param.name.toLowerCase(),
@@ -282,11 +288,25 @@ export function prismAcceptsBroken(
 function widerTemplate(path: string, otherPaths: string[]): string | undefined {
   const segments = path.split('/');
   const whole = (segment: string) => /^\{[^}]+\}$/.test(segment);
+  // A segment template as a pattern: its parameters any text (gov.bc.ca geocoder's `{intersectionID}.{outputFormat}`
+  // matches `near.{outputFormat}`'s `near.json`).
+  const pattern = (segment: string) =>
+    new RegExp(
+      `^${segment
+        .split(/\{[^}]+\}/)
+        .map((l) => l.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('.+')}$`,
+    );
+  const instance = (segment: string) => segment.replace(/\{[^}]+\}/g, 'x');
   return otherPaths.find((other) => {
     const others = other.split('/');
     if (other === path || others.length !== segments.length) return false;
-    const covers = others.every((o, i) => o === segments[i] || whole(o));
-    return covers && others.some((o, i) => whole(o) && segments[i]!.includes('{') && !whole(segments[i]!));
+    const covers = others.every((o, i) => o === segments[i] || pattern(o).test(instance(segments[i]!)));
+    // Where this path's segment has a parameter beside literal text that the other's parameters take.
+    return (
+      covers &&
+      others.some((o, i) => o !== segments[i] && o.includes('{') && segments[i]!.includes('{') && !whole(segments[i]!))
+    );
   });
 }
 
@@ -312,6 +332,15 @@ export function prismRefusesAllowed(
     return "Prism does not split a path segment holding two parameters with nothing between them (bufferapp's `{id}{mediaTypeExtension}`): it reads the whole segment as the last one and refuses the request as missing the first (its 400 with `sl-violations`; stoplightio/prism#1876, open)";
   if (ignoredBody)
     return 'Prism requires the body the document gives a GET or HEAD operation, which OpenAPI 3.0 says SHALL be ignored (HTTP gives it no meaning, RFC 9110; fetch cannot send one), and refuses the request without it';
+  // Checked by hand on Prism 5.14 with seldon's document: `?strData=abc` for a required exploded `json` (a $ref to
+  // SeldonMessage) refused as missing `json`, `?json={}` accepted.
+  if (
+    [...values].some(
+      ([p, v]) =>
+        p.in === 'query' && p.style === 'form' && p.explode && v && typeof v === 'object' && !Array.isArray(v),
+    )
+  )
+    return "Prism does not gather an exploded form object query parameter from its members' keys where its schema is a $ref (seldon's `json`: its 422 naming the parameter missing; the same parameter written inline it gathers)";
   if ([...values].some(([p, v]) => p.in === 'path' && typeof v === 'string' && v.includes(',')))
     return 'Prism reads a comma in a path value as an array separator and refuses the value (stoplightio/prism#2289)';
   if (

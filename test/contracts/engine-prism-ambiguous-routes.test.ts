@@ -29,6 +29,28 @@ const document = {
       },
     },
     '/v1/groups:search': { get: { operationId: 'searchGroups', parameters: [pageSize], responses: answer } },
+    // gov.bc.ca geocoder's (seed 67): Prism routes `/intersections/near.json` to `{intersectionID}.{outputFormat}`
+    // whichever is listed first (checked by hand on Prism 5.14).
+    '/intersections/near.{format}': {
+      get: {
+        operationId: 'nearIntersections',
+        parameters: [
+          { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: ['json'] } },
+          { name: 'maxResults', in: 'query', schema: { type: 'integer' }, example: 3 },
+        ],
+        responses: answer,
+      },
+    },
+    '/intersections/{id}.{format}': {
+      get: {
+        operationId: 'intersection',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: ['json'] } },
+        ],
+        responses: answer,
+      },
+    },
   },
 };
 
@@ -49,14 +71,17 @@ describe('a path two templates match, on Prism', () => {
       mock: true,
     });
     const failing = result.outcomes.filter((o) => o.verdict === 'FAIL').map((o) => o.operation);
-    // searchGroups' literal segment is no parameter's: no template covers it, and its broken pageSize still FAILs.
-    expect(failing).toEqual([expect.stringMatching(/searchGroups/)]);
-    expect(result.notes.map((n) => n.text).join('\n')).toMatch(
+    // searchGroups' literal segment is no parameter's, intersection is the wider one: no template covers them, and
+    // their broken values still FAIL.
+    expect(failing.sort()).toEqual([expect.stringMatching(/intersection\b/), expect.stringMatching(/searchGroups/)]);
+    const notes = result.notes.map((n) => n.text).join('\n');
+    expect(notes).toMatch(
       /another operation's template also matches \(\/v1\/\{name\} for \/v1\/\{group\}:listReferences/,
     );
+    expect(notes).toMatch(/another operation's template also matches \(\/intersections\/\{id\}\.\{format\} for/);
   });
 
   it('FAILs against any other target', async () => {
-    expect(await fails(false)).toEqual(['listReferences', 'searchGroups']);
+    expect(await fails(false)).toEqual(['intersection', 'listReferences', 'nearIntersections', 'searchGroups']);
   });
 });
