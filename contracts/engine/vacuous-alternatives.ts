@@ -34,6 +34,25 @@ function vacuous(schema: JsonSchema | undefined, value: unknown): boolean {
 }
 
 /**
+ * Whether a schema requires no member anywhere an answer can reach (its properties, items and alternatives, refs
+ * followed) and closes no object: then only the members' types tell it from another such schema (nexmo's SMS and
+ * Error: the same members, messages whose items require nothing).
+ */
+function requiresNothing(document: OpenApiDocument, raw: unknown, depth = 0, seen = new Set<unknown>()): boolean {
+  const schema = alternative(document, raw);
+  if (!schema || typeof schema !== 'object' || seen.has(schema) || depth > 8) return true;
+  seen.add(schema);
+  if (Array.isArray(schema.required) && schema.required.length > 0) return false;
+  if (schema.additionalProperties === false) return false;
+  const nested = [
+    ...Object.values((schema.properties ?? {}) as Record<string, unknown>),
+    ...(schema.items && typeof schema.items === 'object' ? [schema.items] : []),
+    ...['allOf', 'anyOf', 'oneOf'].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [])),
+  ];
+  return nested.every((n) => requiresNothing(document, n, depth + 1, seen));
+}
+
+/**
  * For ajv's oneOf error with more than one alternative passing: the pointer-free text saying which alternative the
  * answer met only vacuously, where one did; undefined where the alternatives are told apart.
  */
@@ -44,8 +63,11 @@ export function vacuousAlternative(
   const passing = error.params.passingSchemas;
   if (error.keyword !== 'oneOf' || !Array.isArray(passing) || !Array.isArray(error.schema)) return undefined;
   const alternatives = error.schema as unknown[];
+  const nameOf = (i: number) => (alternatives[i] as { $ref?: string }).$ref?.split('/').pop() ?? `alternative ${i}`;
   const empty = (passing as number[]).find((i) => vacuous(alternative(document, alternatives[i]), error.data));
-  if (empty === undefined) return undefined;
-  const name = (alternatives[empty] as { $ref?: string }).$ref?.split('/').pop() ?? `alternative ${empty}`;
-  return `its oneOf does not tell its alternatives apart: the answer is also a ${name}, which requires nothing and whose members (if any) it has none of`;
+  if (empty !== undefined)
+    return `its oneOf does not tell its alternatives apart: the answer is also a ${nameOf(empty)}, which requires nothing and whose members (if any) it has none of`;
+  if ((passing as number[]).every((i) => requiresNothing(document, alternatives[i])))
+    return `its oneOf does not tell its alternatives apart: the answer is ${(passing as number[]).map(nameOf).join(' and ')} alike, none of which requires a member anywhere`;
+  return undefined;
 }

@@ -51,6 +51,37 @@ const document = {
         }),
       },
     },
+    '/sms': {
+      get: {
+        operationId: 'sms',
+        responses: answered({
+          // nexmo's send-an-SMS answer (seed 67): SMS and Error declare the same members and require none, so an SMS
+          // whose messages carry a status is an Error too.
+          oneOf: [
+            {
+              type: 'object',
+              properties: {
+                count: { type: 'string' },
+                messages: {
+                  type: 'array',
+                  items: { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' } } },
+                },
+              },
+            },
+            {
+              type: 'object',
+              properties: {
+                count: { type: 'string' },
+                messages: {
+                  type: 'array',
+                  items: { type: 'object', properties: { status: { type: 'string' }, text: { type: 'string' } } },
+                },
+              },
+            },
+          ],
+        }),
+      },
+    },
     '/xor': {
       get: {
         operationId: 'xor',
@@ -117,4 +148,10 @@ it('alternatives that require their members still FAIL an answer carrying two, a
   const j = judged('xor', { a: 1, b: 2 });
   expect(j.failure).toMatch(/must match exactly one schema in oneOf/);
   expect(j.documentFault).toBeUndefined();
+});
+
+it('alternatives none of which requires a member anywhere, both met: the document fault', () => {
+  const j = judged('sms', { count: '1', messages: [{ id: 'm1', status: '0' }] });
+  expect(j.failure).toBeUndefined();
+  expect(j.documentFault).toMatch(/none of which requires a member anywhere/);
 });
