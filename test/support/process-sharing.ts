@@ -23,6 +23,7 @@ export const OWN_PROCESS = [
   'test/generator/roundtrip-xml-bodies.test.ts',
   'test/generator/roundtrip-required-objects.test.ts',
   'test/generator/roundtrip-read-only-compositions.test.ts',
+  'test/generator/roundtrip-form-fields-written.test.ts',
   // vi.spyOn on console.warn: openapi-typescript's own warnings, counted.
   'test/generator/discriminator-mapping-targets.test.ts',
   // vi.mock of the types emitter's presorted maps, to type each document with and without them.
