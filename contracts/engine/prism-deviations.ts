@@ -337,7 +337,13 @@ export function prismRefusesAllowed(
   if (
     [...values].some(
       ([p, v]) =>
-        p.in === 'query' && p.style === 'form' && p.explode && v && typeof v === 'object' && !Array.isArray(v),
+        p.in === 'query' &&
+        p.style === 'form' &&
+        p.explode &&
+        typeof (p.schema as { $ref?: unknown }).$ref === 'string' &&
+        v &&
+        typeof v === 'object' &&
+        !Array.isArray(v),
     )
   )
     return "Prism does not gather an exploded form object query parameter from its members' keys where its schema is a $ref (seldon's `json`: its 422 naming the parameter missing; the same parameter written inline it gathers)";

@@ -46,4 +46,24 @@ describe("Prism's refusal of an exploded object query parameter written as its m
   it('FAILs from any other target', async () => {
     expect((await run(false)).outcomes.filter((o) => o.verdict === 'FAIL')).toHaveLength(2);
   });
+
+  it('FAILs with --mock too where the schema is written inline (Prism gathers that one: the refusal has another cause)', async () => {
+    const parameter = document.paths['/route'].get.parameters[0]!;
+    const inline = {
+      ...document,
+      paths: {
+        '/route': {
+          get: {
+            ...document.paths['/route'].get,
+            parameters: [{ ...parameter, schema: document.components.schemas.Message }],
+          },
+        },
+      },
+    };
+    const result = await engineAgainst('routes', inline, prismLike, {
+      checks: ['positive_data_acceptance', 'status_code_conformance'],
+      mock: true,
+    });
+    expect(result.outcomes.filter((o) => o.verdict === 'FAIL')).toHaveLength(2);
+  });
 });
