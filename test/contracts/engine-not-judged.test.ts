@@ -34,6 +34,15 @@ const verdictOf = (result: EngineResult, check: string, operation: string) =>
   result.outcomes.find((o) => o.check === check && o.operation.includes(operation));
 const fails = (result: EngineResult) => result.outcomes.filter((o) => o.verdict === 'FAIL').map((o) => o.check);
 
+/** Prism's answer to a path it routes nowhere (as it answered seed 53): its own 404, a problem+json. */
+const prismNoPath = (_req: http.IncomingMessage, res: http.ServerResponse) =>
+  json(
+    res,
+    404,
+    { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', title: 'Route not resolved', status: 404 },
+    'application/problem+json',
+  );
+
 const arnDocument = {
   openapi: '3.0.3',
   info: { title: 'Graphs', version: '1' },
@@ -193,21 +202,14 @@ describe('a mock (Prism) deviating from its document', () => {
         },
       },
     };
-    const noPath = (_req: http.IncomingMessage, res: http.ServerResponse) =>
-      json(
-        res,
-        404,
-        { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', title: 'Route not resolved', status: 404 },
-        'application/problem+json',
-      );
-    const onMock = await against(document, noPath, true);
+    const onMock = await against(document, prismNoPath, true);
     expect(fails(onMock.result)).toEqual([]);
     expect(verdictOf(onMock.result, 'status_code_conformance', 'describeThings')!.message).toContain(
       'APIs-guru/aws2openapi#2',
     );
     // One line for all such paths, with how many answers it covers.
     expect(onMock.result.notes).toEqual([expect.objectContaining({ kind: 'mock', count: 2 })]);
-    const onServer = await against(document, noPath, false);
+    const onServer = await against(document, prismNoPath, false);
     expect(fails(onServer.result)).toContain('status_code_conformance');
   });
 
@@ -230,18 +232,11 @@ describe('a mock (Prism) deviating from its document', () => {
         },
       },
     };
-    // As Prism answered it (seed 53): its own 404, which the document's `default` does not give that media type.
-    const noPath = (_req: http.IncomingMessage, res: http.ServerResponse) =>
-      json(
-        res,
-        404,
-        { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', title: 'Route not resolved', status: 404 },
-        'application/problem+json',
-      );
-    const onMock = await against(document, noPath, true);
+    // Prism's 404 is a media type the document's `default` does not give: from any other target, a FAIL.
+    const onMock = await against(document, prismNoPath, true);
     expect(fails(onMock.result)).toEqual([]);
     expect(onMock.result.notes.map((n) => n.text).join('\n')).toMatch(/routes no path whose key carries a query/);
-    const onServer = await against(document, noPath, false);
+    const onServer = await against(document, prismNoPath, false);
     expect(fails(onServer.result)).toContain('content_type_conformance');
   });
 });
