@@ -2,7 +2,7 @@
 // fixtures throws here, before any test sends a request.
 import type { TestProject } from 'vitest/node';
 import { SERVICE_KEYS } from './services.js';
-import './run-settings.js';
+import { servicesToStart } from './run-settings.js';
 import { resolveTarget } from '../targets/resolve.js';
 import type { TargetSession } from '../targets/target.js';
 import { sessionInfoOf } from './session-info.js';
@@ -15,7 +15,7 @@ export async function setup(project: TestProject): Promise<void> {
   // The mutation gate runs its own targets and provides each session itself.
   if (settings.externalSession) return;
   const target = resolveTarget(settings.target, settings.config);
-  running = await target.start(settings.services);
+  running = await target.start(servicesToStart(settings));
   project.provide('contractSession', sessionInfoOf(running, settings));
 }
 

@@ -2,6 +2,7 @@
 // collector) and handed over through vitest's provide: the global setup, the rule files and the reporter read them
 // here, never from environment variables.
 import type { CheckId } from '../engine/checks.js';
+import { RULES_BY_SERVICE } from '../../generated/rules.js';
 import { isServiceKey, SERVICE_KEYS, type ServiceKey } from './services.js';
 
 export interface RunSettings {
@@ -31,6 +32,18 @@ export interface RunSettings {
   total?: number;
   /** The sessions come from the caller (the mutation gate provides each one), not from the global setup's target. */
   externalSession?: boolean;
+}
+
+/**
+ * The services the target starts: with --rule, only those owning a selected rule. The tests of the others are
+ * filtered out by name and never send a request, so a one-rule run does not pay for every service's seed and servers.
+ */
+export function servicesToStart(settings: Pick<RunSettings, 'services' | 'rules'>): ServiceKey[] {
+  const rules = settings.rules ?? [];
+  if (rules.length === 0) return settings.services;
+  return settings.services.filter((s) =>
+    RULES_BY_SERVICE[s].some((rule: { id: string }) => rules.some((prefix) => rule.id.startsWith(prefix))),
+  );
 }
 
 declare module 'vitest' {

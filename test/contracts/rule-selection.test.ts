@@ -3,6 +3,7 @@
 // only the family files of the rules selected.
 import { describe, expect, it } from 'vitest';
 import { selectedFiles } from '../../contracts/cli/run.js';
+import { servicesToStart } from '../../contracts/harness/run-settings.js';
 import { ALL_RULES } from '../../generated/rules.js';
 import { runSuite } from '../support/contract-run.js';
 
@@ -54,5 +55,17 @@ describe('the files a run loads', () => {
       'analytics/auth.rules.ts',
     ]);
     expect(loaded(['analytics'], ['ANA-SORT-1'])).toEqual(['analytics/sort.rules.ts']);
+  });
+});
+
+describe('the services a run starts', () => {
+  it('every selected service without --rule, only those owning a selected rule with it', () => {
+    const all = ['ad-creative', 'analytics', 'generative'] as const;
+    expect(servicesToStart({ services: [...all] })).toEqual([...all]);
+    expect(servicesToStart({ services: [...all], rules: [] })).toEqual([...all]);
+    expect(servicesToStart({ services: [...all], rules: ['ADC-AUTH-1'] })).toEqual(['ad-creative']);
+    expect(servicesToStart({ services: [...all], rules: ['GEN', 'ANA-SORT-1'] })).toEqual(['analytics', 'generative']);
+    // A selected rule of a service not selected starts nothing for it.
+    expect(servicesToStart({ services: ['analytics'], rules: ['ADC', 'ANA-SORT'] })).toEqual(['analytics']);
   });
 });
