@@ -2,7 +2,7 @@
 // exists, Prism until then (both need nothing but npm packages).
 import { prismTarget } from './prism.js';
 import { referenceAvailable, referenceTarget } from './reference.js';
-import { stubsTarget } from './stubs.js';
+import type { ServiceKey } from '../harness/services.js';
 import type { Target } from './target.js';
 import { urlTarget } from './url.js';
 
@@ -14,7 +14,14 @@ export function resolveTarget(name: string | undefined, configFile?: string): Ta
   const chosen = name ?? defaultTargetName();
   if (chosen === 'prism') return prismTarget;
   if (chosen === 'reference') return referenceTarget;
-  if (chosen === 'stubs') return stubsTarget;
+  if (chosen === 'stubs') return lazyStubsTarget;
   if (/^https?:\/\//.test(chosen)) return urlTarget(chosen, { configFile });
   throw new Error(`unknown target ${chosen}: use prism, stubs, reference or a base URL (http://...)`);
 }
+
+/** The stubs, loaded when started: their module imports every service's generated server, which no other target needs. */
+const lazyStubsTarget: Target = {
+  name: 'stubs',
+  kind: 'stub',
+  start: async (services: readonly ServiceKey[]) => (await import('./stubs.js')).stubsTarget.start(services),
+};
