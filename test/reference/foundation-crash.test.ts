@@ -40,7 +40,6 @@ const bundles = new Map<string, ServeBundle>();
 afterAll(() => {
   for (const r of running) r.child.kill('SIGKILL');
   dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
-  for (const b of bundles.values()) b.remove();
 });
 
 function tmp(): string {

@@ -146,7 +146,6 @@ describe.skipIf(unavailable)(
       for (const b of Object.values(balancers)) await b.stop();
       await Promise.all(instances.map((i) => stopInstance(i)));
       await database?.drop();
-      bundle?.remove();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 

@@ -60,7 +60,6 @@ let bundle: ServeBundle | undefined;
 beforeAll(async () => {
   bundle = await bundleServeScript('test/reference/foundation-serve-one-thread.ts');
 }, 120_000);
-afterAll(() => bundle?.remove());
 
 const dirs: string[] = [];
 function tempDir(prefix: string): string {

@@ -26,10 +26,7 @@ export async function serveAll(prefix: string): Promise<ServedReference> {
     stdio: ['ignore', 'pipe', 'ignore', 'ipc'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const removeFiles = () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    bundle.remove();
-  };
+  const removeFiles = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
