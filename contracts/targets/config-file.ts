@@ -2,15 +2,13 @@
 // published schema contracts/config.schema.json: a parse error names the file, line and column; a key the
 // schema does not know is named with the closest valid key; a wrong type names the key's path.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
 import { ROOT } from '../../generator/model/index.js';
 import { closest } from '../cli/closest.js';
 import type { TargetConfig } from './fixtures.js';
 import { unescapeToken } from '../../generator/model/index.js';
-
-const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
 export const CONFIG_SCHEMA_FILE = path.join(ROOT, 'contracts', 'config.schema.json');
 
@@ -22,7 +20,11 @@ export class ConfigError extends Error {
 let validate: ReturnType<Ajv2020['compile']> | undefined;
 function validator() {
   if (!validate) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    // Loaded when a config file is read: a run without one (the default) never loads ajv in the CLI's process.
+    const require = createRequire(import.meta.url);
+    const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const addFormats = require('ajv-formats') as typeof import('ajv-formats').default;
+    const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
     validate = ajv.compile(JSON.parse(fs.readFileSync(CONFIG_SCHEMA_FILE, 'utf8')));
   }
