@@ -175,6 +175,9 @@ export async function runContracts(argv: string[]): Promise<number> {
     config: path.join(ROOT, 'contracts', 'vitest.config.ts'),
     root: ROOT,
     watch: false,
+    // The config imported by this process (tsx is registered), sharing the modules it already loaded, not bundled
+    // again by rolldown each run (~0.1 s of CPU).
+    configLoader: 'native',
     testNamePattern: rules.length
       ? `^(?:${rules.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`
       : undefined,
