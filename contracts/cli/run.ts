@@ -99,7 +99,7 @@ export async function runContracts(argv: string[]): Promise<number> {
   // The model and the fixtures are loaded once the flags are read (a refused flag answers at once), the targets
   // only where the command line needs them.
   const [{ ROOT }, { ConfigError, MissingFixturesError, assertRequiredFixtures, readConfigFile, thirdPartyFixtures }] =
-    await Promise.all([import('../../generator/model/index.js'), import('../targets/fixtures.js')]);
+    await Promise.all([import('../../generator/model/root.js'), import('../targets/fixtures.js')]);
   const configFile = values.config ?? path.join(ROOT, 'contracts.config.json');
   const target = values.target ?? (await import('../targets/resolve.js')).defaultTargetName();
   let config;

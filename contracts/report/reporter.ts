@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { RunSettings } from '../harness/run-settings.js';
 import { ALL_RULES } from '../../generated/rules.js';
-import { ROOT } from '../../generator/model/index.js';
+import { ROOT } from '../../generator/model/root.js';
 import { writeJunitReport } from './junit.js';
 import { isTestTimeout } from '../harness/target-error.js';
 import { markdownReport, summaryLine } from './markdown.js';

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
-import { ROOT } from '../../generator/model/index.js';
+import { ROOT } from '../../generator/model/root.js';
 import { closest } from '../cli/closest.js';
 import type { TargetConfig } from './fixtures.js';
-import { unescapeToken } from '../../generator/model/index.js';
+import { unescapeToken } from '../../generator/model/json-pointer.js';
 
 export const CONFIG_SCHEMA_FILE = path.join(ROOT, 'contracts', 'config.schema.json');
 

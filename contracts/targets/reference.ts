@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ReferenceOptions, ReferenceSession } from '../../reference/index.js';
-import { ROOT } from '../../generator/model/index.js';
+import { ROOT } from '../../generator/model/root.js';
 import type { ServiceKey } from '../harness/services.js';
 import type { ProcessingClock } from '../../reference/generative/processing-clock.js';
 import type { GenerativeStore } from '../../reference/generative/store.js';
