@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { compilerHost } from '../support/installed-declarations.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The Markdown files whose examples are checked: the README and every page of docs/. */
@@ -57,7 +58,7 @@ export function blockErrors(blocks: CodeBlock[]): string[] {
   )!;
   const options: ts.CompilerOptions = { ...config.options, noEmit: true };
   const files = new Map(blocks.map((b, i) => [path.join(ROOT, `README.example-${i + 1}.ts`), b]));
-  const host = ts.createCompilerHost(options);
+  const host = compilerHost(options);
   const read = host.getSourceFile.bind(host);
   const exists = host.fileExists.bind(host);
   // A block without an import is a module too (top-level await is allowed in the README's examples).

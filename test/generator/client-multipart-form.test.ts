@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { writePackage } from '../support/package-folder.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'uploads', 'openapi.yaml');
 let dir: string;
@@ -85,7 +86,7 @@ describe('a multipart/form-data request body', () => {
         "export const missing: CreateAttachmentParams = { body: { parent: 'p' } };",
       ].join('\n'),
     );
-    const program = ts.createProgram([file], {
+    const options: ts.CompilerOptions = {
       strict: true,
       noUnusedLocals: true,
       noEmit: true,
@@ -96,7 +97,8 @@ describe('a multipart/form-data request body', () => {
       skipLibCheck: true,
       types: ['node'],
       typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
-    });
+    };
+    const program = ts.createProgram([file], options, compilerHost(options));
     const errors = ts
       .getPreEmitDiagnostics(program)
       .map((d) => `${d.file?.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);

@@ -13,6 +13,7 @@ import { generatePackage } from '../../generator/pipeline.js';
 import { GENERATED_CODE_OPTIONS, typeCheckPackages } from '../../generator/typecheck.js';
 import { writePackage } from '../support/package-folder.js';
 import { servedPackage } from '../support/served-package.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 const NOTE = {
   type: 'object',
@@ -97,7 +98,8 @@ describe('a client-only package', () => {
       fs.writeFileSync(file, `${code.replaceAll(`'./notes/`, `'${out.split(path.sep).join('/')}/`)}\nexport {};\n`);
       return file;
     });
-    const program = ts.createProgram(snippets, { ...GENERATED_CODE_OPTIONS, noUnusedLocals: false });
+    const options = { ...GENERATED_CODE_OPTIONS, noUnusedLocals: false };
+    const program = ts.createProgram(snippets, options, compilerHost(options));
     const diagnostics = ts
       .getPreEmitDiagnostics(program)
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));

@@ -17,6 +17,7 @@ import {
 import { ROOT } from '../../generator/model/index.js';
 import { corpusDocuments } from './corpus.js';
 import { writePackage } from '../support/package-folder.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 /** The places of the corpus that cannot be honoured as written, each warned about (docs/generator.md). */
 const WARNED: Record<string, string[]> = {
@@ -93,7 +94,7 @@ beforeAll(async () => {
  * its runtime reaches the shared copy, so the program holds each runtime copy once, not once per package.
  */
 function linkResolvingHost(options: ts.CompilerOptions): ts.CompilerHost {
-  const host = ts.createCompilerHost(options);
+  const host = compilerHost(options);
   host.resolveModuleNameLiterals = (literals, containingFile, _redirected, compilerOptions) =>
     literals.map((literal) => {
       const { resolvedModule } = ts.resolveModuleName(literal.text, containingFile, compilerOptions, host);

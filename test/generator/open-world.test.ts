@@ -16,6 +16,7 @@ import { loadSpecList } from '../../generator/config.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { writePackage } from '../support/package-folder.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 const SPEC = path.join(import.meta.dirname, 'fixtures', 'notes', 'openapi.yaml');
 let dir: string;
@@ -153,22 +154,24 @@ describe('a package generated from a fourth spec', () => {
     expect(
       fs.readFileSync(path.join(dir, 'attachment-handler.ts'), 'utf8').match(/\/\/ @ts-expect-error/g),
     ).toHaveLength(6);
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: ['node'],
+      typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
+      skipLibCheck: true,
+      noEmit: true,
+      allowJs: false,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    };
     const program = ts.createProgram(
       ['client.ts', 'server.ts', 'index.ts', 'attachment-handler.ts'].map((f) => path.join(dir, f)),
-      {
-        strict: true,
-        noUnusedLocals: true,
-        noUnusedParameters: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        types: ['node'],
-        typeRoots: [path.join(import.meta.dirname, '../../node_modules/@types')],
-        skipLibCheck: true,
-        noEmit: true,
-        allowJs: false,
-        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-      },
+      options,
+      compilerHost(options),
     );
     const diagnostics = ts
       .getPreEmitDiagnostics(program)

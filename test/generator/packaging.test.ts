@@ -7,6 +7,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVICES = ['ad-creative', 'analytics', 'generative'] as const;
@@ -144,7 +145,7 @@ describe('README snippets', () => {
         expect(readme).not.toContain('specs/');
         files.push(...snippetFiles(readme, key, pkg, out));
       }
-      const program = ts.createProgram(files, {
+      const options: ts.CompilerOptions = {
         strict: true,
         noUnusedLocals: false,
         target: ts.ScriptTarget.ES2022,
@@ -155,7 +156,8 @@ describe('README snippets', () => {
         skipLibCheck: true,
         noEmit: true,
         allowJs: false,
-      });
+      };
+      const program = ts.createProgram(files, options, compilerHost(options));
       const diagnostics = ts
         .getPreEmitDiagnostics(program)
         .map(

@@ -39,6 +39,7 @@ import {
 import { isMediaPart } from '../../generated/generative/runtime/server/index.js';
 import { exampleHandlers } from '../../contracts/targets/example-handlers.js';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 // ---- Compile-time checks (each function is only type-checked, never called; an explicit reply type puts the
 // error on the offending line, where a handler object would report it at the method) ----
@@ -166,7 +167,7 @@ describe('handler types', () => {
   const text = ts.sys.readFile(self)!;
   /** This file compiled with `text` in its place: the line (0-based) and message of each error in it. */
   const errorsOf = (source: string) => {
-    const host = ts.createCompilerHost(config.options);
+    const host = compilerHost(config.options);
     const read = host.getSourceFile.bind(host);
     host.getSourceFile = (name, target, ...rest) =>
       path.resolve(name) === self ? ts.createSourceFile(name, source, target) : read(name, target, ...rest);

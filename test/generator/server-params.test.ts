@@ -12,6 +12,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../contracts/targets/listen-local.js';
 import { startSlotsPackage, type SlotsPackage } from '../support/slots-package.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 let slots: SlotsPackage;
 let dir: string;
@@ -50,7 +51,7 @@ describe('parameter types and the values the server delivers', () => {
       lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
     };
     const errorsWith = (source: string) => {
-      const host = ts.createCompilerHost(options);
+      const host = compilerHost(options);
       const read = host.getSourceFile.bind(host);
       host.getSourceFile = (name, target, ...rest) =>
         path.resolve(name) === file ? ts.createSourceFile(name, source, target) : read(name, target, ...rest);

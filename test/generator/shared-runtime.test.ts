@@ -13,6 +13,7 @@ import { listenLocal, type RunningServer } from '../../contracts/targets/listen-
 import { ROOT } from '../../generator/model/root.js';
 import { placeFile } from '../../generator/shared-runtime.js';
 import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
+import { compilerHost } from '../support/installed-declarations.js';
 
 const BIN = path.join(ROOT, 'generator', 'bin.mjs');
 const run = (args: string[]) =>
@@ -108,7 +109,7 @@ describe('packages generated with one --shared-runtime', () => {
         .filter((f) => f.endsWith('.ts'))
         .map((f) => path.join(folderOf(key), f)),
     );
-    const program = ts.createProgram(files, GENERATED_CODE_OPTIONS);
+    const program = ts.createProgram(files, GENERATED_CODE_OPTIONS, compilerHost(GENERATED_CODE_OPTIONS));
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
       const where = d.file ? `${path.relative(dir, d.file.fileName)}: ` : '';
       return where + ts.flattenDiagnosticMessageText(d.messageText, '\n');

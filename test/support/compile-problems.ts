@@ -3,31 +3,10 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { GENERATED_CODE_OPTIONS } from '../../generator/typecheck.js';
-
-/**
- * The installed declarations (the standard library, @types/node) as parsed by an earlier program of this process:
- * each program reuses them, parsing only the probes and the package. They never change during a run.
- */
-const installed = new Map<string, ts.SourceFile>();
-const INSTALLED = `${path.sep}node_modules${path.sep}`;
-
-function compilerHost(): ts.CompilerHost {
-  const host = ts.createCompilerHost(GENERATED_CODE_OPTIONS);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (file, language, onError, create) => {
-    if (!file.includes(INSTALLED)) return getSourceFile(file, language, onError, create);
-    let parsed = installed.get(file);
-    if (!parsed) {
-      parsed = getSourceFile(file, language, onError, create);
-      if (parsed) installed.set(file, parsed);
-    }
-    return parsed;
-  };
-  return host;
-}
+import { compilerHost } from './installed-declarations.js';
 
 export function compileProblems(files: string[]): string[] {
-  const program = ts.createProgram(files, GENERATED_CODE_OPTIONS, compilerHost());
+  const program = ts.createProgram(files, GENERATED_CODE_OPTIONS, compilerHost(GENERATED_CODE_OPTIONS));
   return ts
     .getPreEmitDiagnostics(program)
     .map(
