@@ -45,7 +45,7 @@ describe('GEN-TOOLS-1 on a target as lenient as the public service', () => {
   let strict: Verdict[];
 
   beforeAll(async () => {
-    reference = await serveAll('divergence-');
+    reference = await serveAll('divergence-', ['generative']);
     proxy = await listenLocal(lenientProxy(reference.urls.generative!));
     const args = [
       '--target',

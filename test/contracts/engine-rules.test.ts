@@ -11,7 +11,7 @@ import type { Defect } from '../support/variation-proxy.js';
 let proxied: ProxiedReference;
 
 beforeAll(async () => {
-  proxied = await proxiedReference('engine-rules-');
+  proxied = await proxiedReference('engine-rules-', ['ad-creative']);
 }, 120_000);
 afterAll(() => proxied?.stop(), 60_000);
 

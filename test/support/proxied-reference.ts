@@ -21,16 +21,21 @@ export interface ProxiedReference {
   stop(): Promise<void>;
 }
 
-export async function proxiedReference(prefix: string): Promise<ProxiedReference> {
-  const served: ServedReference = await serveAll(prefix);
+/** The reference behind variation proxies: every service, or those `services` names. */
+export async function proxiedReference(
+  prefix: string,
+  services: readonly string[] = SERVICE_KEYS,
+): Promise<ProxiedReference> {
+  const served: ServedReference = await serveAll(prefix, services);
   const proxies: VariationProxy[] = [];
   const configDirs: string[] = [];
   return {
     async suiteArgs(...defects) {
-      const services = defects.map((d) => d.service);
-      if (new Set(services).size < services.length) throw new Error(`one defect a service: ${services.join(', ')}`);
+      const defectServices = defects.map((d) => d.service);
+      if (new Set(defectServices).size < defectServices.length)
+        throw new Error(`one defect a service: ${defectServices.join(', ')}`);
       const endpoints: Record<string, { baseUrl: string }> = {};
-      for (const service of SERVICE_KEYS) {
+      for (const service of services) {
         const planted = defects.find((d) => d.service === service)?.defect;
         const proxy = await variationProxy(service, served.urls[service]!, new Set(ALL_VARIATIONS), planted);
         proxies.push(proxy);
@@ -40,7 +45,7 @@ export async function proxiedReference(prefix: string): Promise<ProxiedReference
       configDirs.push(dir);
       const file = path.join(dir, 'contracts.config.json');
       fs.writeFileSync(file, JSON.stringify({ endpoints, fixtures: DEFAULT_FIXTURES, allowBursts: true }));
-      const target = endpoints[defects[0]?.service ?? SERVICE_KEYS[0]!]!.baseUrl;
+      const target = endpoints[defects[0]?.service ?? services[0]!]!.baseUrl;
       return ['--target', target, '--config', file, '--strict'];
     },
     rewritten: () => proxies.reduce((n, p) => n + p.rewritten, 0),

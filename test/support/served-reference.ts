@@ -17,10 +17,11 @@ export interface ServedReference {
   stop(): Promise<void>;
 }
 
-export async function serveAll(prefix: string): Promise<ServedReference> {
+/** Serves every service, or those `services` names (a test about one service starts only its own). */
+export async function serveAll(prefix: string, services: readonly string[] = SERVICE_KEYS): Promise<ServedReference> {
   const bundle = await bundleServeScript('test/reference/foundation-serve-one-thread.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const child = spawn(process.execPath, [bundle.file, SERVICE_KEYS.join(','), '--data', dataDir], {
+  const child = spawn(process.execPath, [bundle.file, services.join(','), '--data', dataDir], {
     cwd: ROOT,
     // The IPC channel ends the server when this process ends, whether or not stop() was reached.
     stdio: ['ignore', 'pipe', 'ignore', 'ipc'],
@@ -40,11 +41,11 @@ export async function serveAll(prefix: string): Promise<ServedReference> {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       for (const m of out.matchAll(/^(\S+) listening on (http:\/\/\S+)$/gm)) urls[m[1]!] = m[2]!;
-      if (SERVICE_KEYS.every((s) => urls[s])) resolve({ urls, stop });
+      if (services.every((s) => urls[s])) resolve({ urls, stop });
     });
     child.on('exit', (code) => {
       removeFiles();
-      reject(new Error(`serve ${SERVICE_KEYS.join(',')} exited with ${code}`));
+      reject(new Error(`serve ${services.join(',')} exited with ${code}`));
     });
   });
 }
