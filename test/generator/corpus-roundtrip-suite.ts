@@ -7,6 +7,7 @@
 // every answer is one the spec says is valid, and every request one it accepts; a body its schema refuses is
 // answered 400.
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +31,7 @@ import { drawable } from './drawable-schemas.js';
 import { hasLookaround, withPatternValues } from './pattern-values.js';
 import { xmlBody } from './xml-bodies.js';
 import { writePackage } from '../support/package-folder.js';
+import { type Received, recordingListener } from './roundtrip-received.js';
 
 /** What a document's round trip leaves out, each entry `<operation>: <what>`, with the reason beside it. */
 export interface RoundTripExpectations {
@@ -390,6 +392,8 @@ export function roundTripSuite(
   d: CorpusDocument,
   expected: RoundTripExpectations = {},
   targets: RoundTripTargets = { server: true, prism: false },
+  /** Where the generated server (and receiver) push each request they received, its body read (the round trip's own tests). */
+  received?: Received[],
 ): void {
   describe(d.name, () => {
     let model: ServiceModel;
@@ -483,9 +487,11 @@ export function roundTripSuite(
         onError: (error: Error, input?: { operationId: string }) =>
           serverErrors.push(`${input?.operationId}: ${error.message.slice(0, 300)}`),
       };
-      server = await listenLocal(create(handlers, routerOptions));
+      const serve = (listener: http.RequestListener) =>
+        listenLocal(received ? recordingListener(listener, received) : listener);
+      server = await serve(create(handlers, routerOptions));
       const receive = pkg.server[`create${model.name}Receiver`] as any;
-      if (receive) receiver = await listenLocal(receive(handlers, routerOptions));
+      if (receive) receiver = await serve(receive(handlers, routerOptions));
     }, 300_000);
 
     afterAll(async () => {

@@ -1,12 +1,10 @@
 // What the round trip's own tests (roundtrip-*.test.ts) need around roundTripSuite: the requests the served package
-// received, through listen-local wrapped in the test file's vi.mock, and their document written where the suite
-// reads it.
+// received, and their document written where the suite reads it.
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-
-type ListenLocal = typeof import('../../contracts/targets/listen-local.js');
 
 /** A request the served package received: its URL, its content type and its body once read. */
 export interface Received {
@@ -15,23 +13,19 @@ export interface Received {
   body: string;
 }
 
-/** listen-local whose servers push each request to `received` when its body has been read. */
-export function recordingListenLocal(real: ListenLocal, received: Received[]): ListenLocal {
-  return {
-    ...real,
-    listenLocal: (listener) =>
-      real.listenLocal((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (chunk: Buffer) => chunks.push(chunk));
-        req.on('end', () =>
-          received.push({
-            url: req.url ?? '',
-            type: req.headers['content-type'] ?? '',
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-        listener(req, res);
+/** `listener`, pushing each request to `received` when its body has been read. */
+export function recordingListener(listener: http.RequestListener, received: Received[]): http.RequestListener {
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () =>
+      received.push({
+        url: req.url ?? '',
+        type: req.headers['content-type'] ?? '',
+        body: Buffer.concat(chunks).toString(),
       }),
+    );
+    listener(req, res);
   };
 }
 

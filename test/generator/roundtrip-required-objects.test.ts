@@ -2,16 +2,11 @@
 // one writes nothing (`?` alone), which no server can tell from an absent parameter (AWS SNS's `attributes`, a map
 // of strings: answered 400 "must have required property"), as it draws a required array with at least one item; a
 // map of objects, whose members nest, no style writes, and is left out like an object holding an object.
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { type Received, writtenDocument } from './roundtrip-received.js';
 
-const received = vi.hoisted(() => [] as Received[]);
-
-vi.mock('../../contracts/targets/listen-local.js', async (importOriginal) => {
-  const { recordingListenLocal } = await import('./roundtrip-received.js');
-  return recordingListenLocal(await importOriginal(), received);
-});
+const received: Received[] = [];
 
 const document = {
   openapi: '3.0.3',
@@ -59,7 +54,7 @@ const document = {
 
 const spec = writtenDocument('required-objects', document);
 
-roundTripSuite({ name: 'required-objects', spec });
+roundTripSuite({ name: 'required-objects', spec }, {}, { server: true, prism: false }, received);
 
 it('sends the map of strings with a member, the array with an item, and no nested value as text', () => {
   // Only this file's requests: test files sharing a process may share the mock.

@@ -18,12 +18,6 @@ export const OWN_PROCESS = [
   'test/generator/client-timeouts.test.ts',
   // vi.mock('json-schema-faker') and listen-local: the round trip's draws and requests, in order.
   'test/generator/roundtrip-draw-order.test.ts',
-  // vi.mock of listen-local: the round trip's requests, as the served package receives them.
-  'test/generator/roundtrip-unchecked-patterns.test.ts',
-  'test/generator/roundtrip-xml-bodies.test.ts',
-  'test/generator/roundtrip-required-objects.test.ts',
-  'test/generator/roundtrip-read-only-compositions.test.ts',
-  'test/generator/roundtrip-form-fields-written.test.ts',
   // vi.spyOn on console.warn: openapi-typescript's own warnings, counted.
   'test/generator/discriminator-mapping-targets.test.ts',
   // vi.mock of the types emitter's presorted maps, to type each document with and without them.
