@@ -21,13 +21,11 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Prism and generated servers bind ports: files run in worker processes, three at a time on 2 cores: files that
-    // wait on their servers (a video processing, a suite through proxies) leave a core to the third (a clean clone's
-    // whole run: 346 s against 375 s with two).
+    // Prism and generated servers bind ports: files run in worker processes, two at a time (2 cores).
     pool: 'forks',
     // One PostgreSQL server for the run, started when a file first asks for a database (each file has its own).
     globalSetup: ['test/support/postgres-global-setup.ts'],
-    maxWorkers: 3,
+    maxWorkers: 2,
     // The generated packages' vendor bundles (ajv, re2js, the multipart parser: ~640 KB of plain ESM JavaScript a
     // package) load as Node loads them: through vite's transform each copy cost its parse, rewrite and source map.
     server: { deps: { external: [/\/runtime\/server\/vendor\/[^/]+\.js$/] } },
