@@ -13,6 +13,7 @@ import { StructureKind } from 'ts-morph';
 import { isJsonType, isLinesType, isMediaRange, isTextType } from '../model/media-types.js';
 import { isFieldsType, isFormText } from '../model/fieldless-forms.js';
 import { unsendableKey } from '../model/security.js';
+import { literalPercents } from '../model/path-literal.js';
 import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
 import {
@@ -467,9 +468,10 @@ function literalKey(printed: string, name: string): string {
 
 function pathExpression(op: OperationModel): string {
   const byName = new Map(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p]));
-  // The path's literal parts are the document's text: escaped for the template literal they are printed in.
+  // The path's literal parts are the document's text, a stray `%` written as RFC 6570 writes it, escaped for the
+  // template literal they are printed in.
   const parts = requestPath(op).replace(/\{([^}]+)\}|[^{]+|\{/g, (part, name: string | undefined) => {
-    if (name === undefined) return templateText(part);
+    if (name === undefined) return templateText(literalPercents(part));
     const p = byName.get(name);
     if (!p) throw new Error(`${op.id}: path parameter ${name} is not declared`);
     const value =

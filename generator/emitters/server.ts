@@ -14,6 +14,7 @@ import { isFormText } from '../model/fieldless-forms.js';
 import { camelCase } from '../model/names.js';
 import { fixedParameters } from '../model/fixed-parameters.js';
 import { pathParametersInQuery } from '../model/path-key-query.js';
+import { literalPercents } from '../model/path-literal.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import { inlineCommentText, propertyKey, stringLiteral, valueLiteral } from './escape.js';
 import { docText, printStructure } from './print-structure.js';
@@ -321,14 +322,15 @@ function replyType(service: ServiceModel, op: OperationModel): TypeAliasDeclarat
 
 /**
  * The path template as requests arrive with it: characters a URL's path percent-encodes (`<`, `>`, a space,
- * non-ASCII) encoded in its literal parts, as a client's URL sends them (DigitalOcean's `/<upload_url>`).
+ * non-ASCII) encoded in its literal parts, as a client's URL sends them (DigitalOcean's `/<upload_url>`), and a `%`
+ * that begins no triple as `%25` (../model/path-literal.ts).
  */
 function wirePath(path: string): string {
   return path.replace(/\{[^}]*\}|[^{]+/g, (part) =>
     part.startsWith('{')
       ? part
       : // biome-ignore lint/suspicious/noControlCharactersInRegex: the bytes a URL percent-encodes in a path
-        part.replace(/[\u0000-\u0020"<>`]|[^\u0000-\u007f]/gu, (c) => encodeURIComponent(c)),
+        literalPercents(part).replace(/[\u0000-\u0020"<>`]|[^\u0000-\u007f]/gu, (c) => encodeURIComponent(c)),
   );
 }
 
