@@ -497,7 +497,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     ledger: Ledger,
     seed: number,
     given: Record<string, unknown>,
-  ): Promise<{ values: Record<string, unknown>; made: Exchange & { answer: EngineAnswer } } | { reason: string }> => {
+  ): Promise<
+    | { values: Record<string, unknown>; made: Exchange & { answer: EngineAnswer } }
+    | { reason: string }
+    | { unsent: true }
+  > => {
     const create = validRequest(
       model,
       schemas,
@@ -509,7 +513,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (create.credentials === 'not-configured')
       return { reason: 'no credential configured for its security requirement (--auth, --header)' };
     const made = await exchange(chain.create, ledger, create.request);
-    if (!made?.answer) return { reason: 'the create got no answer' };
+    if (!made) return { unsent: true };
+    if (!made.answer) return { reason: 'the create got no answer' };
     if (!is2xx(made.answer.status)) return { reason: `the create was answered ${made.answer.status}` };
     let body: unknown;
     try {
@@ -541,8 +546,10 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (options.mock) return notApplicable('a mock (--mock) keeps nothing it is sent');
     if (!enabled.has('use_after_free')) return;
     const madeParent = await createAndBind(parent, ledger, seed, {});
+    if ('unsent' in madeParent) return;
     if ('reason' in madeParent) return notApplicable(`the parent: ${madeParent.reason}`);
     const madeChild = await createAndBind(child, ledger, seed + 1, madeParent.values);
+    if ('unsent' in madeChild) return;
     if ('reason' in madeChild) return notApplicable(`the child: ${madeChild.reason}`);
     const call = (op: OperationModel, values: Record<string, unknown>) => {
       const drawn = validRequest(model, schemas, op, { ...settings, values: { ...settings.values, ...values } }, seed);
@@ -553,10 +560,12 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       return request ? (await exchange(child.read!, ledger, request, true))?.answer : undefined;
     };
     const before = await readChild();
+    if (!before && budget.stoppedBy) return;
     if (!before || !is2xx(before.status))
       return notApplicable(`the child was not readable before its parent's delete (${before?.status ?? 'not sent'})`);
     const remove = call(parent.remove!, madeParent.values);
     const deleted = remove ? await exchange(parent.remove!, ledger, remove) : undefined;
+    if (remove && !deleted) return;
     if (!deleted?.answer || !is2xx(deleted.answer.status))
       return notApplicable(`the parent's delete was answered ${deleted?.answer?.status ?? 'nothing'}`);
     const after = await readChild();
@@ -581,6 +590,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (options.mock) return notApplicable('a mock (--mock) keeps nothing it is sent');
     if (!stateful.some((c) => enabled.has(c))) return;
     const created = await createAndBind(chain, ledger, seed, {});
+    if ('unsent' in created) return;
     if ('reason' in created) return notApplicable(created.reason);
     const { values, made } = created;
     const call = (op: OperationModel) => {
@@ -595,8 +605,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (enabled.has('ensure_resource_availability')) {
       const answer = await read();
       if (!chain.read) ledger.notApplicable('ensure_resource_availability', `no GET at ${chain.path}`);
-      else if (!answer) ledger.notApplicable('ensure_resource_availability', 'the read was not sent');
-      else if (is2xx(answer.status)) ledger.pass('ensure_resource_availability');
+      else if (!answer) {
+        if (!budget.stoppedBy) ledger.notApplicable('ensure_resource_availability', 'the read was not sent');
+      } else if (is2xx(answer.status)) ledger.pass('ensure_resource_availability');
       else if (answer.status === 404 || answer.status === 410)
         ledger.fail(
           'ensure_resource_availability',
@@ -610,6 +621,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const remove = chain.remove && call(chain.remove);
     if (!remove) return ledger.notApplicable('use_after_free', `no DELETE at ${chain.path} to call`);
     const deleted = await exchange(chain.remove!, ledger, remove);
+    if (!deleted) return;
     if (!deleted?.answer || !is2xx(deleted.answer.status))
       return ledger.notApplicable('use_after_free', `the delete was answered ${deleted?.answer?.status ?? 'nothing'}`);
     if (!chain.read) return ledger.notApplicable('use_after_free', `no GET at ${chain.path} to read it again`);
@@ -685,7 +697,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       authorise(model, reader, settings, before.request);
       const answer = await exchange(reader, new Ledger(label), before.request);
       existedBefore = answer?.answer !== undefined && is2xx(answer.answer.status);
-      if (!existedBefore) ledger.notApplicable('use_after_free', 'the resource could not be read before its delete');
+      if (answer && !existedBefore)
+        ledger.notApplicable('use_after_free', 'the resource could not be read before its delete');
     }
 
     if (!unsupported) {
@@ -756,7 +769,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
               `a broken request was answered ${answer.answer.status}, neither accepted nor refused`,
             );
         }
-      } else
+      } else if (sent)
         ledger.notApplicable(
           'negative_data_rejection',
           status === undefined
@@ -792,13 +805,10 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
               `the request without credentials was answered ${answer.answer.status}, neither accepted nor refused`,
             );
         }
-      } else
-        ledger.notApplicable(
-          'ignored_auth',
-          valid.credentials === 'none-required'
-            ? 'the operation requires no credentials'
-            : 'the request with credentials was not accepted',
-        );
+      } else if (valid.credentials === 'none-required')
+        ledger.notApplicable('ignored_auth', 'the operation requires no credentials');
+      // A request the run never sent (its budget spent, its deadline passed) was not refused: the stop says why.
+      else if (sent) ledger.notApplicable('ignored_auth', 'the request with credentials was not accepted');
       if (methodOf(op) === 'DELETE' && existedBefore && status !== undefined) {
         if (!is2xx(status)) ledger.notApplicable('use_after_free', `the delete was answered ${status}`);
         else {
