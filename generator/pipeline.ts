@@ -152,11 +152,12 @@ async function emit(
   put('client.ts', banner + client);
   // No collection before the server: it cost GitHub's document about 0.4 s of CPU, and the peak stays the types'
   // (about 370 MB with or without it, below openapi-typescript's 440 MB: docs/adr/0008).
-  if (!clientOnly) put('server.ts', banner + emitServer(model));
+  const server = clientOnly ? undefined : emitServer(model);
+  if (server !== undefined) put('server.ts', banner + server);
   put('rules.ts', banner + emitRules(model));
   put('info.ts', banner + emitInfo(model));
   put('index.ts', banner + packageIndex());
-  for (const [name, content] of runtimeFiles(client))
+  for (const [name, content] of runtimeFiles(client, server))
     if (!clientOnly || !name.startsWith('runtime/server/')) put(name, content);
   return { service, sources: files };
 }

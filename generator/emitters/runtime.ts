@@ -13,17 +13,32 @@ import { renderTemplate } from './templates.js';
 const require = createRequire(import.meta.url);
 const RUNTIME = path.join(ROOT, 'templates', 'runtime');
 
+/** The one module the vendored ajv is bundled from: its 2020-12 class and ajv-formats, as the shim names them. */
+const AJV_ENTRY = [
+  `export { Ajv2020 } from 'ajv/dist/2020.js';`,
+  `import addFormatsModule from 'ajv-formats';`,
+  'export const addFormats = addFormatsModule.default ?? addFormatsModule;',
+].join('\n');
+
+/**
+ * The module the vendored XML parser is bundled from: fast-xml-parser's parser and validator through its published
+ * entry (a CommonJS module, read by esbuild's interop; its builder comes along).
+ */
+const XML_PARSER_ENTRY = `export { XMLParser, XMLValidator } from 'fast-xml-parser';`;
+
 /**
  * Library builds that vendor shims stand for: shim name -> package-relative file (`bundle`: an ESM module with
  * imports of its own, bundled into one file).
  */
-const VENDORED: Record<string, { pkg: string; file: string; bundle?: boolean; with?: string[] }> = {
+const VENDORED: Record<string, { pkg: string; file: string; bundle?: boolean; with?: string[]; entry?: string }> = {
   // ajv's 2020-12 validator and ajv-formats in one file: the formats build code with ajv's own code generator.
-  ajv: { pkg: 'ajv', file: 'vendor-entry', bundle: true, with: ['ajv-formats'] },
+  ajv: { pkg: 'ajv', file: 'vendor-entry', bundle: true, with: ['ajv-formats'], entry: AJV_ENTRY },
   'eventsource-parser': { pkg: 'eventsource-parser', file: 'dist/index.js' },
   'multipart-parser': { pkg: '@mjackson/multipart-parser', file: 'dist/multipart-parser.node.js' },
   'multipart-stream': { pkg: 'formidable', file: 'src/parsers/Multipart.js', bundle: true },
   re2js: { pkg: 're2js', file: 'build/index.js' },
+  // A CommonJS package: bundled from an entry that names its exports.
+  'xml-parser': { pkg: 'fast-xml-parser', file: 'vendor-entry', bundle: true, entry: XML_PARSER_ENTRY },
 };
 
 /** A package's folder (found from its entry point when its exports do not list package.json). */
@@ -36,13 +51,6 @@ function packageDir(pkg: string): string {
     return dir;
   }
 }
-
-/** The one module the vendored ajv is bundled from: its 2020-12 class and ajv-formats, as the shim names them. */
-const AJV_ENTRY = [
-  `export { Ajv2020 } from 'ajv/dist/2020.js';`,
-  `import addFormatsModule from 'ajv-formats';`,
-  'export const addFormats = addFormatsModule.default ?? addFormatsModule;',
-].join('\n');
 
 /** Where bundles are kept between runs. */
 const BUNDLES = path.join(ROOT, 'node_modules', '.cache', 'spec-first-vendor');
@@ -61,9 +69,9 @@ function installed(): string {
  * once per set of versions: every package carries the same file, and esbuild's run (a process of its own) was
  * repeated for each.
  */
-function bundled(pkgDir: string, file: string, versions: string): string {
+function bundled(pkgDir: string, file: string, versions: string, entry = ''): string {
   const key = createHash('sha256')
-    .update(`${esbuildVersion}\0${versions}\0${installed()}\0${file}\0${AJV_ENTRY}`)
+    .update(`${esbuildVersion}\0${versions}\0${installed()}\0${file}\0${entry}`)
     .digest('hex');
   const cached = path.join(BUNDLES, `${key.slice(0, 32)}.js`);
   try {
@@ -71,7 +79,7 @@ function bundled(pkgDir: string, file: string, versions: string): string {
   } catch {
     // Not bundled yet (or the cache is gone): bundled now.
   }
-  const text = bundle(pkgDir, file);
+  const text = bundle(pkgDir, file, entry);
   try {
     fs.mkdirSync(BUNDLES, { recursive: true });
     // Written whole, then renamed: a concurrent run reads the old state or the new, never half a file.
@@ -83,12 +91,12 @@ function bundled(pkgDir: string, file: string, versions: string): string {
   return text;
 }
 
-function bundle(pkgDir: string, file: string): string {
+function bundle(pkgDir: string, file: string, entry: string): string {
   const result = buildSync({
     // Paths in its comments are the package's own, wherever the generator runs.
     absWorkingDir: pkgDir,
     ...(file === 'vendor-entry'
-      ? { stdin: { contents: AJV_ENTRY, resolveDir: pkgDir, sourcefile: 'vendor-entry.js' } }
+      ? { stdin: { contents: entry, resolveDir: pkgDir, sourcefile: 'vendor-entry.js' } }
       : { entryPoints: [file] }),
     bundle: true,
     format: 'esm',
@@ -109,26 +117,47 @@ function listFiles(dir: string): string[] {
 }
 
 /**
+ * Server runtime modules only some servers import (the XML body reader and its vendored parser): left out of a
+ * package whose server.ts does not import them, so a package without XML bodies does not carry the parser.
+ */
+const OPTIONAL_SERVER_MODULES = ['runtime/server/xml-body.ts'];
+
+/** The runtime files a module reaches through its relative imports (with their declaration files), itself included. */
+function reached(out: Map<string, string>, from: string, text: string, keep = new Set<string>()): Set<string> {
+  for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*'(\.[^']+)'/gm)) {
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), m[1]!));
+    const file = [target.replace(/\.js$/, '.ts'), target].find((f) => out.has(f));
+    if (!file || keep.has(file)) continue;
+    keep.add(file);
+    const declaration = file.replace(/\.js$/, '.d.ts');
+    if (out.has(declaration)) keep.add(declaration);
+    reached(out, file, out.get(file)!, keep);
+  }
+  return keep;
+}
+
+/**
  * The runtime files of a package. With the package's client.ts text, the client runtime is cut to the
  * modules that client reaches (its error style, and uploads, streams, paging or query styles only where
- * its spec has them); the server runtime is copied whole.
+ * its spec has them); with its server.ts text, the server runtime's optional modules are kept only where that
+ * server imports them; the rest of the server runtime is copied whole.
  */
-export function runtimeFiles(client?: string): Map<string, string> {
+export function runtimeFiles(client?: string, server?: string): Map<string, string> {
   const out = allRuntimeFiles();
-  if (client === undefined) return out;
-  const keep = new Set<string>();
-  const visit = (text: string, from: string) => {
-    for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*'(\.[^']+)'/gm)) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), m[1]!));
-      const file = [target.replace(/\.js$/, '.ts'), target].find((f) => out.has(f));
-      if (!file || keep.has(file)) continue;
-      keep.add(file);
-      const declaration = file.replace(/\.js$/, '.d.ts');
-      if (out.has(declaration)) keep.add(declaration);
-      visit(out.get(file)!, file);
+  if (server !== undefined) {
+    const used = reached(out, 'server.ts', server);
+    for (const optional of OPTIONAL_SERVER_MODULES) {
+      if (used.has(optional)) continue;
+      const own = reached(out, optional, out.get(optional)!, new Set([optional]));
+      // What another server module reaches stays.
+      const others = new Set<string>();
+      for (const [name, text] of out)
+        if (name.startsWith('runtime/server/') && !own.has(name)) reached(out, name, text, others);
+      for (const name of own) if (!others.has(name)) out.delete(name);
     }
-  };
-  visit(client, 'client.ts');
+  }
+  if (client === undefined) return out;
+  const keep = reached(out, 'client.ts', client);
   for (const name of [...out.keys()]) if (name.startsWith('runtime/client/') && !keep.has(name)) out.delete(name);
   return out;
 }
@@ -155,7 +184,7 @@ function allRuntimeFiles(): Map<string, string> {
       const names = [`${lib.pkg}@${version} (${lib.file})`, ...others.map((o) => o.name)].join(' and ');
       const source = (
         lib.bundle
-          ? bundled(pkgDir, lib.file, [`${lib.pkg}@${version}`, ...others.map((o) => o.name)].join(' '))
+          ? bundled(pkgDir, lib.file, [`${lib.pkg}@${version}`, ...others.map((o) => o.name)].join(' '), lib.entry)
           : fs.readFileSync(path.join(pkgDir, lib.file), 'utf8')
       ).replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
       const licences = [licenceOf(pkgDir), ...others.map((o) => o.licence)].map((l) => `/*\n${l}\n*/\n`).join('');

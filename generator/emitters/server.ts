@@ -29,6 +29,7 @@ import {
 import { routePath, typesImport, typesRef } from './operation-types.js';
 import { validatorNames } from './validators.js';
 import { refusalTemplates } from './refusal-bodies.js';
+import { readsXml, xmlBodyShape } from './xml-shapes.js';
 
 export function emitServer(service: ServiceModel): string {
   const types: Array<TypeAliasDeclarationStructure | VariableStatementStructure> = [];
@@ -141,6 +142,8 @@ export function emitServer(service: ServiceModel): string {
   return printStructure({
     statements: [
       `import { ${runtime.join(', ')} } from './runtime/server/index.js';`,
+      // Only a server with XML bodies imports their reader, and so carries the XML parser (runtime.ts).
+      ...(/\bxmlBodyReader\b/.test(text) ? [`import { xmlBodyReader } from './runtime/server/xml-body.js';`] : []),
       ...(service.operations.length || service.receivers.length ? [`import * as v from './validators.js';`] : []),
       typesImport(text),
       ...rest,
@@ -397,7 +400,7 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
     const fixed = shared.has(routeOf(op)) ? fixedParameters(op, document) : [];
     // Path parameters a path key's query carries (`/alerts?lat={lat}`): read from the query.
     const fromQuery = pathParametersInQuery(op);
-    const names = validatorNames(op);
+    const names = validatorNames(op, document);
     const params = op.parameters.map((p) => {
       const invalid = p.invalidCode !== undefined ? `, invalidCode: ${valueLiteral(p.invalidCode)}` : '';
       const styled =
@@ -429,7 +432,11 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
             : isTextType(b.contentType) || isFormText(b.contentType)
               ? 'text'
               : 'raw';
-      return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${jsonItems}${files}${partHeaders}${styled}${fields}${depth} }`;
+      // An XML body with a schema is read into the value the schema describes (xml-body.ts), then validated.
+      const xml = readsXml(document, b)
+        ? `, xml: xmlBodyReader(${valueLiteral(xmlBodyShape(document, b.schema))})`
+        : '';
+      return `{ contentType: ${stringLiteral(b.contentType)}, kind: ${stringLiteral(kind)}${json}${jsonItems}${files}${partHeaders}${styled}${fields}${depth}${xml} }`;
     });
     const bodyValidators = Object.entries(names.bodies).map(([ct, n]) => `${stringLiteral(ct)}: v.${n}`);
     const responseValidators = Object.entries(names.responses).map(([status, n]) => `${stringLiteral(status)}: v.${n}`);

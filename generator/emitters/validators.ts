@@ -10,6 +10,7 @@ import type { OperationModel, ServiceModel } from '../model/types.js';
 import { singleQuotedLiteral, stringLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 import { validatorsFile } from './validators-file.js';
+import { isXmlType, readsXml } from './xml-shapes.js';
 import { discriminatingParents, INHERITED } from './parent-discriminator.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
@@ -22,10 +23,16 @@ export interface ValidatorNames {
   lines: Record<string, string>;
 }
 
-export function validatorNames(op: OperationModel): ValidatorNames {
+export function validatorNames(op: OperationModel, document: OpenApiDocument): ValidatorNames {
   const bodies: Record<string, string> = {};
   op.requestBodies.forEach((b, i) => {
-    if (b.kind === 'json' || b.kind === 'form' || b.kind === 'multipart-form' || isLinesType(b.contentType))
+    if (
+      b.kind === 'json' ||
+      b.kind === 'form' ||
+      b.kind === 'multipart-form' ||
+      isLinesType(b.contentType) ||
+      readsXml(document, b)
+    )
       bodies[b.contentType] = `validate${op.typeName}Body${i}`;
   });
   const lines: Record<string, string> = {};
@@ -185,12 +192,13 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
   const answer = (schema: object) => release(inline(schema), 'writeOnly');
   // The requests a receiver of the service's webhooks and callbacks takes are validated as operations are.
   for (const op of [...service.operations, ...service.receivers]) {
-    const names = validatorNames(op);
+    const names = validatorNames(op, service.document);
     const at = operationPointer(op);
     add('coercing', names.params, paramsSchema(op, specId), { pointer: `${at}/parameters`, parameters: true });
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
-      const strict = kind === 'json' || isLinesType(contentType);
+      // An XML body's scalars are typed by its reader (xml-body.ts): a text no type reads stays text, refused.
+      const strict = kind === 'json' || isLinesType(contentType) || isXmlType(contentType);
       add(strict ? 'strict' : 'coercing', name, request(bodySchema(service, op, contentType, specId)), {
         pointer: `${at}/requestBody/content/${escapeToken(contentType)}/schema`,
       });

@@ -37,6 +37,11 @@ export interface BodyDef extends FormFieldsDef {
   fileFields?: string[];
   /** multipart/form-data fields whose parts carry headers of their own (the encoding's `headers`), by field. */
   partHeaders?: Record<string, string[]>;
+  /**
+   * An XML body with a schema (xml-body.ts): its text to the JSON value the schema describes, which is validated
+   * and handed to the handler as `bodyValue` beside the text.
+   */
+  xml?: (text: string, maxDepth: number) => unknown;
 }
 
 /**

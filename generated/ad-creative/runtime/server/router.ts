@@ -11,6 +11,7 @@ import {
   type BodyDef,
   BodyParseError,
   BodyTooLargeError,
+  DEFAULT_MAX_DEPTH,
   decodeBody,
   readBody,
   readMediaBody,
@@ -412,7 +413,7 @@ export function createRouter(
             // An empty JSON or form body is no body; empty text is text.
             ready =
               raw.length > 0 || def.kind === 'text' || def.kind === 'lines'
-                ? completeInput(input, plan, decodeBody(def, raw, undefined, contentType), def.contentType)
+                ? completeInput(input, plan, decodeBody(def, raw, undefined, contentType), def.contentType, def)
                 : completeInput(input, plan, undefined, undefined);
           } catch (failure) {
             return fail(req, res, failure, undefined, input.route);
@@ -427,7 +428,7 @@ export function createRouter(
     if (def?.kind === 'raw') return void readMedia(req, res, def, contentType!, 0, input, plan);
     if (def?.kind === 'text' || def?.kind === 'lines') {
       req.resume();
-      return completeInput(input, plan, def.kind === 'text' ? '' : [], def.contentType);
+      return completeInput(input, plan, def.kind === 'text' ? '' : [], def.contentType, def);
     }
     req.resume();
     return completeInput(input, plan, undefined, undefined);
@@ -470,6 +471,7 @@ export function createRouter(
     plan: ParamPlan,
     body: unknown,
     bodyType: string | undefined,
+    def?: BodyDef,
   ): RequestInput {
     const { route, headers, target } = input;
     // The target, not its query: the query's values are read apart only for a route that takes a credential there.
@@ -480,6 +482,8 @@ export function createRouter(
       ]);
     input.body = body;
     input.contentType = bodyType;
+    // An XML body read into its schema's value here, so a document that is no XML is refused before credentials.
+    if (def?.xml !== undefined) input.bodyValue = def.xml(body as string, def.maxDepth ?? DEFAULT_MAX_DEPTH);
     input.credentials = readCredentials(route, target, headers, body);
     if (plan.cookies) input.cookies = readCookies(route.params, headers.cookie, opts.errorStyle);
     return input;
@@ -495,6 +499,7 @@ function isThenable<T>(value: unknown): value is PromiseLike<T> {
 class RequestInput implements HandlerInput {
   readonly operationId: string;
   body: unknown = undefined;
+  bodyValue: unknown = undefined;
   contentType: string | undefined = undefined;
   credentials: Credentials = NO_CREDENTIALS;
   cookies: Record<string, unknown> = NO_COOKIES;

@@ -43,6 +43,8 @@ export function validateRequest(input: HandlerInput, route: RouteDef, errorStyle
     validator = json ? route.validateBody[json.contentType] : undefined;
     subject = (input.body as { metadata: unknown }).metadata;
   }
+  // An XML body is checked as the value its elements stand for; the handler keeps the text as `body`.
+  if (def?.xml !== undefined) subject = input.bodyValue;
   if (def?.kind === 'multipart-form' && subject && typeof subject === 'object') {
     // Files are checked by the handler; the schema sees their names.
     subject = Object.fromEntries(Object.entries(subject).map(([k, v]) => [k, holdsMedia(v) ? asFileNames(v) : v]));

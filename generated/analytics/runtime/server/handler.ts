@@ -17,6 +17,12 @@ export interface HandlerInput {
   cookies: Record<string, unknown>;
   body: unknown;
   /**
+   * An XML body whose media type documents a schema: the JSON value its elements and attributes stand for (OpenAPI's
+   * XML Object), checked against that schema before the handler runs; `body` stays the text as sent. Undefined for
+   * any other body.
+   */
+  bodyValue?: unknown;
+  /**
    * The media type of the operation's request body the request matched, as the spec writes it (`*\/*` for a raw
    * media range); undefined when the request has no body. The header as sent is in `headers['content-type']`.
    */
