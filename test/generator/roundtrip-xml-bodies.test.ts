@@ -1,7 +1,8 @@
 // The round trip sends an XML body as a value drawn from its schema, written as the OpenAPI XML Object says
 // (xml-bodies.ts), where it sent three bytes: here the generated server must receive an order whose element names,
 // attributes, wrapped and unwrapped arrays, prefixes and namespaces are those its schema's `xml` objects give, an
-// inline body schema's members inside `<root>`, and an array body's items inside its component's element.
+// inline body schema's members inside `<root>`, and an array body's items inside its component's element; the
+// server reads each back into its schema's value and validates it (xml-body.ts), so writer and reader must agree.
 import { XMLParser } from 'fast-xml-parser';
 import { expect, it } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';

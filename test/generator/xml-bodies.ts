@@ -4,7 +4,8 @@
 // a scalar member an attribute of its object's element; an array is its items each an element of the member's name
 // (or its items' `xml.name`), inside one element of the member's name (or the array's `xml.name`) where
 // `xml.wrapped`. The root element is named by the body schema's `xml.name`, else by the component its `$ref` names;
-// an inline body schema has no name in the XML Object, and is written `<root>`; an unwrapped array at the root is its
+// an inline body schema has no name in the XML Object (Swagger UI writes no example for one), and is written
+// `<root>`, which the generated server takes as any root the document does not name; an unwrapped array at the root is its
 // items inside the root's element (several root elements are no XML document). The text is made by fast-xml-parser's
 // builder (its escaping of text and attribute values).
 import { XMLBuilder } from 'fast-xml-parser';
