@@ -15,6 +15,7 @@ import { ROOT } from '../generator/model/index.js';
 import { DIRECTORY, directoryFiles, directoryName } from '../test/generator/corpus.js';
 import { draw } from '../test/generator/corpus-sample.js';
 import type { RoundTripLine } from '../test/generator/corpus-roundtrip-suite.js';
+import { failureKind } from './roundtrip-failure-kinds.js';
 
 const { values } = parseArgs({
   options: {
@@ -96,43 +97,6 @@ const lines: RoundTripLine[] = fs.existsSync(reportFile)
       .map((l) => JSON.parse(l) as RoundTripLine)
   : [];
 const opOf = (f: string) => f.slice(0, f.indexOf(':'));
-/**
- * Prism's behaviours met before, each with its issue where one is open: a failure through Prism that matches one
- * is counted under it, not as a refusal to sort again.
- */
-const PRISM_KINDS: Array<[RegExp, string]> = [
-  [/Prism stopped on the request/, 'Prism crashed on the request'],
-  [
-    /NO_PATH_MATCHED_ERROR|NO_METHOD_MATCHED_ERROR/,
-    'Prism: no route (a path key with a #fragment or a query: AWS, Azure Data Lake, or another key taking the request)',
-  ],
-  [/Reserved characters used in request body/, 'Prism: reserved characters in a multipart part'],
-  [/stoplightio\/prism#2050/, 'Prism: an XML body checked as text (stoplightio/prism#2050)'],
-  [/Cannot find serializer for/, 'Prism: no serializer for a binary or multipart answer (stoplightio/prism#2054)'],
-  [/SCHEMA_TOO_COMPLEX/, "Prism: an answer's schema past json-schema-sampler's 1,000 nodes (stoplightio/prism#2033)"],
-  [/NO_COMPLEX_OBJECT_TEXT/, 'Prism: an object answer it cannot write as text'],
-  [
-    /required property '[^']*%5b/,
-    'Prism: a query name with brackets looked up percent-encoded (stoplightio/prism#2443)',
-  ],
-  [
-    /Request header must have required property '(content-type|accept|authorization)'/,
-    'Prism: a Content-Type, Accept or Authorization header parameter required (stoplightio/prism#2057)',
-  ],
-  [
-    /Request header must have required property 'transfer-encoding'/,
-    "Prism: a Transfer-Encoding header parameter required (the connection's, which fetch does not let a caller set)",
-  ],
-  [/HPE_UNEXPECTED_CONTENT_LENGTH|Z_DATA_ERROR/, 'Prism: an answer fetch refuses'],
-  [
-    /Request body property \S+ must be array/,
-    'Prism: a form array without an `encoding` read as one value (stoplightio/prism#2654)',
-  ],
-];
-/** A failure's kind: one of Prism's known behaviours; another refusal of the request; what the client made of the answer. */
-const kindOf = (target: string, f: string) =>
-  (target === 'prism' ? PRISM_KINDS.find(([pattern]) => pattern.test(f))?.[1] : undefined) ??
-  (/request\.|HTTP 422|HTTP 400|HTTP 401|HTTP 404|HTTP 405/.test(f) ? 'refused by the target' : 'answer');
 const summary: Record<string, unknown> = {};
 for (const target of values.targets.split(',')) {
   const own = lines.filter((l) => l.target === target);
@@ -141,7 +105,7 @@ for (const target of values.targets.split(',')) {
   const called = own.reduce((n, l) => n + l.called, 0);
   const kinds = new Map<string, number>();
   for (const l of own)
-    for (const f of l.failures) kinds.set(kindOf(target, f), (kinds.get(kindOf(target, f)) ?? 0) + 1);
+    for (const f of l.failures) kinds.set(failureKind(target, f), (kinds.get(failureKind(target, f)) ?? 0) + 1);
   console.log(`\n${target}:`);
   console.log('| documents | run | all passed | operations | called | passed | failed | unsatisfiable | skipped |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

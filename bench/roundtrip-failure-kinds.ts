@@ -1,0 +1,57 @@
+// The kind of a round-trip failure (bench/corpus-roundtrip.ts's "failures by kind"): one of Prism's behaviours met
+// before, each with its issue where one is open; one of the documents' own faults the round trip names; another
+// refusal of the request; what the client made of the answer.
+
+/**
+ * The documents' faults the round trip names in a failure's text (corpus-roundtrip-suite.ts), whatever the target:
+ * counted under their own kind, not as a refusal to sort again.
+ */
+const DOCUMENT_KINDS: Array<[RegExp, string]> = [
+  [
+    /a required (GET|HEAD) request body/,
+    "the document's: a required GET or HEAD request body (the client leaves it out with a warning; Prism requires it)",
+  ],
+];
+
+/**
+ * Prism's behaviours met before, each with its issue where one is open: a failure through Prism that matches one
+ * is counted under it, not as a refusal to sort again.
+ */
+const PRISM_KINDS: Array<[RegExp, string]> = [
+  [/Prism stopped on the request/, 'Prism crashed on the request'],
+  [
+    /NO_PATH_MATCHED_ERROR|NO_METHOD_MATCHED_ERROR/,
+    'Prism: no route (a path key with a #fragment or a query: AWS, Azure Data Lake, or another key taking the request)',
+  ],
+  [/Reserved characters used in request body/, 'Prism: reserved characters in a multipart part'],
+  [/stoplightio\/prism#2050/, 'Prism: an XML body checked as text (stoplightio/prism#2050)'],
+  [/Cannot find serializer for/, 'Prism: no serializer for a binary or multipart answer (stoplightio/prism#2054)'],
+  [/SCHEMA_TOO_COMPLEX/, "Prism: an answer's schema past json-schema-sampler's 1,000 nodes (stoplightio/prism#2033)"],
+  [/NO_COMPLEX_OBJECT_TEXT/, 'Prism: an object answer it cannot write as text'],
+  [
+    /required property '[^']*%5b/,
+    'Prism: a query name with brackets looked up percent-encoded (stoplightio/prism#2443)',
+  ],
+  [
+    /Request header must have required property '(content-type|accept|authorization)'/,
+    'Prism: a Content-Type, Accept or Authorization header parameter required (stoplightio/prism#2057)',
+  ],
+  [
+    /Request header must have required property 'transfer-encoding'/,
+    "Prism: a Transfer-Encoding header parameter required (the connection's, which fetch does not let a caller set)",
+  ],
+  [/HPE_UNEXPECTED_CONTENT_LENGTH|Z_DATA_ERROR/, 'Prism: an answer fetch refuses'],
+  [
+    /Request body property \S+ must be array/,
+    'Prism: a form array without an `encoding` read as one value (stoplightio/prism#2654)',
+  ],
+];
+
+/** A failure's kind on a target (`server`, `receiver`, `prism`), from its text (`<operation>: <what failed>`). */
+export function failureKind(target: string, failure: string): string {
+  return (
+    DOCUMENT_KINDS.find(([pattern]) => pattern.test(failure))?.[1] ??
+    (target === 'prism' ? PRISM_KINDS.find(([pattern]) => pattern.test(failure))?.[1] : undefined) ??
+    (/request\.|HTTP 422|HTTP 400|HTTP 401|HTTP 404|HTTP 405/.test(failure) ? 'refused by the target' : 'answer')
+  );
+}
