@@ -20,6 +20,10 @@ const DOCUMENT_KINDS: Array<[RegExp, string]> = [
 const PRISM_KINDS: Array<[RegExp, string]> = [
   [/Prism stopped on the request/, 'Prism crashed on the request'],
   [
+    /a path key with a #fragment or a query, which Prism does not route to its operation/,
+    "Prism: a path key with a #fragment or a query, not routed to its operation (no route, or another key's)",
+  ],
+  [
     /NO_PATH_MATCHED_ERROR|NO_METHOD_MATCHED_ERROR/,
     'Prism: no route (a path key with a #fragment or a query: AWS, Azure Data Lake, or another key taking the request)',
   ],

@@ -856,9 +856,16 @@ export function roundTripSuite(
               /Body parameter is required/.test([...violations, problem ?? ''].join(' '))
                 ? [`a required ${o.method.toUpperCase()} request body, which the client leaves out (the document's)`]
                 : [];
+            // A path key with a `#fragment` or a query (AWS's `/#X-Amz-Target=...`, `/restapis#mode=import`; formapi's
+            // `/templates?desc=html`): Prism does not route the request to its operation but to none or to another
+            // key's, whose parameters and body it then checks (curl on Prism 5.14.2); said, so that the bench counts
+            // it as Prism's routing, not as a refusal to sort.
+            const keyRouted = /[#?]/.test(o.path)
+              ? ['a path key with a #fragment or a query, which Prism does not route to its operation']
+              : [];
             if (violations.length > 0 || problem)
               failures.push(
-                `${o.id}: ${[...xmlRefused, ...bodyLeftOut, ...violations, ...(problem ? [problem] : [])].join('; ').slice(0, 600)}`,
+                `${o.id}: ${[...xmlRefused, ...bodyLeftOut, ...keyRouted, ...violations, ...(problem ? [problem] : [])].join('; ').slice(0, 600)}`,
               );
           }
           report({

@@ -1,0 +1,88 @@
+// Prism's refusals the round trip names, so that the bench counts each under its kind (bench/roundtrip-failure-kinds.ts)
+// rather than among the refusals still to sort:
+// - a required GET request body, the document's fault: the generator leaves it out with a warning (no fetch sends
+//   one), the generated server reads the request without it, and Prism requires it (422 "Body parameter is required");
+// - a path key with a `#fragment` (AWS's `/restapis#mode=import`), told apart on the generated server by a required
+//   query of one value: Prism routes the request by its path to the key without the fragment and checks that
+//   operation's body (422), or finds no route where there is none (404).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { failureKind } from '../../bench/roundtrip-failure-kinds.js';
+import { type RoundTripLine, roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-named-refusals-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+const report = path.join(folder, 'report.jsonl');
+process.env.SPEC_FIRST_ROUNDTRIP_REPORT = report;
+
+const found = { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum: 0 } } };
+const answer = { '200': { description: 'found', content: { 'application/json': { schema: found } } } };
+const body = (required: string) => ({
+  required: true,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: [required],
+        properties: { [required]: { type: 'string', enum: ['a'] } },
+        additionalProperties: false,
+      },
+    },
+  },
+});
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Named refusals', version: '1' },
+  paths: {
+    '/named-refusals/search': { get: { operationId: 'search', requestBody: body('q'), responses: answer } },
+    // Not required: Prism takes the request without it.
+    '/named-refusals/count': {
+      get: { operationId: 'count', requestBody: { ...body('q'), required: false }, responses: answer },
+    },
+    '/named-refusals/things': { post: { operationId: 'createThing', requestBody: body('name'), responses: answer } },
+    '/named-refusals/things#mode=import': {
+      post: {
+        operationId: 'importThing',
+        parameters: [{ name: 'mode', in: 'query', required: true, schema: { type: 'string', enum: ['import'] } }],
+        requestBody: body('source'),
+        responses: answer,
+      },
+    },
+    '/named-refusals/only#fragment': { get: { operationId: 'onlyFragment', responses: answer } },
+  },
+};
+
+roundTripSuite(
+  { name: 'named-refusals', spec: writtenDocument('named-refusals', document) },
+  {
+    prismFaults: [
+      'search: a required GET body, which the client leaves out (the document says to send one)',
+      "importThing: routed to createThing's key, whose body it refuses",
+      'onlyFragment: no route',
+    ],
+  },
+  { server: true, prism: true },
+);
+
+it("counts Prism's refusals under their kinds: the GET body as the document's, the fragment keys as Prism's routing", () => {
+  const lines = fs
+    .readFileSync(report, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as RoundTripLine);
+  expect(lines.find((l) => l.target === 'server')?.failures).toEqual([]);
+  const failures = lines.find((l) => l.target === 'prism')?.failures ?? [];
+  const kinds = Object.fromEntries(failures.map((f) => [f.slice(0, f.indexOf(':')), failureKind('prism', f)]));
+  expect(kinds).toEqual({
+    search: expect.stringMatching(/^the document's: a required GET or HEAD request body/),
+    importThing: expect.stringMatching(/^Prism: a path key with a #fragment or a query, not routed to its operation/),
+    onlyFragment: expect.stringMatching(/^Prism: a path key with a #fragment or a query, not routed to its operation/),
+  });
+  // The same refusal unnamed is still one to sort.
+  expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
+    'refused by the target',
+  );
+});
