@@ -22,6 +22,7 @@ import { printsParsable } from './parse-proof.js';
 import { presortedForTransform, sortedMap } from './presorted-maps.js';
 import { tupleType } from './tuple-type.js';
 import { viewDeclarations, viewSources } from './view-types.js';
+import { withNullableRequired } from './with-required.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
 import type { ServiceModel } from '../model/types.js';
 import { escapeToken, followPointer, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
@@ -485,10 +486,10 @@ function typesText(service: ServiceModel, sparePercents: boolean): string {
     readWriteMarkers: false,
     resolve: resolverOf(typed),
   };
-  const transformed = [
+  const transformed = withNullableRequired([
     ...transformSchema(typed, ctx),
     ...viewDeclarations(typed as unknown as Record<string, unknown>, ctx),
-  ];
+  ]);
   const named = withSafeRootTypes(
     withParentRootTypes(spared ? spared.restore(transformed) : transformed, service.document),
   );
