@@ -37,6 +37,7 @@ interface XmlMember {
   wrapped?: boolean;
   items?: string;
   itemsNamespace?: string;
+  required?: boolean;
   shape: number;
 }
 
@@ -49,14 +50,19 @@ export interface XmlBodyShape {
 
 const SCALARS = ['integer', 'number', 'boolean', 'null', 'string'];
 
-/** A schema through its `$ref`s, its own `xml` over the target's (3.1 lets a `$ref` have siblings). */
-function resolved(document: OpenApiDocument, schema: unknown): { schema: Schema; xml: XmlObject } {
+/**
+ * A schema through its `$ref`s, its own `xml` over the target's (3.1 lets a `$ref` have siblings), and over its allOf
+ * members' (3.0's way to give a `$ref` an `xml`: `allOf: [{ $ref }, { xml: { name: member } }]`, as AWS's are).
+ */
+function resolved(document: OpenApiDocument, schema: unknown, depth = 0): { schema: Schema; xml: XmlObject } {
   let node = (schema ?? {}) as Schema;
   let xml: XmlObject = { ...(node.xml ?? {}) };
   for (let hops = 0; typeof node.$ref === 'string' && hops < 50; hops++) {
     node = (resolveRef<Schema>(document, { $ref: node.$ref }) ?? {}) as Schema;
     xml = { ...(node.xml ?? {}), ...xml };
   }
+  if (Array.isArray(node.allOf) && depth < 8)
+    for (const member of node.allOf) xml = { ...resolved(document, member, depth + 1).xml, ...xml };
   return { schema: node, xml };
 }
 
@@ -89,9 +95,13 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
     shapes.push({ kind: 'any' });
     const all = parts(document, s);
     const types = all.flatMap(typesOf);
-    const isObject =
-      all.some((p) => p.properties || typeof p.additionalProperties === 'object') || types.includes('object');
-    const items = all.find((p) => p.items !== undefined && typeof p.items === 'object')?.items;
+    // A declared type decides (a string with a stray `items`, as some documents write); else the keywords do.
+    const declared = types.some((t) => t !== 'null');
+    const isObject = declared
+      ? types.includes('object')
+      : all.some((p) => p.properties || typeof p.additionalProperties === 'object');
+    const items =
+      declared && !types.includes('array') ? undefined : all.find((p) => p.items && typeof p.items === 'object')?.items;
     if (isObject) {
       const members: XmlMember[] = [];
       const keys = new Set<string>();
@@ -100,7 +110,13 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
         for (const [key, member] of Object.entries((p.properties ?? {}) as Record<string, unknown>)) {
           if (keys.has(key)) continue;
           keys.add(key);
-          members.push(memberOf(key, member));
+          members.push(
+            memberOf(
+              key,
+              member,
+              all.some((q) => Array.isArray(q.required) && q.required.includes(key)),
+            ),
+          );
         }
         if (additional === undefined && p.additionalProperties && typeof p.additionalProperties === 'object')
           additional = shapeOf(p.additionalProperties);
@@ -114,7 +130,7 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
     return index;
   };
 
-  const memberOf = (key: string, member: unknown): XmlMember => {
+  const memberOf = (key: string, member: unknown, required: boolean): XmlMember => {
     const { schema: s, xml } = resolved(document, member);
     const shape = shapeOf(member);
     const out: XmlMember = { key, name: xml.name ?? key, shape };
@@ -128,6 +144,8 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
       else delete out.namespace;
       out.items = itemsXml.name ?? key;
       if (itemsXml.namespace) out.itemsNamespace = itemsXml.namespace;
+      // An unwrapped array without items writes nothing: where the schema requires it, no element is no item.
+      if (!xml.wrapped && required) out.required = true;
     }
     return out;
   };

@@ -59,15 +59,18 @@ const document = {
       Order: {
         type: 'object',
         xml: { name: 'order', prefix: 'o', namespace: ORDERS },
-        required: ['id', 'currency', 'lines', 'tags', 'note'],
+        required: ['id', 'currency', 'lines', 'tags', 'note', 'codes'],
         properties: {
           id: { type: 'integer', minimum: 1, maximum: 9, xml: { attribute: true } },
           currency: { type: 'string', enum: ['EUR'], xml: { attribute: true, name: 'cur' } },
           lines: { ...two({ $ref: '#/components/schemas/Line' }), xml: { wrapped: true, name: 'items' } },
           tags: two({ type: 'string', enum: ['a'] }),
           note: { type: 'string', enum: ['x & <y>'], xml: { prefix: 'n', namespace: NOTES } },
+          // An array behind allOf (a `$ref` given a description), its items named through allOf (AWS's documents).
+          codes: { allOf: [{ $ref: '#/components/schemas/Codes' }, { description: 'codes' }] },
         },
       },
+      Codes: two({ allOf: [{ type: 'string', enum: ['c'] }, { xml: { name: 'code' } }] }),
       Line: {
         type: 'object',
         xml: { name: 'line' },
@@ -97,6 +100,7 @@ it('sends XML bodies written from their schemas as the XML Object says', () => {
       items: { line: [{ sku: 'A1' }, { sku: 'A1' }] },
       tags: ['a', 'a'],
       'n:note': { '#text': 'x & <y>', '@_xmlns:n': NOTES },
+      code: ['c', 'c'],
     },
   });
   expect(order!.body).toContain('x &amp; &lt;y&gt;');

@@ -50,14 +50,19 @@ function decoded(token: string): string {
   }
 }
 
-/** A schema through its `$ref`s, its own `xml` over the target's (3.1 lets a `$ref` have siblings). */
-function resolved(document: OpenApiDocument, schema: unknown): { schema: Schema; xml: XmlObject } {
+/**
+ * A schema through its `$ref`s, its own `xml` over the target's (3.1 lets a `$ref` have siblings), and over its allOf
+ * members' (3.0's way to give a `$ref` an `xml`: `allOf: [{ $ref }, { xml: { name: member } }]`, as AWS's are).
+ */
+function resolved(document: OpenApiDocument, schema: unknown, depth = 0): { schema: Schema; xml: XmlObject } {
   let node = (schema ?? {}) as Schema;
   let xml: XmlObject = { ...(node.xml ?? {}) };
   for (let hops = 0; typeof node.$ref === 'string' && hops < 50; hops++) {
     node = (resolveRef<Schema>(document, { $ref: node.$ref }) ?? {}) as Schema;
     xml = { ...(node.xml ?? {}), ...xml };
   }
+  if (Array.isArray(node.allOf) && depth < 8)
+    for (const member of node.allOf) xml = { ...resolved(document, member, depth + 1).xml, ...xml };
   return { schema: node, xml };
 }
 
@@ -71,6 +76,18 @@ function memberSchema(document: OpenApiDocument, schema: Schema, key: string, se
     if (found !== undefined) return found;
   }
   return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+}
+
+/** An array's items schema: its own, else its allOf / oneOf / anyOf members' (a `$ref` beside a description). */
+function itemsOf(document: OpenApiDocument, schema: Schema, seen = new Set<Schema>()): unknown {
+  if (seen.has(schema)) return undefined;
+  seen.add(schema);
+  if (schema.items !== undefined) return schema.items;
+  for (const part of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
+    const found = itemsOf(document, resolved(document, part).schema, seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** An element's or attribute's name: `prefix:name`. */
@@ -90,9 +107,10 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 function element(document: OpenApiDocument, schema: unknown, name: string, value: unknown): [string, unknown] {
   const { schema: s, xml } = resolved(document, schema);
   if (Array.isArray(value)) {
-    const items = resolved(document, s.items);
+    const itemsSchema = itemsOf(document, s);
+    const items = resolved(document, itemsSchema);
     const itemName = items.xml.name ?? name;
-    const nodes = value.map((item) => element(document, s.items, itemName, item)[1]);
+    const nodes = value.map((item) => element(document, itemsSchema, itemName, item)[1]);
     const itemKey = qualified(items.xml, itemName);
     if (!xml.wrapped) return [itemKey, nodes];
     return [qualified(xml, xml.name ?? name), { ...namespaced(xml), [itemKey]: nodes }];

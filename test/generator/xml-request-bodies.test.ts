@@ -53,9 +53,36 @@ const DOCUMENT = {
         responses: { '200': { description: 'read', content: { 'application/json': { schema: {} } } } },
       },
     },
+    '/batches': {
+      post: {
+        operationId: 'putBatch',
+        requestBody: {
+          required: true,
+          content: { 'text/xml': { schema: { $ref: '#/components/schemas/Batch' } } },
+        },
+        responses: { '200': { description: 'read', content: { 'application/json': { schema: {} } } } },
+      },
+    },
   },
   components: {
     schemas: {
+      // AWS's idioms: a `$ref` given a description through allOf, its items named through allOf; a string that
+      // carries a stray `items`.
+      Batch: {
+        type: 'object',
+        required: ['names'],
+        additionalProperties: false,
+        properties: {
+          names: { allOf: [{ $ref: '#/components/schemas/NameList' }, { description: 'The names.' }] },
+          label: { type: 'string', items: {} },
+        },
+      },
+      NameList: {
+        type: 'array',
+        items: { allOf: [{ $ref: '#/components/schemas/Name' }, { xml: { name: 'Name' } }] },
+        xml: { wrapped: false },
+      },
+      Name: { type: 'string' },
       Tags: { type: 'array', items: { type: 'string', xml: { name: 'tag' } } },
       Order: {
         type: 'object',
@@ -89,12 +116,12 @@ const served = servedPackage('xml-orders', DOCUMENT, () => {
     status: 200,
     body: { text: input.body, value: input.bodyValue ?? null },
   });
-  return { placeOrder: echo, putNote: echo, putTags: echo };
+  return { placeOrder: echo, putNote: echo, putTags: echo, putBatch: echo };
 });
 
 async function send(url: string, type: string, body: string): Promise<{ status: number; json: any }> {
   const response = await fetch(`${served.baseUrl}${url}`, {
-    method: url === '/orders' ? 'POST' : 'PUT',
+    method: url === '/orders' || url === '/batches' ? 'POST' : 'PUT',
     headers: { 'content-type': type },
     body,
   });
@@ -157,6 +184,15 @@ it('reads an array body as its items inside the root element', async () => {
   const { status, json } = await send('/tags', 'application/atom+xml', '<Tags><tag>a</tag><tag>b</tag></Tags>');
   expect(status).toBe(200);
   expect(json.value).toEqual(['a', 'b']);
+});
+
+it("names items by an allOf member's xml, and reads a required unwrapped array without items as empty", async () => {
+  const named = await send('/batches', 'text/xml', '<Batch><Name>a</Name><Name>b</Name><label>x</label></Batch>');
+  expect(named.status).toBe(200);
+  expect(named.json.value).toEqual({ names: ['a', 'b'], label: 'x' });
+  const none = await send('/batches', 'text/xml', '<Batch><label>x</label></Batch>');
+  expect(none.status).toBe(200);
+  expect(none.json.value).toEqual({ names: [], label: 'x' });
 });
 
 it('refuses a document that is not well-formed XML', async () => {

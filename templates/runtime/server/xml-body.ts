@@ -40,6 +40,8 @@ export interface XmlMember {
   /** An array member: its items' element name and namespace. */
   items?: string;
   itemsNamespace?: string;
+  /** A required unwrapped array: no item element is the empty array (it writes nothing). */
+  required?: boolean;
   shape: number;
 }
 
@@ -209,7 +211,7 @@ function objectOf(e: Element, shapes: XmlShape[], shape: Extract<XmlShape, { kin
       // Unwrapped: each item an element of the items' name beside the object's other members.
       const found = e.children.filter((c) => !claimed.has(c) && named(c, m.items, m.itemsNamespace));
       for (const c of found) claimed.add(c);
-      if (found.length) value[m.key] = found.map((c) => elementValue(c, shapes, memberShape.items));
+      if (found.length || m.required) value[m.key] = found.map((c) => elementValue(c, shapes, memberShape.items));
       continue;
     }
     const found = e.children.filter((c) => !claimed.has(c) && named(c, m.name, m.namespace));
