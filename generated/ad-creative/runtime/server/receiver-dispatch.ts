@@ -3,6 +3,7 @@
 // by a declared header whose value names its webhook (a `const` or single `enum`, e.g. an event-type header), else
 // by its body (the one webhook whose body schema accepts it). The chosen webhook's parameters and body are then
 // validated as its own route's would be, and its handler called.
+import { type BodyDef, DEFAULT_MAX_DEPTH } from './body.js';
 import { type ErrorStyle, invalidRequest } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
 import type { RouteDef } from './route-def.js';
@@ -34,9 +35,11 @@ export function sharedReceiver(
     throw new TypeError(`webhooks served at one path must share a method (they use ${[...methods].join(', ')})`);
   const first = routes[0];
   if (!first) throw new TypeError('no webhook to serve at one path: give handlers');
+  // An XML body reaches the shared route as its text: each webhook reads it by its own schema (xmlValue).
   const bodies = routes
     .flatMap((r) => r.bodies)
-    .filter((b, i, all) => all.findIndex((x) => x.contentType === b.contentType) === i);
+    .filter((b, i, all) => all.findIndex((x) => x.contentType === b.contentType) === i)
+    .map(({ xml: _, ...body }) => body);
   const route: RouteDef = {
     operationId: first.operationId,
     method: first.method,
@@ -60,6 +63,8 @@ export function sharedReceiver(
       const chosen = pick(input);
       const webhook = byId.get(chosen)!;
       (input as { operationId: string }).operationId = chosen;
+      const def = xmlBody(webhook, input);
+      if (def) input.bodyValue = def.xml!(input.body as string, def.maxDepth ?? DEFAULT_MAX_DEPTH);
       validateRequest(input, webhook, errorStyle);
       return dispatch(input);
     },
@@ -72,7 +77,15 @@ export function sharedReceiver(
     }
     const accepting = routes.filter((r) => {
       const validate = input.contentType === undefined ? undefined : r.validateBody[input.contentType];
-      return validate ? validate(input.body) : input.body === undefined;
+      if (!validate) return input.body === undefined;
+      const def = xmlBody(r, input);
+      if (!def) return validate(input.body);
+      try {
+        return validate(def.xml!(input.body as string, def.maxDepth ?? DEFAULT_MAX_DEPTH));
+      } catch {
+        // Not XML this webhook reads (another root element, say): not this webhook's body.
+        return false;
+      }
     });
     const ids = accepting.map((r) => r.operationId);
     if (ids.length === 1) return ids[0]!;
@@ -93,4 +106,11 @@ export function sharedReceiver(
       },
     ]);
   }
+}
+
+/** The webhook's XML body definition the request's text body matched, where it has one. */
+function xmlBody(route: RouteDef, input: HandlerInput): BodyDef | undefined {
+  if (typeof input.body !== 'string') return undefined;
+  const def = route.bodies.find((b) => b.contentType === input.contentType);
+  return def?.xml !== undefined ? def : undefined;
 }
