@@ -242,6 +242,15 @@ it('refuses a DOCTYPE: no entity of it is expanded, no external one fetched', as
   expect(JSON.stringify(refused.json)).toMatch(/entity|well-formed/);
 });
 
+it('reads elements named after Object.prototype members as data, never through the prototype', async () => {
+  const text = '<root><text>hi</text><__proto__><polluted>1</polluted></__proto__><constructor>x</constructor></root>';
+  const { status, json } = await send('/notes', 'text/xml', text);
+  expect(status).toBe(200);
+  expect(json.value.text).toBe('hi');
+  expect(json.value.constructor).toBe('x');
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
 it('bounds the nesting of an XML body', async () => {
   const deep = `<root>${'<a>'.repeat(500)}${'</a>'.repeat(500)}</root>`;
   const { status, json } = await send('/notes', 'text/xml', deep);
