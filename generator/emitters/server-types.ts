@@ -15,6 +15,8 @@ import type {
   ServiceModel,
 } from '../model/types.js';
 import { answerBodyType, bodyContentType, itemType, schemaType, streamChunkType, typesRef } from './operation-types.js';
+import type { OpenApiDocument } from '../model/ref.js';
+import { readsXml } from './xml-shapes.js';
 
 const op = typesRef;
 const quoted = (names: string[]) => names.map((n) => stringLiteral(n)).join(' | ');
@@ -53,11 +55,15 @@ export function handlerBodyType(o: OperationModel, body: RequestBodyModel): stri
   }
 }
 
-/** The request body union: a branch per content type, and one without a body where the body is optional. */
-export function handlerBodyUnion(o: OperationModel): string {
-  const branches = o.requestBodies.map(
-    (b) => `{ contentType: ${stringLiteral(b.contentType)}; body: ${handlerBodyType(o, b)} }`,
-  );
+/**
+ * The request body union: a branch per content type, and one without a body where the body is optional. An XML body
+ * the server reads (xml-shapes.ts) also carries its value, typed by its schema, as `bodyValue`.
+ */
+export function handlerBodyUnion(o: OperationModel, document: OpenApiDocument): string {
+  const branches = o.requestBodies.map((b) => {
+    const value = readsXml(document, b) ? `; bodyValue: ${bodyContentType(o, b)}` : '';
+    return `{ contentType: ${stringLiteral(b.contentType)}; body: ${handlerBodyType(o, b)}${value} }`;
+  });
   if (!o.bodyRequired || branches.length === 0) branches.push('{ contentType?: undefined; body: undefined }');
   return branches.join('\n  | ');
 }

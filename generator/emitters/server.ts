@@ -35,7 +35,13 @@ export function emitServer(service: ServiceModel): string {
   const types: Array<TypeAliasDeclarationStructure | VariableStatementStructure> = [];
   const handlerMethods: OptionalKind<MethodSignatureStructure>[] = [];
   for (const op of service.operations) {
-    types.push(bodyType(op), inputType(op), errorHelpers(service, op), errorType(service, op), replyType(service, op));
+    types.push(
+      bodyType(op, service.document),
+      inputType(op),
+      errorHelpers(service, op),
+      errorType(service, op),
+      replyType(service, op),
+    );
     handlerMethods.push({
       name: op.id,
       parameters: [{ name: 'input', type: `${op.typeName}Input` }],
@@ -51,7 +57,7 @@ export function emitServer(service: ServiceModel): string {
   const receiverTypes: Array<TypeAliasDeclarationStructure | VariableStatementStructure> = [];
   for (const op of service.receivers)
     receiverTypes.push(
-      bodyType(op),
+      bodyType(op, service.document),
       inputType(op),
       errorHelpers(service, op),
       errorType(service, op),
@@ -247,12 +253,12 @@ export function receiverTitle(op: OperationModel): string {
   return r.kind === 'webhook' ? `The webhook ${r.name}` : `The callback ${r.name} of ${r.owner}`;
 }
 
-function bodyType(op: OperationModel): TypeAliasDeclarationStructure {
+function bodyType(op: OperationModel, document: OpenApiDocument): TypeAliasDeclarationStructure {
   return {
     kind: StructureKind.TypeAlias,
     isExported: true,
     name: `${op.typeName}Body`,
-    type: handlerBodyUnion(op),
+    type: handlerBodyUnion(op, document),
     docs: [
       `The ${op.id} request body as the handler receives it: one branch per content type; narrow on \`contentType\`.`,
     ],

@@ -167,7 +167,10 @@ describe('the answer of an operation documented as JSON, XML and CSV', () => {
     const xml = '<report><id>r2</id><title>Büro ✓</title></report>';
     expect(await api.createReport({ body: xml })).toBe(xml);
     const server = fs.readFileSync(path.join(dir, 'media', 'server.ts'), 'utf8');
-    expect(server).toContain('export type CreateReportBody = { contentType: "application/xml"; body: string };');
+    // The text as body, and the report its elements stand for as bodyValue (xml-request-bodies.test.ts).
+    expect(server).toContain(
+      `export type CreateReportBody = { contentType: "application/xml"; body: string; bodyValue: NonNullable<operations["createReport"]['requestBody']>['content']["application/xml"] };`,
+    );
     expect(server).toContain('kind: "text"');
   });
 });

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
+import { typeCheckPackages } from '../../generator/typecheck.js';
 import { servedPackage } from '../support/served-package.js';
 
 const ORDERS = 'https://example.com/orders';
@@ -259,6 +261,23 @@ it('bounds the nesting of an XML body', async () => {
   const within = `<root><text>hi</text>${'<a>'.repeat(90)}${'</a>'.repeat(90)}</root>`;
   expect((await send('/notes', 'text/xml', within)).status).toBe(200);
 });
+
+it("types bodyValue by the body's schema, and body stays the text", async () => {
+  const files = new Map(await generatePackage({ key: 'xml-orders', spec: served.pkg.spec }, { onWarning: () => {} }));
+  files.set(
+    'handler-use.ts',
+    [
+      `import type { PlaceOrderInput } from './server.js';`,
+      'export const id = (input: PlaceOrderInput): number => input.bodyValue.id;',
+      'export const lines = (input: PlaceOrderInput): string[] => input.bodyValue.lines.map((l) => l.sku);',
+      'export const text = (input: PlaceOrderInput): string => input.body;',
+      '// @ts-expect-error: the schema has no such member',
+      'export const none = (input: PlaceOrderInput): unknown => input.bodyValue.nope;',
+      '',
+    ].join('\n'),
+  );
+  expect(typeCheckPackages(new Map([['xml-orders', files]])).get('xml-orders')).toEqual([]);
+}, 120_000);
 
 it('carries the XML parser only in a package with an XML body', () => {
   const files = (dir: string) => fs.readdirSync(path.join(dir, 'runtime', 'server', 'vendor'));

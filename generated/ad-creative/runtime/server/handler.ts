@@ -19,7 +19,7 @@ export interface HandlerInput {
   /**
    * An XML body whose media type documents a schema: the JSON value its elements and attributes stand for (OpenAPI's
    * XML Object), checked against that schema before the handler runs; `body` stays the text as sent. Undefined for
-   * any other body.
+   * any other body. An operation's input types it by the body's schema.
    */
   bodyValue?: unknown;
   /**
