@@ -142,7 +142,8 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
       // Unwrapped, the array's own name is not used (the XML Object: "If wrapped is false, it will be ignored").
       if (xml.wrapped) out.wrapped = true;
       else delete out.namespace;
-      out.items = itemsXml.name ?? key;
+      // Unnamed items take the wrapper's name where wrapped (the XML Object's "aliens" example), else the key.
+      out.items = itemsXml.name ?? (xml.wrapped ? (xml.name ?? key) : key);
       if (itemsXml.namespace) out.itemsNamespace = itemsXml.namespace;
       // An unwrapped array without items writes nothing: where the schema requires it, no element is no item.
       if (!xml.wrapped && required) out.required = true;

@@ -59,7 +59,7 @@ const document = {
       Order: {
         type: 'object',
         xml: { name: 'order', prefix: 'o', namespace: ORDERS },
-        required: ['id', 'currency', 'lines', 'tags', 'note', 'codes'],
+        required: ['id', 'currency', 'lines', 'tags', 'note', 'codes', 'photos'],
         properties: {
           id: { type: 'integer', minimum: 1, maximum: 9, xml: { attribute: true } },
           currency: { type: 'string', enum: ['EUR'], xml: { attribute: true, name: 'cur' } },
@@ -68,6 +68,8 @@ const document = {
           note: { type: 'string', enum: ['x & <y>'], xml: { prefix: 'n', namespace: NOTES } },
           // An array behind allOf (a `$ref` given a description), its items named through allOf (AWS's documents).
           codes: { allOf: [{ $ref: '#/components/schemas/Codes' }, { description: 'codes' }] },
+          // Wrapped under a name of its own, its items unnamed: they take the wrapper's name.
+          photos: { ...two({ type: 'string', enum: ['p'] }), xml: { name: 'photo', wrapped: true } },
         },
       },
       Codes: two({ allOf: [{ type: 'string', enum: ['c'] }, { xml: { name: 'code' } }] }),
@@ -101,6 +103,7 @@ it('sends XML bodies written from their schemas as the XML Object says', () => {
       tags: ['a', 'a'],
       'n:note': { '#text': 'x & <y>', '@_xmlns:n': NOTES },
       code: ['c', 'c'],
+      photo: { photo: ['p', 'p'] },
     },
   });
   expect(order!.body).toContain('x &amp; &lt;y&gt;');

@@ -1,9 +1,9 @@
 // A value drawn from a schema written as the XML its media type carries, as the OpenAPI XML Object says (3.0.3 and
 // 3.1, "XML Object"): each member an element named by its key, or by its `xml.name`, with its `xml.prefix`
 // (`prefix:name`) and `xml.namespace` (declared on that element: `xmlns:prefix` or `xmlns`); `xml.attribute` makes
-// a scalar member an attribute of its object's element; an array is its items each an element of the member's name
-// (or its items' `xml.name`), inside one element of the member's name (or the array's `xml.name`) where
-// `xml.wrapped`. The root element is named by the body schema's `xml.name`, else by the component its `$ref` names;
+// a scalar member an attribute of its object's element; an array is its items each an element of its items'
+// `xml.name`, else of the member's name, inside one element of the member's name (or the array's `xml.name`, which
+// unnamed items then take too) where `xml.wrapped`. The root element is named by the body schema's `xml.name`, else by the component its `$ref` names;
 // an inline body schema has no name in the XML Object (Swagger UI writes no example for one), and is written
 // `<root>`, which the generated server takes as any root the document does not name; an unwrapped array at the root is its
 // items inside the root's element (several root elements are no XML document). The text is made by fast-xml-parser's
@@ -109,7 +109,8 @@ function element(document: OpenApiDocument, schema: unknown, name: string, value
   if (Array.isArray(value)) {
     const itemsSchema = itemsOf(document, s);
     const items = resolved(document, itemsSchema);
-    const itemName = items.xml.name ?? name;
+    // Unnamed items take the wrapper's name where wrapped (the XML Object's "aliens" example), else the member's.
+    const itemName = items.xml.name ?? (xml.wrapped ? (xml.name ?? name) : name);
     const nodes = value.map((item) => element(document, itemsSchema, itemName, item)[1]);
     const itemKey = qualified(items.xml, itemName);
     if (!xml.wrapped) return [itemKey, nodes];

@@ -101,6 +101,8 @@ const DOCUMENT = {
           },
           notes: { type: 'array', items: { type: 'string', xml: { name: 'note', prefix: 'n', namespace: NOTES } } },
           express: { type: 'boolean' },
+          // Wrapped under a name of its own, its items unnamed: they take the wrapper's (petstore's photoUrls).
+          photos: { type: 'array', items: { type: 'string' }, xml: { name: 'photo', wrapped: true } },
         },
       },
       Line: {
@@ -146,6 +148,13 @@ it('hands the handler the text and the value its schema describes', async () => 
     notes: ['a & b', '<c>'],
     express: true,
   });
+});
+
+it("names a wrapped array's unnamed items by the wrapper's name", async () => {
+  const text = order(`${LINES}<n:note>x</n:note><photo><photo>a.png</photo><photo>b.png</photo></photo>`);
+  const { status, json } = await send('/orders', 'application/xml', text);
+  expect(status).toBe(200);
+  expect(json.value.photos).toEqual(['a.png', 'b.png']);
 });
 
 it('reads one unwrapped item as an array, and a wrapper with one item too', async () => {

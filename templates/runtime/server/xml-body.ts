@@ -1,8 +1,8 @@
 // Reads an XML request body into the JSON value its schema describes, as the OpenAPI XML Object maps one to the
 // other (3.0.3 and 3.1, "XML Object"): a member is the element named by its key or its `xml.name`, or with
 // `xml.attribute` an attribute of its object's element; an array is its items, each an element named by the items'
-// `xml.name` or else the member's key, inside one element named by the array's `xml.name` (or key) where
-// `xml.wrapped`; names are compared without their prefix, and where the schema gives `xml.namespace` the element's
+// `xml.name` or else the member's key, inside one element named by the array's `xml.name` (or key, and unnamed items
+// then take that name) where `xml.wrapped`; names are compared without their prefix, and where the schema gives `xml.namespace` the element's
 // namespace (its prefix or default declaration in scope) must be that one. Scalars take their schema's type:
 // integer and number from decimal text, boolean from `true` / `false`. The root element is checked by the name the
 // document gives it (the body schema's `xml.name`, else its component's name); an inline schema names no root, and
