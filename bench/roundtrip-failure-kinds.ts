@@ -11,6 +11,10 @@ const DOCUMENT_KINDS: Array<[RegExp, string]> = [
     /a required (GET|HEAD) request body/,
     "the document's: a required GET or HEAD request body (the client leaves it out with a warning; Prism requires it)",
   ],
+  [
+    /body typed as an object or array \(the document's\)/,
+    "the document's: a body of bytes or text typed as an object or array (Prism checks it unparsed)",
+  ],
 ];
 
 /**
@@ -37,8 +41,8 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
     'Prism: a query name with brackets looked up percent-encoded (stoplightio/prism#2443)',
   ],
   [
-    /Request header must have required property '(content-type|accept|authorization)'/,
-    'Prism: a Content-Type, Accept or Authorization header parameter required (stoplightio/prism#2057)',
+    /Request header (must have required property '|parameter )(content-type|accept|authorization)\b/,
+    'Prism: a declared Content-Type, Accept or Authorization header parameter checked (stoplightio/prism#2057)',
   ],
   [
     /Request header must have required property 'transfer-encoding'/,

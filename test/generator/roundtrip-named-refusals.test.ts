@@ -4,7 +4,11 @@
 //   one), the generated server reads the request without it, and Prism requires it (422 "Body parameter is required");
 // - a path key with a `#fragment` (AWS's `/restapis#mode=import`), told apart on the generated server by a required
 //   query of one value: Prism routes the request by its path to the key without the fragment and checks that
-//   operation's body (422), or finds no route where there is none (404).
+//   operation's body (422), or finds no route where there is none (404);
+// - a body of bytes typed as an array (Apache qakka's octet-stream array of byte strings), the document's fault:
+//   Prism checks the bytes against the schema unparsed ("must be array");
+// - a declared `Content-Type` header parameter (AWS tnb's enum of `application/zip` beside a JSON body): OpenAPI says
+//   to ignore it, the client sends the body's type, and Prism checks it (stoplightio/prism#2057).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +56,26 @@ const document = {
       },
     },
     '/named-refusals/only#fragment': { get: { operationId: 'onlyFragment', responses: answer } },
+    '/named-refusals/messages': {
+      post: {
+        operationId: 'sendBytes',
+        requestBody: {
+          required: true,
+          content: {
+            'application/octet-stream': { schema: { type: 'array', items: { type: 'string', format: 'byte' } } },
+          },
+        },
+        responses: answer,
+      },
+    },
+    '/named-refusals/packages': {
+      put: {
+        operationId: 'putPackage',
+        parameters: [{ name: 'Content-Type', in: 'header', schema: { type: 'string', enum: ['application/zip'] } }],
+        requestBody: body('file'),
+        responses: answer,
+      },
+    },
   },
 };
 
@@ -62,12 +86,14 @@ roundTripSuite(
       'search: a required GET body, which the client leaves out (the document says to send one)',
       "importThing: routed to createThing's key, whose body it refuses",
       'onlyFragment: no route',
+      'sendBytes: checks the bytes against the array schema',
+      'putPackage: checks the declared Content-Type parameter (stoplightio/prism#2057)',
     ],
   },
   { server: true, prism: true },
 );
 
-it("counts Prism's refusals under their kinds: the GET body as the document's, the fragment keys as Prism's routing", () => {
+it("counts Prism's refusals under their kinds: the documents' faults and Prism's own", () => {
   const lines = fs
     .readFileSync(report, 'utf8')
     .split('\n')
@@ -80,6 +106,10 @@ it("counts Prism's refusals under their kinds: the GET body as the document's, t
     search: expect.stringMatching(/^the document's: a required GET or HEAD request body/),
     importThing: expect.stringMatching(/^Prism: a path key with a #fragment or a query, not routed to its operation/),
     onlyFragment: expect.stringMatching(/^Prism: a path key with a #fragment or a query, not routed to its operation/),
+    sendBytes: expect.stringMatching(/^the document's: a body of bytes or text typed as an object or array/),
+    putPackage: expect.stringMatching(
+      /^Prism: a declared Content-Type, Accept or Authorization header parameter checked/,
+    ),
   });
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
