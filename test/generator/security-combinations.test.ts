@@ -1,7 +1,9 @@
 // Security requirements that AND schemes (Supabase's `{APIKeyAuth, UserAuth}`: an API key header with a bearer
 // token) and alternatives that OR them: the generated client sends every credential of the first alternative
 // whose credentials it holds all of, and the generated server admits the request; an alternative the client
-// holds only part of is not sent half.
+// holds only part of is not sent half. An API key named Authorization ANDed with an http scheme (Azure's container
+// registry: basic and such a key) shares that one header: the http scheme's value is both credentials, as Prism 5.14
+// reads it (curl: `Authorization: Basic ...` 200, the key alone 401).
 import { describe, expect, it } from 'vitest';
 import { servedPackage } from '../support/served-package.js';
 
@@ -103,5 +105,50 @@ describe('alternatives that OR requirements', () => {
 
   it('an alternative held only in part is refused by the server, not met', async () => {
     await expect(client({ bearerToken: 't' }).keyAndBearer()).rejects.toMatchObject({ httpStatus: 401 });
+  });
+});
+
+// A document of its own: a second API key header would change where the client's one `apiKey` goes above.
+const AUTHORIZATION_KEY = {
+  openapi: '3.1.0',
+  info: { title: 'authorization key', version: '1' },
+  paths: {
+    '/basic-and-key': operation('basicAndKey', [{ Basic: [], AuthorizationKey: [] }]),
+    '/key-and-bearer': operation('keyAndBearer', [{ AuthorizationKey: [], Bearer: [] }]),
+  },
+  components: {
+    securitySchemes: {
+      AuthorizationKey: { type: 'apiKey', in: 'header', name: 'Authorization' },
+      Bearer: { type: 'http', scheme: 'bearer' },
+      Basic: { type: 'http', scheme: 'basic' },
+    },
+  },
+};
+
+const sharing = servedPackage('authorization-key', AUTHORIZATION_KEY, () => {
+  const echo = (input: Input) => ({ status: 200, body: { schemes: input.credentials.schemes ?? {} } });
+  return { basicAndKey: echo, keyAndBearer: echo };
+});
+
+describe('an API key named Authorization with an http scheme, together', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the package is generated at run time
+  const client = (options: Record<string, unknown>): any =>
+    new sharing.pkg.client.AuthorizationKeyClient({ baseUrl: sharing.baseUrl, maxRetries: 0, ...options });
+  const basic = { username: 'u', password: 'p' };
+
+  it("the one header, the http scheme's, is both credentials", async () => {
+    const options = { apiKeys: { AuthorizationKey: 'k' }, basic, bearerToken: 't' };
+    expect((await client(options).basicAndKey()).schemes).toEqual({ Basic: 'u:p', AuthorizationKey: 'Basic dTpw' });
+    expect((await client(options).keyAndBearer()).schemes).toEqual({ Bearer: 't', AuthorizationKey: 'Bearer t' });
+  });
+
+  it('met without a key of its own: the header is the key', async () => {
+    expect((await client({ basic }).basicAndKey()).schemes).toEqual({ Basic: 'u:p', AuthorizationKey: 'Basic dTpw' });
+  });
+
+  it('the key alone meets neither', async () => {
+    await expect(client({ apiKeys: { AuthorizationKey: 'k' } }).basicAndKey()).rejects.toMatchObject({
+      httpStatus: 401,
+    });
   });
 });

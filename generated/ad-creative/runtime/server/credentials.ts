@@ -195,12 +195,14 @@ function repeatedHeader(source: CredentialSource, rawHeaders: readonly string[])
 /**
  * Whether an API key read from the Authorization header is in fact the credential of an http scheme the route
  * offers instead (`Bearer <token>` beside a key sent as `Token token=<key>`): one header read by two schemes holds
- * one credential, the http scheme's where its form says so.
+ * one credential, the http scheme's where its form says so. Where an alternative asks for both together (Azure's
+ * container registry: basic and a key named Authorization), the one header is both credentials, as Prism reads it.
  */
 function httpSchemeValue(route: RouteDef, source: CredentialSource, value: string): boolean {
   if (source.kind !== 'apiKey' || source.in !== 'header' || source.name.toLowerCase() !== 'authorization') return false;
   for (const other of route.credentialSources!) {
     if (other.in !== 'header' || other.name.toLowerCase() !== 'authorization') continue;
+    if (together(route, source.scheme, other.scheme)) continue;
     if (other.kind === 'bearerToken' && BEARER.test(value)) return true;
     if (other.kind === 'basic' && /^Basic\s/i.test(value)) return true;
   }

@@ -80,7 +80,23 @@ function basicAuthorization(basic: NonNullable<ClientOptions['basic']>): string 
 
 /** Of an operation's alternatives that AND schemes, the first whose every credential the client holds. */
 function securitySet(core: ApiCore, spec: RequestSpec): SchemeOnWire[] | undefined {
-  return spec.securitySets?.find((set) => set.length > 0 && set.every((scheme) => holdsScheme(core, scheme)));
+  return spec.securitySets?.find(
+    (set) => set.length > 0 && set.every((scheme) => inHttpHeader(set, scheme) || holdsScheme(core, scheme)),
+  );
+}
+
+/**
+ * An API key in the Authorization header beside an http scheme of the same alternative (Azure's container
+ * registry: basic and a key named Authorization, together): one header carries both, the http scheme's value being
+ * the key's too (Prism reads it so); the key written over it would leave the http scheme unmet.
+ */
+function inHttpHeader(set: SchemeOnWire[], scheme: SchemeOnWire): boolean {
+  return (
+    scheme.kind === 'api-key' &&
+    scheme.in === 'header' &&
+    scheme.name?.toLowerCase() === 'authorization' &&
+    set.some((other) => other.kind === 'basic' || other.kind === 'bearer')
+  );
 }
 
 function holdsScheme(core: ApiCore, scheme: SchemeOnWire): boolean {
@@ -105,7 +121,7 @@ async function sendSet(core: ApiCore, set: SchemeOnWire[], headers: Record<strin
     if (scheme.kind === 'bearer' && bearerToken !== undefined)
       headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
     else if (scheme.kind === 'basic' && basic !== undefined) headers.authorization = basicAuthorization(basic);
-    else if (scheme.kind === 'api-key' && scheme.name) {
+    else if (scheme.kind === 'api-key' && scheme.name && !inHttpHeader(set, scheme)) {
       const key = keyFor(core, scheme)!;
       if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = key;
       else if (scheme.in === 'cookie') mergeHeaders(headers, { cookie: `${scheme.name}=${encodeURIComponent(key)}` });
