@@ -180,7 +180,8 @@ function componentName(token: string): string {
 
 /**
  * Whether the server reads an XML body into its schema's value: an XML media type whose schema describes more than
- * a string (a schema of `type: string` alone takes the document as its text, as before).
+ * a string (a schema of `type: string`, or one without type or structure, takes the document as its text, as
+ * before, and as `spec-first test` writes such a body).
  */
 export function readsXml(document: OpenApiDocument, body: RequestBodyModel): boolean {
   if (!isXmlType(body.contentType)) return false;
@@ -188,5 +189,7 @@ export function readsXml(document: OpenApiDocument, body: RequestBodyModel): boo
   if (!schema || typeof schema !== 'object' || Object.keys(schema).length === 0) return false;
   const s = resolved(document, schema).schema;
   const types = typesOf(s);
-  return !(types.length > 0 && types.every((t) => t === 'string' || t === 'null'));
+  if (types.length > 0) return !types.every((t) => t === 'string' || t === 'null');
+  // Without a type, only a schema with structure says what the elements are (a description alone says nothing).
+  return Boolean(s.properties || s.items || s.allOf || s.oneOf || s.anyOf || s.additionalProperties);
 }

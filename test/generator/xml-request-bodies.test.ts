@@ -55,6 +55,19 @@ const DOCUMENT = {
         responses: { '200': { description: 'read', content: { 'application/json': { schema: {} } } } },
       },
     },
+    '/documents': {
+      put: {
+        operationId: 'putDocument',
+        requestBody: {
+          required: true,
+          content: {
+            'application/xml': { schema: { description: 'Any XML document.' } },
+            'application/soap+xml': { schema: { type: 'string' } },
+          },
+        },
+        responses: { '200': { description: 'read', content: { 'application/json': { schema: {} } } } },
+      },
+    },
     '/batches': {
       post: {
         operationId: 'putBatch',
@@ -120,7 +133,7 @@ const served = servedPackage('xml-orders', DOCUMENT, () => {
     status: 200,
     body: { text: input.body, value: input.bodyValue ?? null },
   });
-  return { placeOrder: echo, putNote: echo, putTags: echo, putBatch: echo };
+  return { placeOrder: echo, putNote: echo, putTags: echo, putBatch: echo, putDocument: echo };
 });
 
 async function send(url: string, type: string, body: string): Promise<{ status: number; json: any }> {
@@ -204,6 +217,14 @@ it("names items by an allOf member's xml, and reads a required unwrapped array w
   const none = await send('/batches', 'text/xml', '<Batch><label>x</label></Batch>');
   expect(none.status).toBe(200);
   expect(none.json.value).toEqual({ names: [], label: 'x' });
+});
+
+it('takes a body whose schema says nothing of its elements (a string, a description) as its text, unread', async () => {
+  for (const type of ['application/xml', 'application/soap+xml']) {
+    const { status, json } = await send('/documents', type, 'not <xml');
+    expect(status, type).toBe(200);
+    expect(json, type).toEqual({ text: 'not <xml', value: null });
+  }
 });
 
 it('refuses a document that is not well-formed XML', async () => {
