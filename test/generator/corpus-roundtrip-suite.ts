@@ -364,6 +364,32 @@ function validValue(
     const value = sample(model, merged ?? schema, seed, false, { patterns: true, request });
     if (validate(value)) return value;
   }
+  return oneAlternative(model, schema, validate, request);
+}
+
+/**
+ * A value of a oneOf whose alternatives a drawn object matches together (objects whose members are all optional:
+ * Vonage's verify answers, Docker's `MonthData` or `WeekData`): one alternative's draw, given a member another
+ * alternative types and it does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the
+ * drawn one. Undefined when none such is found.
+ */
+function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
+  const alternatives: any[] = (resolveRef<any>(model.document, schema ?? {})?.oneOf ?? []).map((a: unknown) =>
+    resolveRef<any>(model.document, a ?? {}),
+  );
+  for (const [i, own] of alternatives.entries())
+    for (let seed = 1; seed <= 5; seed++) {
+      const value = sample(model, own, seed, false, { request });
+      if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+      for (const [j, other] of alternatives.entries())
+        for (const [name, member] of Object.entries<unknown>(other?.properties ?? {})) {
+          if (j === i || name in (own?.properties ?? {})) continue;
+          const type = [resolveRef<any>(model.document, member ?? {})?.type].flat()[0];
+          if (type === undefined) continue;
+          const breaking = { ...value, [name]: type === 'string' ? 0 : 'a' };
+          if (validate(breaking)) return breaking;
+        }
+    }
   return undefined;
 }
 

@@ -10,30 +10,23 @@ import { corpusSeed, draw } from './corpus-sample.js';
 import { type RoundTripTargets, roundTripSuite } from './corpus-roundtrip-suite.js';
 
 /**
- * What no value satisfies in a corpus document, its own example included (JSON Schema's meaning: a discriminator
- * picks no alternative, OpenAPI 3.1.1 and Prism alike):
- * - a oneOf of two objects with only optional members and no other constraint, so that every object matches both
- *   alternatives (ably's push device; readme's oneOf of `{a, b}` and `{c, d}`, inline and by $ref);
- * - a oneOf whose alternatives only the discriminator tells apart (readme's discriminators and polymorphism: each
- *   value of one alternative matches another too);
+ * What the round trip finds no value for in a corpus document, its own example included (JSON Schema's meaning: a
+ * discriminator picks no alternative, OpenAPI 3.1.1 and Prism alike):
+ * - oneOfs only the discriminator tells apart, nested or beside allOfs (readme's discriminators and polymorphism's
+ *   `patchPets`), where no draw, nor one alternative's draw given a member another types of another type, matches
+ *   exactly one alternative: not shown to admit no value. Where all members are optional and each alternative types
+ *   one the other does not (readme's `{a, b}` or `{c, d}`, Ably's push device), `{"a": "x", "c": 1}` matches only one:
+ *   drawn;
  * - an allOf of `type: string` and `type: integer` (readme's quirks: no value has both types).
  */
 const UNSATISFIABLE: Record<string, string[]> = {
-  'ably-platform': ['subscribePushDeviceToChannel: request body'],
   'readme-discriminators': [
-    'oneOfWithTopLevelDiscriminatorAndMapping',
-    'oneOfWithTopLevelDiscriminatorNoMapping',
     'patchEmbeddedDiscriminator',
-    'patchMappingOfSchemaNames',
     'patchMappingWithDuplicateSchemas',
     'patchOneofAllofTopLevelDisc',
     'postPotentiallyUndefinedFormData',
   ].map((o) => `${o}: request body`),
-  'readme-polymorphism': [
-    'patchPets: request body',
-    'postAnythingOneOfObject: request body',
-    'postAnythingOneOfObjectRef: request body',
-  ],
+  'readme-polymorphism': ['patchPets: request body'],
   'readme-schema-types': [
     'quirks_entirelyIncompatibleAllOf: request body',
     'quirks_partiallyUsableIncompatibleAllOf: request body',
