@@ -40,8 +40,7 @@ import { bodyLimit } from './extensions/body-limit.js';
 import { credentialInOf } from './extensions/credential-in.js';
 import { errorStyleOf } from './extensions/error-style.js';
 import { documentedErrorsOf } from './extensions/errors.js';
-import { fixedParameters, toldApartByFixed } from './fixed-parameters.js';
-import { pathKeyParts } from './path-key-query.js';
+import { hiddenOperations, routeShape } from './fixed-parameters.js';
 import { isFieldSelection, selection } from './extensions/field-selection.js';
 import { idempotencyOf } from './extensions/idempotency.js';
 import { invalidCodeOf } from './extensions/invalid-code.js';
@@ -210,6 +209,11 @@ function buildOperation(
         pointer: `${pointer}/responses/${r.status}/content`,
         message: `a ${r.status} answer has no content in HTTP; the body documented for it is never sent (the client returns undefined)`,
       });
+    else if (method === 'head' && r.status.startsWith('2') && r.contentTypes.length > 0)
+      warn({
+        pointer: `${pointer}/responses/${r.status}/content`,
+        message: `an answer to HEAD has no content in HTTP; the body documented for it is never sent (the client returns undefined)`,
+      });
   const success = responses.find(
     (r) => r.status.startsWith('2') && r.contentType?.includes('json') && !isLinesType(r.contentType),
   );
@@ -334,7 +338,8 @@ function buildParameters(
  * Operations no request tells apart: one method and one path once a path key's `#fragment` is dropped (Box's
  * `/shared_items#folders` beside `/shared_items#web_links`; no request carries a fragment) and its query (routed
  * on its pairs) and its templates' names are set aside (`/a/{id}` and `/a/{name}`), and no required parameter of
- * one value each (fixed-parameters.ts: AWS's `X-Amz-Target`) or pair of the key's query sets them apart. The client calls each; the server can route only one of them, so the
+ * one value each (fixed-parameters.ts: AWS's `X-Amz-Target`), required parameter carried or pair of the key's query sets
+ * them apart. The client calls each; the server can route only one of them, so the
  * later ones are warned about with their pointers.
  */
 function warnIndistinguishable(
@@ -343,14 +348,8 @@ function warnIndistinguishable(
   document: OpenApiDocument,
   warn: (warning: SchemaWarning) => void,
 ): void {
-  const seen = new Map<string, OperationModel[]>();
-  for (const o of operations) {
-    const route = `${o.method.toUpperCase()} ${pathKeyParts(o.path).path.replace(/\{[^}]*\}/g, '{}')}`;
-    const before = seen.get(route) ?? [];
-    seen.set(route, [...before, o]);
-    const fixed = fixedParameters(o, document);
-    const earlier = before.find((e) => !toldApartByFixed(fixedParameters(e, document), fixed));
-    if (!earlier) continue;
+  for (const [o, earlier] of hiddenOperations(operations, document)) {
+    const route = routeShape(o);
     warn({
       pointer: pointers.get(o.id) ?? '#',
       message: `${o.id} is the request ${route} of ${earlier.id} too (${pointers.get(earlier.id) ?? '#'}): no request tells them apart, so one handler of the server answers both; the client calls each`,

@@ -3,6 +3,9 @@
 // keys such as `/#X-Amz-Target=Service.CreateThing`, whose fragment no request carries). The generated server
 // routes such a request to the operation whose values it carries. A path key's own query (path-key-query.ts) adds
 // its pairs: a fixed pair's value, and a templated pair's name, which the request must carry whatever its value.
+// Any other required header or query parameter counts by its name alone: S3's `GET /{Bucket}/{Key}#uploadId`
+// (ListParts, `uploadId` required) beside `GET /{Bucket}/{Key}` (GetObject), or `#analytics&id` beside `#analytics`,
+// are told apart by whether the request carries it, as S3 routes them.
 import { pathKeyParts } from './path-key-query.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import type { OperationModel } from './types.js';
@@ -36,8 +39,10 @@ export function fixedParameters(op: OperationModel, document: OpenApiDocument): 
         : undefined;
     const one = values?.length === 1 ? values[0] : undefined;
     if (fixed.some((f) => f.in === p.in && f.name === p.name)) continue;
+    const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
     if (typeof one === 'string' || typeof one === 'number' || typeof one === 'boolean')
-      fixed.push({ in: p.in, name: p.in === 'header' ? p.name.toLowerCase() : p.name, value: String(one) });
+      fixed.push({ in: p.in, name, value: String(one) });
+    else fixed.push({ in: p.in, name });
   }
   return fixed;
 }
@@ -50,4 +55,30 @@ export function toldApartByFixed(a: FixedParameter[], b: FixedParameter[]): bool
   const has = (list: FixedParameter[], p: FixedParameter) =>
     list.some((q) => q.in === p.in && q.name === p.name && q.value === p.value);
   return a.length !== b.length || a.some((p) => !has(b, p));
+}
+
+/** The method and path a request of the operation carries: no `#fragment`, no key query, template names set aside. */
+export function routeShape(op: OperationModel): string {
+  return `${op.method.toUpperCase()} ${pathKeyParts(op.path).path.replace(/\{[^}]*\}/g, '{}')}`;
+}
+
+/**
+ * Each operation that no request tells apart from an earlier one of its method and path (its fixed parameters the
+ * same), with that earlier one: the server routes their requests to the earlier one's handler.
+ */
+export function hiddenOperations(
+  operations: readonly OperationModel[],
+  document: OpenApiDocument,
+): Map<OperationModel, OperationModel> {
+  const seen = new Map<string, OperationModel[]>();
+  const hidden = new Map<OperationModel, OperationModel>();
+  for (const o of operations) {
+    const route = routeShape(o);
+    const before = seen.get(route) ?? [];
+    seen.set(route, [...before, o]);
+    const fixed = fixedParameters(o, document);
+    const earlier = before.find((e) => !toldApartByFixed(fixedParameters(e, document), fixed));
+    if (earlier) hidden.set(o, earlier);
+  }
+  return hidden;
 }

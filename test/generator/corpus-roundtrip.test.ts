@@ -33,8 +33,17 @@ const UNSATISFIABLE: Record<string, string[]> = {
   ],
 };
 
-/** Operations whose only bodies are not JSON (sent as given bytes or forms): not called by this test. */
-const SKIPPED: Record<string, string[]> = {};
+/**
+ * Operations not called by this test: one whose request the document makes an earlier one's too (readme's cookie
+ * styles under `/anything/cookies#...`, told apart by the key's fragment alone, which no request carries; generate
+ * warns, and the server routes them to the first one's handler).
+ */
+const SKIPPED: Record<string, string[]> = {
+  'readme-parameters-style': [
+    'cookies_form_nonExploded: no request tells it apart from cookies_form_exploded',
+    'cookies_standard: no request tells it apart from cookies_form_exploded',
+  ],
+};
 
 /**
  * Operations Prism 5.14 answers wrongly whatever the request (corpus-roundtrip-suite.ts's prismFaults): its process

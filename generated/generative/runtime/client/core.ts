@@ -347,9 +347,10 @@ export class ApiCore {
   async request<T>(spec: RequestSpec, options?: CallOptions): Promise<ApiResponse<T>> {
     const guarded = await this.exchange(spec, options);
     const response = guarded.response;
-    // A 204, 205 or 304 has no content (RFC 9110), whatever the operation's other answers are read as: no data,
-    // as its result type says, not empty bytes or text.
-    const answer = NO_CONTENT.has(response.status) ? undefined : answerKind(spec, response.headers.get('content-type'));
+    // A 204, 205 or 304, and any answer to HEAD, has no content (RFC 9110), whatever the operation's other answers
+    // are read as: no data, not empty bytes or text (S3's HeadObject documents an XML body for its 200).
+    const empty = NO_CONTENT.has(response.status) || spec.method === 'HEAD';
+    const answer = empty ? undefined : answerKind(spec, response.headers.get('content-type'));
     const text = answer === 'bytes' ? '' : await guarded.text();
     let data: unknown;
     if (answer) data = answer === 'bytes' ? await guarded.bytes() : text;
