@@ -8,7 +8,9 @@
 // - a body of bytes typed as an array (Apache qakka's octet-stream array of byte strings), the document's fault:
 //   Prism checks the bytes against the schema unparsed ("must be array");
 // - a declared `Content-Type` header parameter (AWS tnb's enum of `application/zip` beside a JSON body): OpenAPI says
-//   to ignore it, the client sends the body's type, and Prism checks it (stoplightio/prism#2057).
+//   to ignore it, the client sends the body's type, and Prism checks it (stoplightio/prism#2057);
+// - a JSON body under `text/json` (rumble's `createScan`), which the client sends and the generated server reads as
+//   JSON, and Prism reads as text ("must be object").
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +70,13 @@ const document = {
         responses: answer,
       },
     },
+    '/named-refusals/scans': {
+      post: {
+        operationId: 'createScan',
+        requestBody: { required: true, content: { 'text/json': body('target').content['application/json'] } },
+        responses: answer,
+      },
+    },
     '/named-refusals/packages': {
       put: {
         operationId: 'putPackage',
@@ -88,6 +97,7 @@ roundTripSuite(
       'onlyFragment: no route',
       'sendBytes: checks the bytes against the array schema',
       'putPackage: checks the declared Content-Type parameter (stoplightio/prism#2057)',
+      'createScan: reads a text/json body as text',
     ],
   },
   { server: true, prism: true },
@@ -110,6 +120,7 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     putPackage: expect.stringMatching(
       /^Prism: a declared Content-Type, Accept or Authorization header parameter checked/,
     ),
+    createScan: 'Prism: a text/json body read as text, not JSON',
   });
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(

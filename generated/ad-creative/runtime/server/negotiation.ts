@@ -33,10 +33,10 @@ export function parseAccept(header: string): MediaRange[] {
   return ranges;
 }
 
-/** A JSON media type: `application/json` or a `+json` one (not a stream of JSON lines). */
+/** A JSON media type: `application/json`, `text/json` or a `+json` one (not a stream of JSON lines). */
 export function isJsonType(type: string): boolean {
   const t = type.split(';')[0]!.trim().toLowerCase();
-  return t === 'application/json' || t.endsWith('+json');
+  return t === 'application/json' || t === 'text/json' || t.endsWith('+json');
 }
 
 /** How specifically a range names a type: 4 exactly, 3 by structured suffix, 2 `type/*`, 1 `*\/*`, 0 not at all. */

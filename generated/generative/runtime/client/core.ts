@@ -685,7 +685,7 @@ function answerKind(spec: RequestSpec, contentType: string | null): 'text' | 'by
     (t) => t === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))),
   );
   if (!documented) return spec.answer;
-  if (type === 'application/json' || type.endsWith('+json')) return undefined;
+  if (type === 'application/json' || type === 'text/json' || type.endsWith('+json')) return undefined;
   return /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(type) ? 'text' : 'bytes';
 }
 

@@ -227,7 +227,7 @@ function jsonAnswer(headers: Record<string, string> | undefined): boolean {
   for (const name in headers) {
     if (name.toLowerCase() !== 'content-type') continue;
     const type = headers[name]!.split(';')[0]!.trim().toLowerCase();
-    return type === 'application/json' || type.endsWith('+json');
+    return type === 'application/json' || type === 'text/json' || type.endsWith('+json');
   }
   return true;
 }
