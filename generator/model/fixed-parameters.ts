@@ -3,7 +3,7 @@
 // keys such as `/#X-Amz-Target=Service.CreateThing`, whose fragment no request carries). The generated server
 // routes such a request to the operation whose values it carries. A path key's own query (path-key-query.ts) adds
 // its pairs: a fixed pair's value, and a templated pair's name, which the request must carry whatever its value.
-// Any other required header or query parameter counts by its name alone: S3's `GET /{Bucket}/{Key}#uploadId`
+// Any other required header or query parameter whose name the request carries counts by that name alone: S3's `GET /{Bucket}/{Key}#uploadId`
 // (ListParts, `uploadId` required) beside `GET /{Bucket}/{Key}` (GetObject), or `#analytics&id` beside `#analytics`,
 // are told apart by whether the request carries it, as S3 routes them.
 import { pathKeyParts } from './path-key-query.js';
@@ -42,7 +42,10 @@ export function fixedParameters(op: OperationModel, document: OpenApiDocument): 
     const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
     if (typeof one === 'string' || typeof one === 'number' || typeof one === 'boolean')
       fixed.push({ in: p.in, name, value: String(one) });
-    else fixed.push({ in: p.in, name });
+    // Only a parameter whose name the query carries: an exploded object goes as its members' names (elb's
+    // `HealthCheck` as `Target=...&Interval=...`), a deepObject as `name[member]`.
+    else if (!(p.in === 'query' && (p.style === 'deepObject' || (p.type === 'object' && p.explode))))
+      fixed.push({ in: p.in, name });
   }
   return fixed;
 }

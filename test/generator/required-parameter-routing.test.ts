@@ -47,10 +47,27 @@ const DOCUMENT = {
         responses: answer,
       },
     },
+    // A required exploded object goes as its members' names (elb's `HealthCheck`): its own name is never carried.
+    // Named to sort after the others: a request no route's parameters match goes to the first one's handler.
+    '/{Bucket}#health': {
+      get: {
+        operationId: 'updateHealthCheck',
+        parameters: [
+          path('Bucket'),
+          flag('health'),
+          query('HealthCheck', true, {
+            type: 'object',
+            required: ['Target'],
+            properties: { Target: { type: 'string' } },
+          }),
+        ],
+        responses: answer,
+      },
+    },
   },
 };
 
-const IDS = ['getObject', 'putObject', 'listParts', 'copyObject', 'listAnalytics', 'getAnalytics'];
+const IDS = ['getObject', 'putObject', 'listParts', 'copyObject', 'updateHealthCheck', 'listAnalytics', 'getAnalytics'];
 const served = servedPackage('buckets', DOCUMENT, () =>
   Object.fromEntries(IDS.map((id) => [id, () => ({ status: 200, body: { handledBy: id } })])),
 );
@@ -65,6 +82,9 @@ it('each request reaches the operation whose required parameters it carries', as
   expect(await client.copyObject({ ...at, xAmzCopySource: '/other/key' })).toEqual({ handledBy: 'copyObject' });
   expect(await client.listAnalytics({ Bucket: 'b', analytics: true })).toEqual({ handledBy: 'listAnalytics' });
   expect(await client.getAnalytics({ Bucket: 'b', analytics: true, id: 'a1' })).toEqual({ handledBy: 'getAnalytics' });
+  expect(await client.updateHealthCheck({ Bucket: 'b', health: true, HealthCheck: { Target: 'HTTP:80/' } })).toEqual({
+    handledBy: 'updateHealthCheck',
+  });
 });
 
 it('no warning says the operations cannot be told apart', () => {
