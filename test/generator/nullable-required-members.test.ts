@@ -55,7 +55,7 @@ function errors(dir: string, types: string): string[] {
     "import type { components } from './types.js';",
     "type Cause = components['schemas']['Cause'];",
     "export const cause: Cause = { item_id: 'i', error_type: 'ITEM_ERROR', error_code: 'X' };",
-    "// @ts-expect-error: the parent requires error_code",
+    '// @ts-expect-error: the parent requires error_code',
     "export const partial: Cause = { item_id: 'i', error_type: 'ITEM_ERROR' };",
     'export const read = (c: Cause): string => c.error_type;',
   ].join('\n');
