@@ -390,8 +390,33 @@ function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate
           const breaking = { ...value, [name]: type === 'string' ? 0 : 'a' };
           if (validate(breaking)) return breaking;
         }
+      // Alternatives that differ by a string's format alone (motaword's map of text beside a map of base64): the
+      // draw with its strings as text no format takes matches the one without the format; its maps drawn with a
+      // member, as an empty one holds no string.
+      const filled = sample(model, withMembers(model, own), seed, false, { request });
+      const plain = plainStrings(filled);
+      if (validate(plain)) return plain;
     }
   return undefined;
+}
+
+/** An object schema whose members that are maps (`additionalProperties` a schema) each ask for one member at least. */
+function withMembers(model: ServiceModel, schema: any): unknown {
+  const properties = Object.entries<unknown>(schema?.properties ?? {}).map(([name, member]) => {
+    const m = resolveRef<any>(model.document, member ?? {});
+    const map = m && typeof m === 'object' && m.additionalProperties && typeof m.additionalProperties === 'object';
+    return [name, map ? { ...m, minProperties: Math.max(1, m.minProperties ?? 0) } : member];
+  });
+  return { ...schema, properties: Object.fromEntries(properties), required: Object.keys(schema?.properties ?? {}) };
+}
+
+/** The value with every string in it (not its keys) as `a b!`: no base64, date, uuid or e-mail address. */
+function plainStrings(value: unknown): unknown {
+  if (typeof value === 'string') return 'a b!';
+  if (Array.isArray(value)) return value.map(plainStrings);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainStrings(v)]));
+  return value;
 }
 
 /** The example a media type documents, if any. */

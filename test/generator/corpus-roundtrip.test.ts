@@ -23,7 +23,6 @@ const UNSATISFIABLE: Record<string, string[]> = {
   'readme-discriminators': [
     'patchEmbeddedDiscriminator',
     'patchMappingWithDuplicateSchemas',
-    'patchOneofAllofTopLevelDisc',
     'postPotentiallyUndefinedFormData',
   ].map((o) => `${o}: request body`),
   'readme-polymorphism': ['patchPets: request body'],
