@@ -6,6 +6,7 @@
 // name a property or a component gives; nothing names an inline root), and the server takes any.
 import type { JsonSchema, RequestBodyModel } from '../model/types.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
+import type { XmlBodyShape, XmlMember, XmlShape } from '../../templates/runtime/server/xml-body.js';
 
 /** An XML media type: `application/xml`, `text/xml`, or any `+xml` type. */
 export const isXmlType = (type: string): boolean => {
@@ -22,31 +23,6 @@ interface XmlObject {
 }
 
 type Schema = Record<string, any>;
-
-type XmlShape =
-  | { kind: 'object'; members: XmlMember[]; additional?: number }
-  | { kind: 'array'; items: number }
-  | { kind: 'scalar'; types: string[] }
-  | { kind: 'any' };
-
-interface XmlMember {
-  key: string;
-  name: string;
-  namespace?: string;
-  attribute?: boolean;
-  wrapped?: boolean;
-  items?: string;
-  itemsNamespace?: string;
-  required?: boolean;
-  shape: number;
-}
-
-export interface XmlBodyShape {
-  root?: string;
-  namespace?: string;
-  items?: string;
-  shapes: XmlShape[];
-}
 
 const SCALARS = ['integer', 'number', 'boolean', 'null', 'string'];
 
