@@ -62,7 +62,7 @@ export function splitPackage(
 }
 
 /**
- * The runtime copy a package written without the option left (runtime/client/, runtime/server/), removed where it is
+ * The runtime copy a package written without the option left (runtime/client/, runtime/server/, runtime/xml/), removed where it is
  * the generator's (its banner), so that `--check` finds the folder up to date.
  */
 export function removeCopiedRuntime(folder: string): void {
@@ -70,6 +70,7 @@ export function removeCopiedRuntime(folder: string): void {
   for (const [side, entry] of [
     ['client', 'core.ts'],
     ['server', 'index.ts'],
+    ['xml', 'shapes.ts'],
   ] as const) {
     const dir = path.join(runtime, side);
     const file = path.join(dir, entry);

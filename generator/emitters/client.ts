@@ -16,6 +16,7 @@ import { unsendableKey } from '../model/security.js';
 import { literalPercents } from '../model/path-literal.js';
 import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
+import type { OpenApiDocument } from '../model/ref.js';
 import {
   bodyContentType,
   paramType,
@@ -33,6 +34,7 @@ import {
 import { docText, printStructure } from './print-structure.js';
 import { propertyKey, stringLiteral, templateText, valueLiteral } from './escape.js';
 import { errorBodyType, errorResponses, statusesOf } from './server-types.js';
+import { readsXml, xmlBodyShape } from './xml-shapes.js';
 
 export function emitClient(service: ServiceModel): string {
   const className = `${service.name}Client`;
@@ -72,7 +74,7 @@ export function emitClient(service: ServiceModel): string {
 
   for (const op of service.operations) {
     const fieldsType = op.selectableFields ? fieldSelectionName(service, op, fieldUnions) : undefined;
-    types.push(paramsInterface(op, fieldsType));
+    types.push(paramsInterface(op, service.document, fieldsType));
     types.push({
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -99,7 +101,7 @@ export function emitClient(service: ServiceModel): string {
 
   const senderMethods: OptionalKind<MethodDeclarationStructure>[] = [];
   for (const op of service.receivers) {
-    types.push(paramsInterface(op), {
+    types.push(paramsInterface(op, service.document), {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: `${op.typeName}Result`,
@@ -368,7 +370,11 @@ function callParams(op: OperationModel): ParameterModel[] {
   return op.parameters.filter((p) => !p.isCredential);
 }
 
-function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDeclarationStructure {
+function paramsInterface(
+  op: OperationModel,
+  document: OpenApiDocument,
+  fieldsType?: string,
+): InterfaceDeclarationStructure {
   const properties: OptionalKind<PropertySignatureStructure>[] = callParams(op).map((p) => ({
     name: propertyKey(p.identifier),
     hasQuestionToken: !p.required || (p.in === 'path' && p.defaultValue !== undefined),
@@ -392,7 +398,10 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
     // A form whose schema admits no object (fieldless-forms.ts): the body as the caller encoded it.
     const formText = op.requestBodies.some((b) => isFormText(b.contentType));
     const multipart = op.requestBodies.some((b) => isFieldsType(b.contentType) && !isFormText(b.contentType));
+    // An XML body whose schema describes more than a string also takes its schema's value, written as XML.
+    const xml = xmlValueBodies(op, document);
     const encoded = [
+      ...xml.map((b) => bodyContentType(op, b)),
       ...(formText ? ['URLSearchParams'] : []),
       ...(multipart ? ['FormData'] : []),
       'Blob',
@@ -411,8 +420,10 @@ function paramsInterface(op: OperationModel, fieldsType?: string): InterfaceDecl
                 ...(formText ? ['form text (a string or URLSearchParams)'] : []),
                 ...(multipart ? ['FormData (sent with the boundary fetch writes)'] : []),
               ].join(', ')}, or bytes (with a contentType naming a multipart boundary).`
-            : text
-              ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.'
+            : xml.length
+              ? "The request body: its schema's value, written as XML, or its text or bytes."
+              : text
+                ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.'
               : 'Raw bytes of the request body.',
       ],
     });
@@ -516,7 +527,7 @@ function requestSpec(
       `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${stringLiteral(p.style)}, explode: ${valueLiteral(p.explode)}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
   if (headers.length) lines.push(`headers: definedHeaders({ ${headers.join(', ')} })`);
-  const body = overrides.body ?? bodyExpression(op);
+  const body = overrides.body ?? bodyExpression(op, service.document);
   if (body) lines.push(`body: ${body}`);
   // The service's usual placement is the core's default (ServiceProfile.credentials).
   if (op.credentials !== defaultCredentials(service)) lines.push(`credentials: ${stringLiteral(op.credentials)}`);
@@ -602,8 +613,29 @@ function sentMultipart(op: OperationModel): RequestBodyModel | undefined {
   return op.requestBodies.find((b) => b.kind === 'multipart-form');
 }
 
-function bodyExpression(op: OperationModel): string | undefined {
+/** The XML bodies of an operation whose schema describes more than a string: the client writes their values. */
+function xmlValueBodies(op: OperationModel, document: OpenApiDocument): RequestBodyModel[] {
+  if (op.requestBodies.some((b) => b.kind !== 'raw')) return [];
+  return op.requestBodies.filter((b) => readsXml(document, b));
+}
+
+/**
+ * An XML body's expression: a value written as XML by the shape of its media type's schema (the one the server reads
+ * it with, xml-shapes.ts), or text and bytes as given.
+ */
+function xmlBodyExpression(op: OperationModel, xml: RequestBodyModel[], document: OpenApiDocument): string {
+  const documented = op.requestBodies.map((b) => b.contentType).find((t) => !t.includes('*'));
+  const shapes = xml.map(
+    (b) => `${stringLiteral(b.contentType.toLowerCase())}: ${valueLiteral(xmlBodyShape(document, b.schema))}`,
+  );
+  const written = xml.map((b) => b.contentType).find((t) => !t.includes('*')) ?? 'application/xml';
+  return `params.body === undefined ? undefined : xmlRequestBody(params.body, params.contentType, ${stringLiteral(documented ?? written)}, ${stringLiteral(written)}, { ${shapes.join(', ')} })`;
+}
+
+function bodyExpression(op: OperationModel, document: OpenApiDocument): string | undefined {
   if (op.requestBodies.length === 0) return undefined;
+  const xml = xmlValueBodies(op, document);
+  if (xml.length) return xmlBodyExpression(op, xml, document);
   const form = op.requestBodies.find((b) => b.kind === 'form');
   const jsonBodies = op.requestBodies.filter((b) => b.kind === 'json');
   const json = jsonBodies.find((b) => !isMediaRange(b.contentType)) ?? jsonBodies[0];
@@ -1102,7 +1134,9 @@ function hasStyledQuery(service: ServiceModel): boolean {
 /** How the service names its credentials on the wire, for the runtime core. */
 /** Whether a request of the service sends a form or multipart body (the core's form writers, form-body.ts). */
 function hasFormBodies(service: ServiceModel): boolean {
-  return allRequests(service).some((o) => /^bodyOf\('(form|multipart)'/.test(bodyExpression(o) ?? ''));
+  return allRequests(service).some((o) =>
+    /^bodyOf\('(form|multipart)'/.test(bodyExpression(o, service.document) ?? ''),
+  );
 }
 
 /** Whether a request of the service may carry a credential (the core's credential writer, credentials.ts). */
@@ -1229,7 +1263,7 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
   const multipart = multipartOperations(service).length > 0;
   const resumable = resumableOperations(service).length > 0;
   const bodies = allRequests(service).some((o) => {
-    const b = bodyExpression(o);
+    const b = bodyExpression(o, service.document);
     return b !== undefined && b.startsWith('bodyOf(');
   });
   const client = (file: string) => `./runtime/client/${file}.js`;
@@ -1256,6 +1290,9 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
   ];
   if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });
   if (hasFormBodies(service)) imports.push({ from: client('form-body'), names: ['formPairs', 'multipartBody'] });
+  // Only a client with XML value bodies imports their writer, and so carries the XML library (runtime.ts).
+  if (allRequests(service).some((o) => xmlValueBodies(o, service.document).length))
+    imports.push({ from: client('xml-body'), names: ['xmlRequestBody'] });
   if (sendsCredentials(service)) imports.push({ from: client('credentials'), names: ['credentialWriter'] });
   if (ops.some((o) => (o.servers ?? (o.server ? [o.server] : [])).length > 0))
     imports.push({ from: client('operation-servers'), names: ['ownServers'] });

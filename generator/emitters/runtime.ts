@@ -21,10 +21,10 @@ const AJV_ENTRY = [
 ].join('\n');
 
 /**
- * The module the vendored XML parser is bundled from: fast-xml-parser's parser and validator through its published
- * entry (a CommonJS module, read by esbuild's interop; its builder comes along).
+ * The module the vendored XML library is bundled from: fast-xml-parser's parser, validator and builder through its
+ * published entry (a CommonJS module, read by esbuild's interop).
  */
-const XML_PARSER_ENTRY = `export { XMLParser, XMLValidator } from 'fast-xml-parser';`;
+const XML_PARSER_ENTRY = `export { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';`;
 
 /**
  * Library builds that vendor shims stand for: shim name -> package-relative file (`bundle`: an ESM module with
@@ -117,10 +117,12 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * Server runtime modules only some servers import (the XML body reader and its vendored parser): left out of a
- * package whose server.ts does not import them, so a package without XML bodies does not carry the parser.
+ * Server runtime modules only some servers import (the XML body reader): left out of a package whose server.ts does
+ * not import them. The XML modules both sides share (runtime/xml/: the shapes, the writer, the vendored library) are
+ * kept only where the client or the server reaches them, so a package without XML bodies does not carry the library.
  */
 const OPTIONAL_SERVER_MODULES = ['runtime/server/xml-body.ts'];
+const SHARED_XML = 'runtime/xml/';
 
 /** The runtime files a module reaches through its relative imports (with their declaration files), itself included. */
 function reached(out: Map<string, string>, from: string, text: string, keep = new Set<string>()): Set<string> {
@@ -144,21 +146,17 @@ function reached(out: Map<string, string>, from: string, text: string, keep = ne
  */
 export function runtimeFiles(client?: string, server?: string): Map<string, string> {
   const out = allRuntimeFiles();
-  if (server !== undefined) {
-    const used = reached(out, 'server.ts', server);
-    for (const optional of OPTIONAL_SERVER_MODULES) {
-      if (used.has(optional)) continue;
-      const own = reached(out, optional, out.get(optional)!, new Set([optional]));
-      // What another server module reaches stays.
-      const others = new Set<string>();
-      for (const [name, text] of out)
-        if (name.startsWith('runtime/server/') && !own.has(name)) reached(out, name, text, others);
-      for (const name of own) if (!others.has(name)) out.delete(name);
-    }
+  if (client === undefined && server === undefined) return out;
+  const used = new Set<string>();
+  if (client !== undefined) reached(out, 'client.ts', client, used);
+  if (server !== undefined) reached(out, 'server.ts', server, used);
+  for (const name of [...out.keys()]) {
+    const unused =
+      (client !== undefined && name.startsWith('runtime/client/')) ||
+      (server !== undefined && OPTIONAL_SERVER_MODULES.includes(name)) ||
+      name.startsWith(SHARED_XML);
+    if (unused && !used.has(name)) out.delete(name);
   }
-  if (client === undefined) return out;
-  const keep = reached(out, 'client.ts', client);
-  for (const name of [...out.keys()]) if (name.startsWith('runtime/client/') && !keep.has(name)) out.delete(name);
   return out;
 }
 

@@ -1,12 +1,13 @@
 // What the generated server needs of an XML body's schema to read the body into the JSON value the schema describes
-// (templates/runtime/server/xml-body.ts): each schema's kind (object, array, scalar types), and each member's element
-// or attribute name, namespace and wrapping from its OpenAPI XML Object. Shapes are a table by index, so a schema
+// (templates/runtime/server/xml-body.ts), and the generated client to write that value as the body
+// (templates/runtime/xml/write.ts): each schema's kind (object, array, scalar types), and each member's element or
+// attribute name, prefix, namespace and wrapping from its OpenAPI XML Object. Shapes are a table by index, so a schema
 // that refers to itself is one entry. The root is named by the body schema's `xml.name`, else by the component its
 // `$ref` names; an inline schema without `xml.name` names no root (3.0.3 and 3.1.1 define `name` as replacing the
 // name a property or a component gives; nothing names an inline root), and the server takes any.
 import type { JsonSchema, RequestBodyModel } from '../model/types.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
-import type { XmlBodyShape, XmlMember, XmlShape } from '../../templates/runtime/server/xml-body.js';
+import type { XmlBodyShape, XmlMember, XmlShape } from '../../templates/runtime/xml/shapes.js';
 
 /** An XML media type: `application/xml`, `text/xml`, or any `+xml` type. */
 export const isXmlType = (type: string): boolean => {
@@ -110,6 +111,7 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
     const { schema: s, xml } = resolved(document, member);
     const shape = shapeOf(member);
     const out: XmlMember = { key, name: xml.name ?? key, shape };
+    if (xml.prefix) out.prefix = xml.prefix;
     if (xml.namespace) out.namespace = xml.namespace;
     if (xml.attribute) out.attribute = true;
     if (shapes[shape]!.kind === 'array') {
@@ -117,9 +119,13 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
       const itemsXml = resolved(document, itemsSchema).xml;
       // Unwrapped, the array's own name is not used (the XML Object: "If wrapped is false, it will be ignored").
       if (xml.wrapped) out.wrapped = true;
-      else delete out.namespace;
+      else {
+        delete out.namespace;
+        delete out.prefix;
+      }
       // Unnamed items take the wrapper's name where wrapped (the XML Object's "aliens" example), else the key.
       out.items = itemsXml.name ?? (xml.wrapped ? (xml.name ?? key) : key);
+      if (itemsXml.prefix) out.itemsPrefix = itemsXml.prefix;
       if (itemsXml.namespace) out.itemsNamespace = itemsXml.namespace;
       // An unwrapped array without items writes nothing: where the schema requires it, no element is no item.
       if (!xml.wrapped && required) out.required = true;
@@ -134,6 +140,7 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
   shapeOf(schema);
   const out: XmlBodyShape = { shapes };
   if (root !== undefined) out.root = root;
+  if (xml.prefix) out.prefix = xml.prefix;
   if (xml.namespace) out.namespace = xml.namespace;
   if (shapes[0]!.kind === 'array') {
     const itemsSchema = parts(document, rootSchema).find((p) => p.items !== undefined)?.items;

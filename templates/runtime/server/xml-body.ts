@@ -8,42 +8,11 @@
 // document gives it (the body schema's `xml.name`, else its component's name); an inline schema names no root, and
 // any name is taken. The text is parsed by fast-xml-parser (vendored): well-formedness first, no DOCTYPE (refused),
 // no entity but XML's own five and character references, nesting bounded.
+import type { XmlBodyShape, XmlShape } from '../xml/shapes.js';
+import { XMLParser, XMLValidator } from '../xml/vendor/xml-parser.js';
 import { BodyParseError } from './body-errors.js';
-import { XMLParser, XMLValidator } from './vendor/xml-parser.js';
 
-/** How the generator describes an XML body's schema: shapes by index, the root's first. */
-export interface XmlBodyShape {
-  /** The root element's name (no prefix); absent: the document names none, and any is taken. */
-  root?: string;
-  /** The namespace the root element must be in, where the schema gives one. */
-  namespace?: string;
-  /** A root array's items' element name; absent: any child element is an item. */
-  items?: string;
-  shapes: XmlShape[];
-}
-
-export type XmlShape =
-  | { kind: 'object'; members: XmlMember[]; additional?: number }
-  | { kind: 'array'; items: number }
-  | { kind: 'scalar'; types: string[] }
-  | { kind: 'any' };
-
-export interface XmlMember {
-  /** The member's key in the JSON value. */
-  key: string;
-  /** Its element's or attribute's name (an array's wrapper where wrapped). */
-  name: string;
-  namespace?: string;
-  attribute?: boolean;
-  /** An array member: its items are inside one element of `name`. */
-  wrapped?: boolean;
-  /** An array member: its items' element name and namespace. */
-  items?: string;
-  itemsNamespace?: string;
-  /** A required unwrapped array: no item element is the empty array (it writes nothing). */
-  required?: boolean;
-  shape: number;
-}
+export type { XmlBodyShape, XmlMember, XmlShape } from '../xml/shapes.js';
 
 /** A parsed element in document order (fast-xml-parser's `preserveOrder` form). */
 interface Element {

@@ -1,5 +1,5 @@
 // Declarations of the vendored fast-xml-parser build beside this file (the parts the runtime uses: the parser in its
-// order-keeping form and the well-formedness check).
+// order-keeping form, the well-formedness check, and the builder in its order-keeping form).
 export interface X2jOptions {
   preserveOrder?: boolean;
   ignoreAttributes?: boolean;
@@ -25,3 +25,17 @@ export interface ValidationError {
 export declare const XMLValidator: {
   validate(xml: string, options?: { allowBooleanAttributes?: boolean }): true | ValidationError;
 };
+export interface XmlBuilderOptions {
+  preserveOrder?: boolean;
+  ignoreAttributes?: boolean;
+  attributeNamePrefix?: string;
+  suppressBooleanAttributes?: boolean;
+  suppressEmptyNode?: boolean;
+  processEntities?: boolean;
+  tagValueProcessor?: (name: string, value: unknown) => unknown;
+  attributeValueProcessor?: (name: string, value: unknown) => unknown;
+}
+export declare class XMLBuilder {
+  constructor(options?: XmlBuilderOptions);
+  build(nodes: any): string;
+}
