@@ -193,5 +193,24 @@ it("types an XML body as its schema's value, or its text or bytes", async () => 
       '',
     ].join('\n'),
   );
-  expect(typeCheckPackages(new Map([['xml-shop', files]])).get('xml-shop')).toEqual([]);
+  // A client-only package carries the writer and the XML library, without the server's runtime.
+  const clientOnly = new Map(
+    await generatePackage({ key: 'xml-shop', spec: served.pkg.spec }, { onWarning: () => {}, clientOnly: true }),
+  );
+  expect([...clientOnly.keys()].filter((name) => name.startsWith('runtime/xml/'))).toEqual([
+    'runtime/xml/shapes.ts',
+    'runtime/xml/vendor/xml-parser.d.ts',
+    'runtime/xml/vendor/xml-parser.js',
+    'runtime/xml/write.ts',
+  ]);
+  expect([...clientOnly.keys()].some((name) => name.startsWith('runtime/server/'))).toBe(false);
+  clientOnly.set('client-use.ts', files.get('client-use.ts')!);
+  const checked = typeCheckPackages(
+    new Map([
+      ['xml-shop', files],
+      ['xml-shop-client', clientOnly],
+    ]),
+  );
+  expect(checked.get('xml-shop')).toEqual([]);
+  expect(checked.get('xml-shop-client')).toEqual([]);
 }, 120_000);
