@@ -2,8 +2,8 @@
 // handlers answering each operation's first documented success (JSON: the spec's example where the package's own
 // validator accepts it, else a value json-schema-faker derives that it accepts, allOf members merged where its draws
 // miss; text or bytes with their media type otherwise), called through the generated client with values derived
-// from each required parameter's and JSON body's schema (an XML body's too, written as the XML Object says:
-// xml-bodies.ts). The server validates its answers too (validateResponses):
+// from each required parameter's and JSON body's schema (an XML body's too, which the client writes as the XML
+// Object says). The server validates its answers too (validateResponses):
 // every answer is one the spec says is valid, and every request one it accepts; a body its schema refuses is
 // answered 400.
 import fs from 'node:fs';
@@ -24,6 +24,7 @@ import {
   type ServiceModel,
   unmetSecurityReason,
 } from '../../generator/model/index.js';
+import { readsXml } from '../../generator/emitters/xml-shapes.js';
 import { isFieldsType, isFormText } from '../../generator/model/fieldless-forms.js';
 import { hiddenOperations } from '../../generator/model/fixed-parameters.js';
 import { generatePackage } from '../../generator/pipeline.js';
@@ -638,13 +639,17 @@ export function roundTripSuite(
         params.body = new Uint8Array([1, 2, 3]);
         params.contentType = raw.contentType.includes('*') ? 'application/octet-stream' : raw.contentType;
       }
-      // XML: a value its schema accepts (the server reads the body back and validates it), written as the XML
-      // Object says (xml-bodies.ts).
+      // XML: a value its schema accepts (the server reads the body back and validates it). Where the schema
+      // describes more than a string, the value itself goes to the client, which writes it as the XML Object says
+      // (runtime/xml/write.ts); a string schema's value goes as XML text written here (xml-bodies.ts).
       if (raw && isXml(raw.contentType)) {
         const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(raw)}`];
         const value = validValue(model, raw.schema, undefined, validate, true);
         if (value === undefined) return { notCalled: `${o.id}: request body`, list: 'unsatisfiable' };
-        params.body = xmlBody(model.document, raw.schema, value);
+        if (readsXml(model.document, raw)) {
+          params.body = value;
+          if (raw.contentType.includes('*')) delete params.contentType;
+        } else params.body = xmlBody(model.document, raw.schema, value);
       }
       // A form whose schema admits no object goes as the caller encodes it (fieldless-forms.ts): form text, or
       // FormData with a file part and a text part (fetch writes its boundary).

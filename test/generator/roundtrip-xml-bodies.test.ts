@@ -1,8 +1,9 @@
-// The round trip sends an XML body as a value drawn from its schema, written as the OpenAPI XML Object says
-// (xml-bodies.ts), where it sent three bytes: here the generated server must receive an order whose element names,
-// attributes, wrapped and unwrapped arrays, prefixes and namespaces are those its schema's `xml` objects give, an
-// inline body schema's members inside `<root>`, and an array body's items inside its component's element; the
-// server reads each back into its schema's value and validates it (xml-body.ts), so writer and reader must agree.
+// The round trip hands an XML body's value drawn from its schema to the generated client, which writes it as the
+// OpenAPI XML Object says (runtime/xml/write.ts), where it sent three bytes: here the generated server must receive
+// an order whose element names, attributes, wrapped and unwrapped arrays, prefixes and namespaces are those its
+// schema's `xml` objects give, an inline body schema's members inside `<root>`, and an array body's items inside its
+// component's element; the server reads each back into its schema's value and validates it (xml-body.ts), so the
+// client's writer and the server's reader must agree.
 import { XMLParser } from 'fast-xml-parser';
 import { expect, it } from 'vitest';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
