@@ -164,7 +164,9 @@ export type RequestBody =
       contentType: string;
       /** A fresh stream of the same bytes for each attempt, sent instead of value (upload progress). */
       stream?: () => ReadableStream<Uint8Array>;
-    };
+    }
+  /** A body written as it is sent (XML from its schema's value, xml-body.ts): a value it refuses rejects the call. */
+  | { kind: 'written'; write(): { value: Blob | Uint8Array | string; contentType: string } };
 
 /** A JSON (of the given media type) or form body, or none when the caller gave none. */
 export function bodyOf(kind: 'json', value: unknown, contentType?: string): RequestBody | undefined;
@@ -630,6 +632,11 @@ export class ApiCore {
       if (written instanceof FormData) return written;
       headers['content-type'] = written.contentType;
       return written.body;
+    }
+    if (body.kind === 'written') {
+      const written = body.write();
+      headers['content-type'] = written.contentType;
+      return written.value;
     }
     // FormData goes out with the Content-Type fetch writes: the one that names its boundary.
     if (typeof FormData !== 'undefined' && body.value instanceof FormData) return body.value;
