@@ -424,7 +424,7 @@ function paramsInterface(
               ? "The request body: its schema's value, written as XML, or its text or bytes."
               : text
                 ? 'The request body: its text (XML, text, CSV, YAML) or its bytes.'
-              : 'Raw bytes of the request body.',
+                : 'Raw bytes of the request body.',
       ],
     });
     const concrete = op.requestBodies.map((b) => b.contentType).filter((t) => !t.includes('*'));

@@ -22,7 +22,11 @@ const DOCUMENT = {
   info: { title: 'xml shop', version: '1' },
   paths: {
     '/orders': {
-      post: { operationId: 'placeOrder', requestBody: xmlBody({ $ref: '#/components/schemas/Order' }), responses: echoed },
+      post: {
+        operationId: 'placeOrder',
+        requestBody: xmlBody({ $ref: '#/components/schemas/Order' }),
+        responses: echoed,
+      },
     },
     '/notes': {
       put: {
@@ -31,7 +35,11 @@ const DOCUMENT = {
           {
             type: 'object',
             required: ['text'],
-            properties: { text: { type: 'string' }, pinned: { type: 'boolean' }, label: { type: 'string', xml: { attribute: true } } },
+            properties: {
+              text: { type: 'string' },
+              pinned: { type: 'boolean' },
+              label: { type: 'string', xml: { attribute: true } },
+            },
             additionalProperties: { type: 'string' },
           },
           'text/xml',
@@ -40,10 +48,18 @@ const DOCUMENT = {
       },
     },
     '/tags': {
-      put: { operationId: 'putTags', requestBody: xmlBody({ $ref: '#/components/schemas/Tags' }, 'application/atom+xml'), responses: echoed },
+      put: {
+        operationId: 'putTags',
+        requestBody: xmlBody({ $ref: '#/components/schemas/Tags' }, 'application/atom+xml'),
+        responses: echoed,
+      },
     },
     '/batches': {
-      post: { operationId: 'putBatch', requestBody: xmlBody({ $ref: '#/components/schemas/Batch' }), responses: echoed },
+      post: {
+        operationId: 'putBatch',
+        requestBody: xmlBody({ $ref: '#/components/schemas/Batch' }),
+        responses: echoed,
+      },
     },
     // A document's name that is no XML name: the client refuses to write it.
     '/broken': {

@@ -38,11 +38,7 @@ const escapedText = (text: string) =>
  * carriage return as character references, which a reader's attribute normalisation would otherwise make spaces.
  */
 const escapedAttribute = (text: string) =>
-  escapedText(text)
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\t/g, '&#9;');
+  escapedText(text).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 
 // Escaping is by context, so the builder's own (one list for both) is off and its value processors do it.
 const builder = new XMLBuilder({
@@ -57,7 +53,8 @@ const builder = new XMLBuilder({
 
 /** `prefix:name`, each part checked to be an XML name. */
 function qualified(name: string, prefix: string | undefined): string {
-  if (!NC_NAME.test(name)) throw new TypeError(`XML body: ${JSON.stringify(name)} is not an XML element or attribute name`);
+  if (!NC_NAME.test(name))
+    throw new TypeError(`XML body: ${JSON.stringify(name)} is not an XML element or attribute name`);
   if (prefix === undefined) return name;
   if (!NC_NAME.test(prefix) || prefix.toLowerCase() === 'xmlns')
     throw new TypeError(`XML body: ${JSON.stringify(prefix)} is not a namespace prefix XML allows`);
@@ -108,7 +105,12 @@ function element(shapes: XmlShape[], index: number, name: Name, value: unknown, 
 
 /** A value no shape describes: an object's members as elements of their keys, an array's items as elements of its name. */
 function anyNode(name: Name, value: unknown): OrderedNode {
-  if (Array.isArray(value)) return elementNode(name, {}, value.map((item) => anyNode(name, item)));
+  if (Array.isArray(value))
+    return elementNode(
+      name,
+      {},
+      value.map((item) => anyNode(name, item)),
+    );
   if (isRecord(value))
     return elementNode(
       name,
