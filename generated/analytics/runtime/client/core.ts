@@ -166,7 +166,7 @@ export type RequestBody =
       stream?: () => ReadableStream<Uint8Array>;
     }
   /** A body written as it is sent (XML from its schema's value, xml-body.ts): a value it refuses rejects the call. */
-  | { kind: 'written'; write(): { value: Blob | Uint8Array | string; contentType: string } };
+  | { kind: 'written'; write(): { value: string; contentType: string } };
 
 /** A JSON (of the given media type) or form body, or none when the caller gave none. */
 export function bodyOf(kind: 'json', value: unknown, contentType?: string): RequestBody | undefined;
