@@ -30,6 +30,7 @@ import { hiddenOperations } from '../../generator/model/fixed-parameters.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
 import { drawable } from './drawable-schemas.js';
+import { noValueReason } from './no-value-reasons.js';
 import { hasLookaround, withPatternValues } from './pattern-values.js';
 import { xmlBody } from './xml-bodies.js';
 import { writePackage } from '../support/package-folder.js';
@@ -371,26 +372,41 @@ function validValue(
 
 /**
  * A value of a oneOf whose alternatives a drawn object matches together (objects whose members are all optional:
- * Vonage's verify answers, Docker's `MonthData` or `WeekData`): one alternative's draw, given a member another
- * alternative types and it does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the
- * drawn one. Undefined when none such is found.
+ * Vonage's verify answers, Docker's `MonthData` or `WeekData`; alternatives an allOf of one parent gives their
+ * members, readme's `Cat` and `Dog`): one alternative's draw, given for each other alternative a member it types and
+ * the drawn one does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the drawn one.
+ * Undefined when none such is found.
  */
 function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
   const alternatives: any[] = (resolveRef<any>(model.document, schema ?? {})?.oneOf ?? []).map((a: unknown) =>
     resolveRef<any>(model.document, a ?? {}),
   );
+  // Each alternative's members, its allOf's included.
+  const typed = alternatives.map((a) => {
+    const merged = mergedSchema(model, a) as any;
+    return Object.entries<unknown>({ ...(a?.properties ?? {}), ...(merged?.properties ?? {}) });
+  });
   for (const [i, own] of alternatives.entries())
     for (let seed = 1; seed <= 5; seed++) {
       const value = sample(model, own, seed, false, { request });
       if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-      for (const [j, other] of alternatives.entries())
-        for (const [name, member] of Object.entries<unknown>(other?.properties ?? {})) {
-          if (j === i || name in (own?.properties ?? {})) continue;
-          const type = [resolveRef<any>(model.document, member ?? {})?.type].flat()[0];
-          if (type === undefined) continue;
-          const breaking = { ...value, [name]: type === 'string' ? 0 : 'a' };
-          if (validate(breaking)) return breaking;
-        }
+      const owned = new Set(typed[i]!.map(([name]) => name));
+      // Per other alternative, the values that break it: a member it types and the drawn one does not.
+      const breakers = typed.map((members, j) =>
+        j === i
+          ? []
+          : members.flatMap(([name, member]) => {
+              const type = [resolveRef<any>(model.document, member ?? {})?.type].flat()[0];
+              return owned.has(name) || type === undefined ? [] : [[name, type === 'string' ? 0 : 'a'] as const];
+            }),
+      );
+      const longest = Math.max(0, ...breakers.map((b) => b.length));
+      for (let k = 0; k < longest; k++) {
+        const breaking: Record<string, unknown> = { ...value };
+        for (const b of breakers)
+          if (b.length > 0) Object.assign(breaking, Object.fromEntries([b[Math.min(k, b.length - 1)]!]));
+        if (validate(breaking)) return breaking;
+      }
       // Alternatives that differ by a string's format alone (motaword's map of text beside a map of base64): the
       // draw with its strings as text no format takes matches the one without the format; its maps drawn with a
       // member, as an empty one holds no string.
@@ -457,6 +473,8 @@ export function roundTripSuite(
     const unsatisfiable: string[] = [];
     const skipped: string[] = [];
     const serverErrors: string[] = [];
+    /** ` (why)` where a schema the round trip found no value for is shown to admit none (no-value-reasons.ts). */
+    const reason = (schema: unknown) => noValueReason(model.document, schema, (x) => mergedSchema(model, x));
 
     beforeAll(async () => {
       const dir = path.join(root, d.name);
@@ -517,7 +535,7 @@ export function roundTripSuite(
           const media = resolveRef<any>(model.document, operationObject(model, o).responses[r.status]).content?.[json];
           const validate = pkg.validators[`validate${o.typeName}Response${r.status.toUpperCase()}`];
           body = validValue(model, media?.schema ?? {}, documentedExample(model, media), validate);
-          if (body === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}`);
+          if (body === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}${reason(media?.schema ?? {})}`);
           // Beside other types (OpenAI's skill content: a zip or a JSON string), the answer says it is the JSON one.
           if (r.contentTypes.length > 1) headers = { 'content-type': json };
         } else if (r && r.contentTypes.length > 0) {
@@ -624,7 +642,8 @@ export function roundTripSuite(
         for (let seed = 1; seed <= 5 && !fits(value); seed++) value = draw(seed, true);
         if (value === undefined || !accepts(p, nonEmpty(value))) {
           // No value the parameter's own validator accepts (firebrowse's dates: an enum of numbers typed string).
-          if (p.required) return { notCalled: `${o.id}: parameter ${p.name}`, list: 'unsatisfiable' };
+          if (p.required)
+            return { notCalled: `${o.id}: parameter ${p.name}${reason(p.schema)}`, list: 'unsatisfiable' };
           continue;
         }
         params[p.identifier] = nonEmpty(value);
@@ -645,7 +664,8 @@ export function roundTripSuite(
       if (raw && isXml(raw.contentType)) {
         const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(raw)}`];
         const value = validValue(model, raw.schema, undefined, validate, true);
-        if (value === undefined) return { notCalled: `${o.id}: request body`, list: 'unsatisfiable' };
+        if (value === undefined)
+          return { notCalled: `${o.id}: request body${reason(raw.schema)}`, list: 'unsatisfiable' };
         if (readsXml(model.document, raw)) {
           params.body = value;
           if (raw.contentType.includes('*')) delete params.contentType;
@@ -667,7 +687,8 @@ export function roundTripSuite(
         const value = validValue(model, form.schema, undefined, validate && writableForm(form, validate), true) as
           | Record<string, unknown>
           | undefined;
-        if (value === undefined) return { notCalled: `${o.id}: request body`, list: 'unsatisfiable' };
+        if (value === undefined)
+          return { notCalled: `${o.id}: request body${reason(form.schema)}`, list: 'unsatisfiable' };
         for (const field of form.fileFields) if (field in value) value[field] = new Uint8Array([1, 2, 3]);
         params.body = value;
       }
@@ -677,7 +698,8 @@ export function roundTripSuite(
           json.contentType
         ];
         params.body = validValue(model, json.schema, documentedExample(model, media), validate, true);
-        if (params.body === undefined) return { notCalled: `${o.id}: request body`, list: 'unsatisfiable' };
+        if (params.body === undefined)
+          return { notCalled: `${o.id}: request body${reason(json.schema)}`, list: 'unsatisfiable' };
       }
       return { params, json: json !== undefined };
     }

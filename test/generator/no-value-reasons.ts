@@ -1,0 +1,158 @@
+// Why a schema the round trip found no value for admits none, where that can be shown from the schema alone: the
+// round trip lists such a body, answer or parameter with its reason, and one it cannot show a reason for without.
+// Each reason is a proof, not a guess: every check below is one no value can pass.
+import { createRequire } from 'node:module';
+import type { Root, Token } from 'ret';
+import { type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
+
+// ret is CommonJS: its module.exports is the tokenizer, with `types` on it.
+const ret = createRequire(import.meta.url)('ret') as typeof import('ret').tokenizer & {
+  types: typeof import('ret').types;
+};
+const { types } = ret;
+
+/** A schema with its allOf folded into one (the round trip's merger), or undefined where it cannot be. */
+export type Merge = (schema: unknown) => unknown;
+
+/**
+ * ` (reason)` where `schema` is shown to admit no value, else an empty string. Shown: a oneOf two of whose
+ * alternatives are the same schema but for annotations (readme's `ApplicationApprovedEvent` and
+ * `ApplicationDeniedEvent`, each only an allOf of one parent), which every value matches both or neither of; an allOf
+ * of types no value has together (`string` and `integer`); a string whose pattern's shortest match is longer than
+ * its maxLength (AWS App Runner's `ServiceId`: 36 characters under `maxLength: 32`); an object that requires,
+ * through `$ref`s to non-nullable objects, a member of its own schema (readme's `TreeNode.parent`), which no finite
+ * value holds; an object a required member of which is any of these.
+ */
+export function noValueReason(document: OpenApiDocument, schema: unknown, merge: Merge): string {
+  const cycle = requiredCycle(document, schema);
+  if (cycle) return ` (${cycle} requires a member of its own schema: no finite value)`;
+  const reason = why(document, schema, merge, '', 0);
+  return reason ? ` (${reason})` : '';
+}
+
+function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: string, depth: number): string | undefined {
+  if (depth > 8) return undefined;
+  const node = resolveRef<any>(document, schema ?? {});
+  if (!node || typeof node !== 'object') return undefined;
+  const where = at ? `${at}: ` : '';
+  const twins = sameAlternatives(document, node, merge);
+  if (twins) return `${where}its oneOf's ${twins[0]} and ${twins[1]} accept the same values`;
+  const disjoint = disjointTypes(document, node);
+  if (disjoint) return `${where}its allOf asks for ${disjoint}, which no value is at once`;
+  const flat: any = node.allOf ? (merge(node) ?? node) : node;
+  const shortest = typeof flat.pattern === 'string' ? shortestMatch(flat.pattern) : undefined;
+  if (shortest !== undefined && typeof flat.maxLength === 'number' && shortest > flat.maxLength)
+    return `${where}its pattern's shortest match is ${shortest} characters, over its maxLength ${flat.maxLength}`;
+  for (const name of Array.isArray(flat.required) ? flat.required : []) {
+    const member = flat.properties?.[name];
+    if (member === undefined) continue;
+    const reason = why(document, member, merge, at ? `${at}.${name}` : name, depth + 1);
+    if (reason) return reason;
+  }
+  return undefined;
+}
+
+/** The names of two oneOf alternatives that are the same schema but for annotations, if any two are. */
+function sameAlternatives(document: OpenApiDocument, node: any, merge: Merge): [string, string] | undefined {
+  const seen = new Map<string, string>();
+  for (const [i, ref] of (Array.isArray(node.oneOf) ? node.oneOf : []).entries()) {
+    const name = (ref as any)?.$ref?.split('/').pop() ?? `alternative ${i + 1}`;
+    const key = JSON.stringify(withoutAnnotations(merge(ref) ?? resolveRef<any>(document, ref)));
+    const twin = seen.get(key);
+    if (twin !== undefined) return [twin, name];
+    seen.set(key, name);
+  }
+  return undefined;
+}
+
+/** The types an allOf's members declare, where no value has all of them (`string and integer`). */
+function disjointTypes(document: OpenApiDocument, node: any): string | undefined {
+  const declared: string[][] = (Array.isArray(node.allOf) ? node.allOf : [])
+    .map((m: unknown) => resolveRef<any>(document, m ?? {})?.type)
+    .filter((t: unknown) => t !== undefined)
+    .map((t: unknown) => [t].flat() as string[]);
+  const common = ['null', 'boolean', 'object', 'array', 'string', 'number', 'integer'].filter((t) =>
+    declared.every((d) => d.includes(t) || (t === 'integer' && d.includes('number'))),
+  );
+  return declared.length > 1 && common.length === 0 ? declared.map((d) => d.join(' or ')).join(' and ') : undefined;
+}
+
+/**
+ * The name of a schema that requires, through a chain of required members each a `$ref` to a non-nullable object
+ * schema, a member of that same schema; undefined when none does.
+ */
+function requiredCycle(document: OpenApiDocument, schema: unknown): string | undefined {
+  const start = (schema as any)?.$ref as string | undefined;
+  if (!start) return undefined;
+  const visiting = new Set<string>();
+  const reaches = (ref: string): boolean => {
+    if (visiting.has(ref)) return ref === start;
+    visiting.add(ref);
+    const s = resolveRef<any>(document, { $ref: ref });
+    const nullable = s?.nullable === true || [s?.type].flat().includes('null');
+    if (!s || nullable || [s.type].flat()[0] !== 'object') return false;
+    return (s.required ?? []).some((name: string) => {
+      const member = s.properties?.[name]?.$ref;
+      return typeof member === 'string' && member.startsWith('#/') && reaches(member);
+    });
+  };
+  return reaches(start) ? start.split('/').pop() : undefined;
+}
+
+/**
+ * The fewest characters a match of `pattern` has (ret's tokens: each alternative's shortest, each repetition its
+ * minimum, lookarounds and back-references none), a bound no match goes under; undefined where ret cannot read it.
+ * JSON Schema's patterns are not anchored, so a string matching one holds a match and is at least that long.
+ */
+export function shortestMatch(pattern: string): number | undefined {
+  try {
+    return shortest(ret(pattern));
+  } catch {
+    return undefined;
+  }
+}
+
+function shortest(token: Token | Root): number {
+  switch (token.type) {
+    case types.ROOT:
+    case types.GROUP: {
+      if ('remember' in token && (token.followedBy || token.notFollowedBy || token.lookBehind)) return 0;
+      const sequences = token.options ?? [token.stack ?? []];
+      return Math.min(...sequences.map((s) => s.reduce((sum: number, t: Token) => sum + shortest(t), 0)));
+    }
+    case types.REPETITION:
+      return token.min * shortest(token.value);
+    case types.SET:
+    case types.CHAR:
+      return 1;
+    default:
+      // Positions and back-references: a back-reference may repeat an empty group.
+      return 0;
+  }
+}
+
+/** A schema without the keywords that validate nothing (titles, descriptions, examples), its keys sorted. */
+function withoutAnnotations(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutAnnotations);
+  if (!node || typeof node !== 'object') return node;
+  const annotations = ['title', 'description', 'example', 'examples', 'externalDocs', '$comment', 'deprecated'];
+  const kept = Object.keys(node)
+    .filter((k) => !annotations.includes(k) && !k.startsWith('x-'))
+    .sort();
+  return Object.fromEntries(
+    kept.map((k) => {
+      const value = (node as Record<string, unknown>)[k];
+      // A `properties` map's keys are members, not keywords: only its members lose their annotations.
+      if (k === 'properties' && value && typeof value === 'object')
+        return [
+          k,
+          Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((m) => [m, withoutAnnotations((value as Record<string, unknown>)[m])]),
+          ),
+        ];
+      return [k, withoutAnnotations(value)];
+    }),
+  );
+}

@@ -1,0 +1,88 @@
+// A body the round trip finds no value for is listed as admitting none with the reason where the reason is shown:
+// a oneOf two of whose alternatives are the same schema but for their titles (readme's `ApplicationApprovedEvent`
+// and `ApplicationDeniedEvent`, each only an allOf of one parent), an allOf of `string` and `integer`, an object
+// requiring a member of its own schema (readme's `TreeNode.parent`), an object requiring a string whose pattern's
+// shortest match is over its maxLength (AWS App Runner's `ServiceId`). A oneOf whose alternatives differ, which the
+// round trip draws a value of, is called and passes.
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
+
+const patch = (operationId: string, schema: object) => ({
+  patch: {
+    operationId,
+    requestBody: { required: true, content: { 'application/json': { schema } } },
+    responses: { '204': { description: 'patched' } },
+  },
+});
+const event = (title: string) => ({ title, allOf: [{ $ref: '#/components/schemas/BaseEvent' }] });
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'No value', version: '1' },
+  paths: {
+    '/no-value/events': patch('patchEvent', {
+      oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/DeniedEvent' }],
+      discriminator: { propertyName: 'event_type' },
+    }),
+    '/no-value/quirks': patch('patchQuirk', { allOf: [{ type: 'string' }, { type: 'integer' }] }),
+    '/no-value/nodes': patch('patchNode', { $ref: '#/components/schemas/TreeNode' }),
+    '/no-value/services': patch('patchService', {
+      type: 'object',
+      required: ['Service'],
+      properties: { Service: { $ref: '#/components/schemas/Service' } },
+    }),
+    '/no-value/either': patch('patchEither', {
+      oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/LinkedNode' }],
+    }),
+  },
+  components: {
+    schemas: {
+      BaseEvent: {
+        type: 'object',
+        required: ['event_type', 'event_id'],
+        properties: {
+          event_type: { type: 'string', enum: ['approved', 'denied'] },
+          event_id: { type: 'string' },
+        },
+      },
+      ApprovedEvent: event('Approved'),
+      DeniedEvent: event('Denied'),
+      TreeNode: {
+        type: 'object',
+        required: ['id', 'parent'],
+        properties: { id: { type: 'string' }, parent: { $ref: '#/components/schemas/TreeNode' } },
+      },
+      // AWS App Runner's: the pattern's shortest match is 36 characters, its maxLength 32.
+      Service: {
+        type: 'object',
+        required: ['ServiceId'],
+        properties: {
+          ServiceId: {
+            type: 'string',
+            pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}',
+            minLength: 32,
+            maxLength: 32,
+          },
+        },
+      },
+      LinkedNode: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'integer' }, next: { $ref: '#/components/schemas/LinkedNode' } },
+      },
+    },
+  },
+};
+
+roundTripSuite(
+  { name: 'no-value', spec: writtenDocument('no-value', document) },
+  {
+    unsatisfiable: [
+      "patchEvent: request body (its oneOf's ApprovedEvent and DeniedEvent accept the same values)",
+      'patchNode: request body (TreeNode requires a member of its own schema: no finite value)',
+      'patchQuirk: request body (its allOf asks for string and integer, which no value is at once)',
+      "patchService: request body (Service.ServiceId: its pattern's shortest match is 36 characters, over its maxLength 32)",
+    ],
+  },
+  { server: true, prism: false },
+);
