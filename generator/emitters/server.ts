@@ -376,15 +376,16 @@ const ROUTE_DEF =
   '/** One entry of a route table, typed as a RouteDef where it is written. */\nconst routeDef = (route: RouteDef): RouteDef => route;';
 
 /**
- * The texts a path parameter takes, as they travel, where it shares a segment with another parameter and nothing
- * between them says where one ends (`{pageName}{mediaTypeExtension}`): its enum of strings (or numbers), else none.
+ * The texts a path parameter takes, as they travel, where it shares a segment with another parameter: nothing
+ * between them says where one ends (`{pageName}{mediaTypeExtension}`), or the text between them may be inside a
+ * value (`{heading}.{ext}` with a heading of `-15.6`): its enum of strings (or numbers), else none.
  */
 function segmentValues(op: OperationModel, p: ParameterModel, document: OpenApiDocument): string[] | undefined {
   const name = `{${p.name}}`;
-  const adjacent = routePath(op)
+  const shared = routePath(op)
     .split('/')
-    .some((segment) => segment.includes(`}${name}`) || segment.includes(`${name}{`));
-  if (!adjacent) return undefined;
+    .some((segment) => segment.includes(name) && (segment.match(/\{[^}]+\}/g)?.length ?? 0) > 1);
+  if (!shared) return undefined;
   const schema = resolveRef<JsonSchema>(document, p.schema ?? {});
   const listed = Array.isArray(schema.enum) ? schema.enum : undefined;
   if (!listed?.every((v) => typeof v === 'string' || typeof v === 'number')) return undefined;

@@ -28,11 +28,29 @@ describe('pathTemplate', () => {
   it('splits a segment of adjacent parameters by the texts one of them takes', () => {
     // Without the values, the first takes as little as it can: one character.
     expect(pathTemplate('/blog/{page}{ext}').match('/blog/spring.json')).toEqual(['s', 'pring.json']);
-    const t = pathTemplate('/blog/{page}{ext}', { ext: ['.json', '.x+y'] });
+    const t = pathTemplate('/blog/{page}{ext}', { ext: { values: ['.json', '.x+y'] } });
     expect(t.match('/blog/spring.json')).toEqual(['spring', '.json']);
     expect(t.match('/blog/a.x+y')).toEqual(['a', '.x+y']);
     expect(t.match('/blog/spring.xml')).toBeUndefined();
-    expect(pathTemplate('/{lang}{page}', { lang: ['en', 'es'] }).match('/espanol')).toEqual(['es', 'panol']);
+    expect(pathTemplate('/{lang}{page}', { lang: { values: ['en', 'es'] } }).match('/espanol')).toEqual([
+      'es',
+      'panol',
+    ]);
+  });
+
+  it('splits a segment of several parameters by the text of a typed one: a number is taken whole', () => {
+    // Cut at the first `.`, `-15.6.json` gave a heading of `-15` and an ext of `6.json`.
+    expect(pathTemplate('/s/{heading}.{ext}').match('/s/-15.6.json')).toEqual(['-15', '6.json']);
+    const s = pathTemplate('/s/{heading}.{ext}', { heading: { type: 'number' } });
+    expect(s.match('/s/-15.6.json')).toEqual(['-15.6', 'json']);
+    expect(s.match('/s/1e%2B21.js')).toEqual(['1e%2B21', 'js']);
+    expect(s.match('/s/north.json')).toBeUndefined();
+    // An integer beside a string with nothing between: the integer's digits, all of them.
+    const p = pathTemplate('/p/{id}{.format}', { id: { type: 'integer' } });
+    expect(p.match('/p/-977x')).toEqual(['-977', 'x']);
+    expect(pathTemplate('/p/{on}{rest}', { on: { type: 'boolean' } }).match('/p/falsey')).toEqual(['false', 'y']);
+    // Alone in its segment, a typed parameter takes any text (its validator refuses it, with the parameter's name).
+    expect(pathTemplate('/p/{id}', { id: { type: 'integer' } }).match('/p/abc')).toEqual(['abc']);
   });
 
   it('treats regular-expression characters in a template as text', () => {

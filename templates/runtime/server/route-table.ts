@@ -32,18 +32,35 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The texts each path parameter of a route takes, where the route says (ParamDef.values). */
-function valuesOf(route: RouteTemplate) {
-  const out: Record<string, readonly string[]> = {};
-  for (const p of route.params ?? []) if (p.in === 'path' && p.values) out[p.name] = p.values;
+/** What each path parameter of a route takes, where the route says: its texts (ParamDef.values) and its type. */
+function shapesOf(route: RouteTemplate) {
+  const out: Record<string, ParameterShape> = {};
+  for (const p of route.params ?? []) if (p.in === 'path') out[p.name] = { values: p.values, type: p.type };
   return out;
 }
 
+/** What a path parameter takes, where it shares a segment with others: its texts, else its type's. */
+export interface ParameterShape {
+  values?: readonly string[];
+  type?: string;
+}
+
 /**
- * `values`: by parameter, the texts it takes, where it shares a segment with another parameter (ParamDef.values);
- * any other parameter takes one or more characters, as few as the rest of the segment lets it.
+ * The text of a value of a type, as a client writes it into a path (a number's `+` percent-encoded): a number is
+ * taken whole where it shares a segment (`{heading}.{ext}` with `-15.6.json`), not cut at its own `.`.
  */
-export function pathTemplate(path: string, values: Readonly<Record<string, readonly string[]>> = {}): PathTemplate {
+const TYPE_TEXT: Readonly<Record<string, string>> = {
+  integer: '(-?\\d+)',
+  number: '(-?\\d+(?:\\.\\d+)?(?:[eE](?:[-+]|%2[bB])?\\d+)?)',
+  boolean: '(true|false)',
+};
+
+/**
+ * `shapes`: by parameter, what it takes where it shares a segment with another parameter: the texts it is listed
+ * with (ParamDef.values), else the text of its type (an integer, a number, a boolean); any other parameter takes
+ * one or more characters, as few as the rest of the segment lets it. A parameter alone in its segment takes any.
+ */
+export function pathTemplate(path: string, shapes: Readonly<Record<string, ParameterShape>> = {}): PathTemplate {
   const names: string[] = [];
   let literalLength = 0;
   const segments: SegmentTest[] = path.split('/').map((segment, i) => {
@@ -56,8 +73,10 @@ export function pathTemplate(path: string, values: Readonly<Record<string, reado
       .split(/(\{[^}]+\})/)
       .map((part) => {
         if (!WHOLE_PARAMETER.test(part)) return escapeRegExp(part);
-        const taken = Object.hasOwn(values, part.slice(1, -1)) ? values[part.slice(1, -1)]! : [];
-        return taken.length ? `(${taken.map(escapeRegExp).join('|')})` : '([^/]+?)';
+        const shape = Object.hasOwn(shapes, part.slice(1, -1)) ? shapes[part.slice(1, -1)]! : {};
+        if (shape.values?.length) return `(${shape.values.map(escapeRegExp).join('|')})`;
+        if (inSegment.length > 1 && shape.type && Object.hasOwn(TYPE_TEXT, shape.type)) return TYPE_TEXT[shape.type]!;
+        return '([^/]+?)';
       })
       .join('');
     return { pattern: new RegExp(`^${source}$`), count: inSegment.length };
@@ -101,8 +120,8 @@ const NO_VALUES: string[] = Object.freeze([]) as unknown as string[];
 export interface RouteTemplate {
   method: string;
   path: string;
-  /** Path parameters with the texts each takes, where it shares a segment (ParamDef.values). */
-  params?: ReadonlyArray<{ name: string; in: string; values?: string[] }>;
+  /** Path parameters with their types and the texts each takes, where it shares a segment (ParamDef.values). */
+  params?: ReadonlyArray<{ name: string; in: string; type?: string; values?: string[] }>;
 }
 
 export interface RouteMatch<R> {
@@ -149,7 +168,7 @@ export class RouteTable<R extends RouteTemplate> {
       .map((route) => ({
         route,
         method: route.method.toUpperCase(),
-        template: pathTemplate(route.path, valuesOf(route)),
+        template: pathTemplate(route.path, shapesOf(route)),
       }))
       .sort((a, b) => b.template.literalLength - a.template.literalLength);
     for (const entry of this.#entries) {
