@@ -264,6 +264,12 @@ function nonEmpty(value: unknown): unknown {
   return value;
 }
 
+/** Whether an array's items or an object's members hold an object or an array. */
+function nests(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  return Object.values(value).some((v) => v !== null && typeof v === 'object');
+}
+
 /** Whether a schema (through $refs and its oneOf / anyOf / allOf branches) admits objects or arrays. */
 function composite(model: ServiceModel, schema: unknown, seen = new Set<unknown>()): boolean {
   const s = resolveRef<any>(model.document, schema ?? {});
@@ -635,12 +641,15 @@ export function roundTripSuite(
         // value, header or cookie as none (the smallest string a schema allows may be empty; an array's or object's
         // items too: [''] is an empty segment). Another draw first, as an enum may hold '' beside others
         // (firebrowse's dates); else the empty strings written `a`.
+        // Only deepObject nests: a value holding an object or array in another style the client refuses to write
+        // (openpolicy's `input`, `additionalProperties: {}`, whose example nests): another draw, else none sent.
+        const written = (v: unknown) => p.style === 'deepObject' || !nests(v);
         const fits = (v: unknown) =>
-          v !== undefined && JSON.stringify(nonEmpty(v)) === JSON.stringify(v) && accepts(p, v);
+          v !== undefined && JSON.stringify(nonEmpty(v)) === JSON.stringify(v) && accepts(p, v) && written(v);
         let value = draw(7 + i);
         for (let seed = 100; seed < 120 && !fits(value); seed++) value = draw(seed + i);
         for (let seed = 1; seed <= 5 && !fits(value); seed++) value = draw(seed, true);
-        if (value === undefined || !accepts(p, nonEmpty(value))) {
+        if (value === undefined || !accepts(p, nonEmpty(value)) || !written(value)) {
           // No value the parameter's own validator accepts (firebrowse's dates: an enum of numbers typed string).
           if (p.required)
             return { notCalled: `${o.id}: parameter ${p.name}${reason(p.schema)}`, list: 'unsatisfiable' };
