@@ -21,7 +21,9 @@ export type Merge = (schema: unknown) => unknown;
  * of types no value has together (`string` and `integer`); a string whose pattern's shortest match is longer than
  * its maxLength (AWS App Runner's `ServiceId`: 36 characters under `maxLength: 32`); an object that requires,
  * through `$ref`s to non-nullable objects, a member of its own schema (readme's `TreeNode.parent`), which no finite
- * value holds; an object a required member of which is any of these.
+ * value holds; `not: {}`, as the model checks an enum none of whose values is of the declared type (Mercedes-Benz's
+ * `ProductGroup`: an object of strings); an object requiring a member its `additionalProperties: false` forbids (e-conomic's `Employee`); an
+ * allOf one of whose members, or an object one of whose required members, is any of these.
  */
 export function noValueReason(document: OpenApiDocument, schema: unknown, merge: Merge): string {
   const cycle = requiredCycle(document, schema);
@@ -33,12 +35,25 @@ export function noValueReason(document: OpenApiDocument, schema: unknown, merge:
 function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: string, depth: number): string | undefined {
   if (depth > 8) return undefined;
   const node = resolveRef<any>(document, schema ?? {});
-  if (!node || typeof node !== 'object') return undefined;
   const where = at ? `${at}: ` : '';
+  if (node === false) return `${where}the schema \`false\` admits no value`;
+  if (!node || typeof node !== 'object') return undefined;
+  // What the model makes of a schema it finds admits none (an enum of no value of its type): `not: {}`, warned.
+  const not = node.not;
+  if (not === true || (not && typeof not === 'object' && Object.keys(not).length === 0))
+    return `${where}it admits no value: \`not: {}\`, as the model checks an empty enum or one of no value of its type`;
   const twins = sameAlternatives(document, node, merge);
   if (twins) return `${where}its oneOf's ${twins[0]} and ${twins[1]} accept the same values`;
   const disjoint = disjointTypes(document, node);
   if (disjoint) return `${where}its allOf asks for ${disjoint}, which no value is at once`;
+  const forbidden = forbiddenRequired(node);
+  if (forbidden !== undefined)
+    return `${where}it requires ${forbidden}, which it does not list and its additionalProperties: false forbids`;
+  // An allOf admits what each of its members admits, so none where one admits none.
+  for (const member of Array.isArray(node.allOf) ? node.allOf : []) {
+    const reason = why(document, member, merge, at, depth + 1);
+    if (reason) return reason;
+  }
   const flat: any = node.allOf ? (merge(node) ?? node) : node;
   const shortest = typeof flat.pattern === 'string' ? shortestMatch(flat.pattern) : undefined;
   if (shortest !== undefined && typeof flat.maxLength === 'number' && shortest > flat.maxLength)
@@ -75,6 +90,18 @@ function disjointTypes(document: OpenApiDocument, node: any): string | undefined
     declared.every((d) => d.includes(t) || (t === 'integer' && d.includes('number'))),
   );
   return declared.length > 1 && common.length === 0 ? declared.map((d) => d.join(' or ')).join(' and ') : undefined;
+}
+
+/**
+ * A member an object requires that its `properties` do not list while its `additionalProperties: false` (and no
+ * `patternProperties`) forbids any other (e-conomic's `Employee`, requiring `canApprove`).
+ */
+function forbiddenRequired(node: any): string | undefined {
+  if (node.additionalProperties !== false || node.patternProperties !== undefined) return undefined;
+  const listed = node.properties && typeof node.properties === 'object' ? node.properties : {};
+  return (Array.isArray(node.required) ? node.required : []).find(
+    (name: unknown) => !Object.hasOwn(listed, String(name)),
+  );
 }
 
 /**

@@ -2,7 +2,9 @@
 // a oneOf two of whose alternatives are the same schema but for their titles (readme's `ApplicationApprovedEvent`
 // and `ApplicationDeniedEvent`, each only an allOf of one parent), an allOf of `string` and `integer`, an object
 // requiring a member of its own schema (readme's `TreeNode.parent`), an object requiring a string whose pattern's
-// shortest match is over its maxLength (AWS App Runner's `ServiceId`). A oneOf whose alternatives differ, which the
+// shortest match is over its maxLength (AWS App Runner's `ServiceId`), an object requiring a member its
+// `additionalProperties: false` forbids (e-conomic's `Employee`), an object requiring an object whose enum lists
+// strings (Mercedes-Benz's `ProductGroup`). A oneOf whose alternatives differ, which the
 // round trip draws a value of, is called and passes.
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
@@ -31,6 +33,8 @@ const document = {
       required: ['Service'],
       properties: { Service: { $ref: '#/components/schemas/Service' } },
     }),
+    '/no-value/employees': patch('patchEmployee', { allOf: [{ $ref: '#/components/schemas/Employee' }] }),
+    '/no-value/models': patch('patchModel', { $ref: '#/components/schemas/VehicleModel' }),
     '/no-value/either': patch('patchEither', {
       oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/LinkedNode' }],
     }),
@@ -65,6 +69,25 @@ const document = {
           },
         },
       },
+      // e-conomic's: `canApprove` required, not listed, and no other member allowed.
+      Employee: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'canApprove'],
+        properties: { name: { type: 'string' } },
+      },
+      // Mercedes-Benz's: an object whose enum lists strings (generate warns and checks it as `not: {}`).
+      VehicleModel: {
+        type: 'object',
+        required: ['modelId', 'productGroup'],
+        properties: { modelId: { type: 'string' }, productGroup: { $ref: '#/components/schemas/ProductGroup' } },
+      },
+      ProductGroup: {
+        type: 'object',
+        enum: ['PKW', 'VAN'],
+        required: ['name'],
+        properties: { name: { type: 'string' } },
+      },
       LinkedNode: {
         type: 'object',
         required: ['id'],
@@ -78,7 +101,9 @@ roundTripSuite(
   { name: 'no-value', spec: writtenDocument('no-value', document) },
   {
     unsatisfiable: [
+      'patchEmployee: request body (it requires canApprove, which it does not list and its additionalProperties: false forbids)',
       "patchEvent: request body (its oneOf's ApprovedEvent and DeniedEvent accept the same values)",
+      'patchModel: request body (productGroup: it admits no value: `not: {}`, as the model checks an empty enum or one of no value of its type)',
       'patchNode: request body (TreeNode requires a member of its own schema: no finite value)',
       'patchQuirk: request body (its allOf asks for string and integer, which no value is at once)',
       "patchService: request body (Service.ServiceId: its pattern's shortest match is 36 characters, over its maxLength 32)",
