@@ -30,6 +30,7 @@ import {
   successResponses,
   successType,
   TYPE_MODULE_NAMES,
+  xmlAnswers,
 } from './operation-types.js';
 import { docText, printStructure } from './print-structure.js';
 import { propertyKey, stringLiteral, templateText, valueLiteral } from './escape.js';
@@ -79,9 +80,9 @@ export function emitClient(service: ServiceModel): string {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: `${op.typeName}Result`,
-      type: op.streaming || op.linesType ? streamChunkType(service, op) : resultType(op),
+      type: op.streaming || op.linesType ? streamChunkType(service, op) : resultType(op, service.document),
     });
-    const answers = responseUnion(op);
+    const answers = responseUnion(op, service.document);
     if (answers && !op.selectableFields)
       types.push({
         kind: StructureKind.TypeAlias,
@@ -105,7 +106,7 @@ export function emitClient(service: ServiceModel): string {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: `${op.typeName}Result`,
-      type: successType(op),
+      type: successType(op, service.document),
     });
     const errors = errorType(service, op);
     if (errors) types.push(errors);
@@ -542,6 +543,9 @@ function requestSpec(
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${stringLiteral(op.idempotencyKeyHeader)}`);
   const raw = rawAnswer(op);
   if (raw) lines.push(`answer: ${stringLiteral(raw)}`);
+  // XML answers read into their schema's value by the shapes the server's reader and the client's writer use.
+  const xml = xmlAnswerShapes(op, service.document);
+  if (xml) lines.push(`readXml: xmlAnswerReader(${xml})`);
   const types = answerTypes(op);
   if (types) {
     lines.push(`answerTypes: ${valueLiteral(answerEssences(types))}`);
@@ -611,6 +615,17 @@ function formEncoding(op: OperationModel, body: RequestBodyModel): string {
 function sentMultipart(op: OperationModel): RequestBodyModel | undefined {
   if (op.requestBodies.some((b) => b.kind === 'json' || b.kind === 'form')) return undefined;
   return op.requestBodies.find((b) => b.kind === 'multipart-form');
+}
+
+/** The shapes of the XML answers the client reads into values, by status and media type (a literal), if any. */
+function xmlAnswerShapes(op: OperationModel, document: OpenApiDocument): string | undefined {
+  const answers = xmlAnswers(op, document);
+  if (!answers.length) return undefined;
+  const byStatus = answers.map(
+    (r) =>
+      `${stringLiteral(r.status.toUpperCase())}: { ${stringLiteral(r.contentType!.toLowerCase())}: ${valueLiteral(xmlBodyShape(document, r.schema))} }`,
+  );
+  return `{ ${byStatus.join(', ')} }`;
 }
 
 /** The XML bodies of an operation whose schema describes more than a string: the client writes their values. */
@@ -1290,9 +1305,12 @@ function clientImports(service: ServiceModel, typeNames: readonly string[]): Run
   ];
   if (hasStyledQuery(service)) imports.push({ from: client('query-style'), names: ['styledQuery'] });
   if (hasFormBodies(service)) imports.push({ from: client('form-body'), names: ['formPairs', 'multipartBody'] });
-  // Only a client with XML value bodies imports their writer, and so carries the XML library (runtime.ts).
+  // Only a client with XML value bodies or answers imports their writer or reader, and so carries the XML library
+  // (runtime.ts).
   if (allRequests(service).some((o) => xmlValueBodies(o, service.document).length))
     imports.push({ from: client('xml-body'), names: ['xmlRequestBody'] });
+  if (allRequests(service).some((o) => xmlAnswers(o, service.document).length))
+    imports.push({ from: client('xml-answer'), names: ['xmlAnswerReader'] });
   if (sendsCredentials(service)) imports.push({ from: client('credentials'), names: ['credentialWriter'] });
   if (ops.some((o) => (o.servers ?? (o.server ? [o.server] : [])).length > 0))
     imports.push({ from: client('operation-servers'), names: ['ownServers'] });

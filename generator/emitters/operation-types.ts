@@ -4,6 +4,8 @@ import type { JsonSchema, OperationModel, RequestBodyModel, ResponseModel, Servi
 import { propertyKey, stringLiteral } from './escape.js';
 import { VIEW_ROOTS } from '../model/read-write-views.js';
 import { isJsonType, isTextType } from '../model/media-types.js';
+import type { OpenApiDocument } from '../model/ref.js';
+import { readsXmlSchema } from './xml-shapes.js';
 import { clientPathTemplate, pathKeyParts } from '../model/path-key-query.js';
 
 /** The operation's type in openapi-typescript's output: its root indexed by each key as a string literal. */
@@ -124,11 +126,36 @@ function rawAnswerTypes(o: OperationModel): string[] | undefined {
 /** Text (an event stream's too), XML, CSV and YAML, whatever parameters the key carries (`application/xml; charset=utf-8`). */
 const isTextMedia = (ct: string) => isTextType(ct) || /^text\/event-stream\s*(;|$)/i.test(ct);
 
-export function successType(o: OperationModel): string {
+/**
+ * The successes the client reads from XML into their schema's value (client/xml-answer.ts): of an operation whose
+ * successes are not JSON, those whose first media type is XML with a schema describing more than a string.
+ */
+export function xmlAnswers(o: OperationModel, document: OpenApiDocument | undefined): ResponseModel[] {
+  if (!document || !rawAnswerTypes(o)) return [];
+  return successResponses(o).filter(
+    (r) => r.contentType !== undefined && readsXmlSchema(document, r.contentType, r.schema),
+  );
+}
+
+/** The type a success is read as in a media type other than JSON: its schema's value (XML), text, or bytes. */
+function rawType(o: OperationModel, r: ResponseModel, ct: string, document: OpenApiDocument | undefined): string {
+  if (ct === r.contentType && xmlAnswers(o, document).includes(r)) return answerBodyType(o, r, ct);
+  return isTextMedia(ct) ? 'string' : 'Uint8Array';
+}
+
+export function successType(o: OperationModel, document?: OpenApiDocument): string {
   const s = o.success;
   const raw = rawAnswerTypes(o);
-  // Each answer is read by its Content-Type: text where a text type is documented, bytes for the others.
-  if (raw) return [...new Set(raw.map((ct) => (isTextMedia(ct) ? 'string' : 'Uint8Array')))].join(' | ');
+  // Each answer is read by its Content-Type: text where a text type is documented, bytes for the others, an XML
+  // answer's schema's value where the client reads it.
+  if (raw)
+    return [
+      ...new Set(
+        successResponses(o).flatMap((r) =>
+          r.contentTypes.filter((ct) => ct !== 'text/event-stream').map((ct) => rawType(o, r, ct, document)),
+        ),
+      ),
+    ].join(' | ');
   if (s?.contentType) return answerBodyType(o, s, s.contentType);
   // An operation that documents no success, only `default`: a success is read as default's JSON.
   const fallback = o.responses.some((r) => r.status.startsWith('2'))
@@ -141,13 +168,16 @@ export function successType(o: OperationModel): string {
  * Each documented success of an operation with the type its body is read as (JSON by its schema, text, bytes, or
  * undefined where it has none); empty for a stream, JSON lines, or an operation that documents no 2xx.
  */
-export function successesByStatus(o: OperationModel): Array<{ status: string; type: string }> {
+export function successesByStatus(
+  o: OperationModel,
+  document?: OpenApiDocument,
+): Array<{ status: string; type: string }> {
   if (o.streaming || o.linesType) return [];
   return o.responses
     .filter((r) => /^2(\d\d|XX)$/i.test(r.status))
     .map((r) => {
       const types = r.contentTypes.map((ct) =>
-        isJsonType(ct) ? answerBodyType(o, r, ct) : isTextMedia(ct) ? 'string' : 'Uint8Array',
+        isJsonType(ct) ? answerBodyType(o, r, ct) : rawType(o, r, ct, document),
       );
       return { status: r.status, type: types.length ? [...new Set(types)].join(' | ') : 'undefined' };
     });
@@ -157,9 +187,9 @@ export function successesByStatus(o: OperationModel): Array<{ status: string; ty
  * What awaiting a call gives: the body of any documented success (one type where there is one, else their
  * union), not the first success alone.
  */
-export function resultType(o: OperationModel): string {
-  const successes = successesByStatus(o);
-  if (successes.length < 2) return successType(o);
+export function resultType(o: OperationModel, document?: OpenApiDocument): string {
+  const successes = successesByStatus(o, document);
+  if (successes.length < 2) return successType(o, document);
   return [...new Set(successes.map((s) => s.type))].join(' | ');
 }
 
@@ -167,8 +197,8 @@ export function resultType(o: OperationModel): string {
  * The answer of `.withResponse()` where an operation documents several successes: one branch per status with its
  * own body (`if (r.status === 202) r.data` is the 202 body); undefined where it documents fewer than two.
  */
-export function responseUnion(o: OperationModel): string | undefined {
-  const successes = successesByStatus(o);
+export function responseUnion(o: OperationModel, document?: OpenApiDocument): string | undefined {
+  const successes = successesByStatus(o, document);
   if (successes.length < 2) return undefined;
   return successes.map((s) => `ApiResponse<${s.type}, ${/^\d{3}$/.test(s.status) ? s.status : 'number'}>`).join(' | ');
 }

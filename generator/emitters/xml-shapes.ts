@@ -167,8 +167,13 @@ function componentName(token: string): string {
  * before, and as `spec-first test` writes such a body).
  */
 export function readsXml(document: OpenApiDocument, body: RequestBodyModel): boolean {
-  if (!isXmlType(body.contentType)) return false;
-  const schema = body.schema as JsonSchema | undefined;
+  return readsXmlSchema(document, body.contentType, body.schema);
+}
+
+/** Whether an XML media type's schema describes more than a string (readsXml), for a body or an answer. */
+export function readsXmlSchema(document: OpenApiDocument, contentType: string, given: unknown): boolean {
+  if (!isXmlType(contentType)) return false;
+  const schema = given as JsonSchema | undefined;
   if (!schema || typeof schema !== 'object' || Object.keys(schema).length === 0) return false;
   const s = resolved(document, schema).schema;
   const types = typesOf(s);
