@@ -468,6 +468,17 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
       `    validateParams: v.${names.params},`,
       `    validateBody: { ${bodyValidators.join(', ')} },`,
       `    validateResponse: { ${responseValidators.join(', ')} },`,
+      ...(Object.keys(names.xmlResponses).length
+        ? [
+            `    validateXml: { ${op.responses
+              .filter((r) => names.xmlResponses[r.status])
+              .map(
+                (r) =>
+                  `${stringLiteral(r.status)}: { read: xmlBodyReader(${valueLiteral(xmlBodyShape(document, r.schema))}), validate: v.${names.xmlResponses[r.status]} }`,
+              )
+              .join(', ')} },`,
+          ]
+        : []),
       ...(Object.keys(names.lines).length
         ? [
             `    validateLines: { ${Object.entries(names.lines)

@@ -10,7 +10,7 @@ import type { OperationModel, ServiceModel } from '../model/types.js';
 import { singleQuotedLiteral, stringLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 import { validatorsFile } from './validators-file.js';
-import { isXmlType, readsXml } from './xml-shapes.js';
+import { isXmlType, readsXml, readsXmlSchema } from './xml-shapes.js';
 import { discriminatingParents, INHERITED } from './parent-discriminator.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 
@@ -21,6 +21,8 @@ export interface ValidatorNames {
   responses: Record<string, string>;
   /** Per status whose answer documents JSON lines: the validator of one line. */
   lines: Record<string, string>;
+  /** Per status whose answer is XML read into its schema's value (xml-shapes.ts): the validator of that value. */
+  xmlResponses: Record<string, string>;
 }
 
 export function validatorNames(op: OperationModel, document: OpenApiDocument): ValidatorNames {
@@ -43,7 +45,11 @@ export function validatorNames(op: OperationModel, document: OpenApiDocument): V
     if (r.schema && r.contentType?.includes('json'))
       responses[r.status] = `validate${op.typeName}Response${r.status.toUpperCase()}`;
   }
-  return { params: `validate${op.typeName}Params`, bodies, responses, lines };
+  const xmlResponses: Record<string, string> = {};
+  for (const r of op.responses)
+    if (r.contentType && readsXmlSchema(document, r.contentType, r.schema))
+      xmlResponses[r.status] = `validate${op.typeName}Response${r.status.toUpperCase()}Xml`;
+  return { params: `validate${op.typeName}Params`, bodies, responses, lines, xmlResponses };
 }
 
 function usesUnevaluatedKeywords(node: unknown): boolean {
@@ -211,7 +217,7 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
         });
     }
     for (const r of op.responses) {
-      const name = names.responses[r.status];
+      const name = names.responses[r.status] ?? names.xmlResponses[r.status];
       if (name)
         add('answer', name, answer(cleanSchema(r.schema, specId, service.document)), {
           pointer: `${at}/responses/${escapeToken(r.status)}/content/${escapeToken(r.contentType ?? '')}/schema`,
