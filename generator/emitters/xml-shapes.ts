@@ -110,10 +110,10 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
   const memberOf = (key: string, member: unknown, required: boolean): XmlMember => {
     const { schema: s, xml } = resolved(document, member);
     const shape = shapeOf(member);
-    const out: XmlMember = { key, name: xml.name ?? key, shape };
-    if (xml.prefix) out.prefix = xml.prefix;
+    const out: XmlMember = { key, ...qualifiedName(xml, key), shape };
     if (xml.namespace) out.namespace = xml.namespace;
-    if (xml.attribute) out.attribute = true;
+    // An attribute holds text: `attribute` on an object or an array (AWS's S3 sets it on Grantee) says nothing.
+    if (xml.attribute && shapes[shape]!.kind !== 'object' && shapes[shape]!.kind !== 'array') out.attribute = true;
     if (shapes[shape]!.kind === 'array') {
       const itemsSchema = parts(document, s).find((p) => p.items !== undefined)?.items;
       const itemsXml = resolved(document, itemsSchema).xml;
@@ -148,6 +148,18 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
     if (itemsName !== undefined) out.items = itemsName;
   }
   return out;
+}
+
+/**
+ * An element's or attribute's name and prefix: `xml.name` (else the key) and `xml.prefix`; a name written with its
+ * prefix (`xsi:type`, as AWS's documents write it) is its local name and that prefix.
+ */
+function qualifiedName(xml: XmlObject, key: string): { name: string; prefix?: string } {
+  const written = xml.name ?? key;
+  const colon = written.indexOf(':');
+  const name = colon > 0 ? written.slice(colon + 1) : written;
+  const prefix = xml.prefix ?? (colon > 0 ? written.slice(0, colon) : undefined);
+  return prefix ? { name, prefix } : { name };
 }
 
 /** A `$ref` token as the component's name: JSON-pointer escapes undone, percent-escapes decoded where they are. */

@@ -61,6 +61,10 @@ const DOCUMENT = {
         responses: echoed,
       },
     },
+    // AWS S3's idioms: `attribute` on an object (Grantee), a name written with a prefix no namespace declares.
+    '/grants': {
+      put: { operationId: 'putGrant', requestBody: xmlBody({ $ref: '#/components/schemas/Grant' }), responses: echoed },
+    },
     // A document's name that is no XML name: the client refuses to write it.
     '/broken': {
       post: {
@@ -88,6 +92,19 @@ const DOCUMENT = {
         xml: { wrapped: false },
       },
       Name: { type: 'string' },
+      Grant: {
+        type: 'object',
+        properties: {
+          Grantee: { allOf: [{ $ref: '#/components/schemas/Grantee' }, { description: 'who' }] },
+          Permission: { type: 'string', xml: { prefix: 'p' } },
+        },
+      },
+      Grantee: {
+        type: 'object',
+        xml: { namespace: 'http://www.w3.org/2001/XMLSchema-instance', attribute: true },
+        required: ['Type'],
+        properties: { Type: { type: 'string', xml: { name: 'xsi:type' } }, ID: { type: 'string' } },
+      },
       Tags: { type: 'array', items: { type: 'string', xml: { name: 'tag' } } },
       Order: {
         type: 'object',
@@ -118,7 +135,7 @@ const served = servedPackage('xml-shop', DOCUMENT, () => {
     status: 200,
     body: { text: input.body, value: input.bodyValue ?? null },
   });
-  return { placeOrder: echo, putNote: echo, putTags: echo, putBatch: echo, putBroken: echo };
+  return { placeOrder: echo, putNote: echo, putTags: echo, putBatch: echo, putBroken: echo, putGrant: echo };
 });
 
 const sent: Array<{ type: string | null; body: string }> = [];
@@ -180,6 +197,14 @@ it('writes members the schema does not name under their keys, and still sends te
   const answer = await client().putNote({ body: text });
   expect(answer.text).toBe(text);
   expect(answer.value).toEqual({ text: 'as written' });
+});
+
+it('writes an object marked as an attribute as an element, and leaves off a prefix nothing declares', async () => {
+  const value = { Grantee: { Type: 'CanonicalUser', ID: '7' }, Permission: 'READ' };
+  expect((await client().putGrant({ body: value })).value).toEqual(value);
+  expect(sent.at(-1)!.body).toBe(
+    '<Grant><Grantee xmlns="http://www.w3.org/2001/XMLSchema-instance"><type>CanonicalUser</type><ID>7</ID></Grantee><Permission>READ</Permission></Grant>',
+  );
 });
 
 it('refuses a name that is no XML name, or a character XML cannot carry, before sending', async () => {

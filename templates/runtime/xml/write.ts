@@ -173,11 +173,40 @@ function memberNodes(
   return [element(shapes, m.shape, name, value, items)];
 }
 
+/** `prefix:local` without its prefix. */
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/**
+ * The tree with each prefix no namespace declaration in scope binds left off its element or attribute name: a
+ * document may give `xml.prefix` (or a name such as `xsi:type`) without its `xml.namespace`, and a prefix nothing
+ * declares is no namespace-well-formed XML. Such a name is written as its local name, as the reader compares it.
+ */
+function withDeclaredPrefixes(nodes: OrderedNode[], scope: ReadonlySet<string>): OrderedNode[] {
+  return nodes.map((node) => {
+    const name = Object.keys(node).find((key) => key !== ':@');
+    if (name === undefined || name === '#text') return node;
+    const attributes = node[':@'] as Record<string, string> | undefined;
+    const declared = Object.keys(attributes ?? {}).filter((a) => a.startsWith('xmlns:'));
+    const inner = declared.length ? new Set([...scope, ...declared.map(local)]) : scope;
+    const bound = (qualified: string) =>
+      !qualified.includes(':') ||
+      qualified.startsWith('xmlns:') ||
+      inner.has(qualified.slice(0, qualified.indexOf(':')))
+        ? qualified
+        : local(qualified);
+    const out: OrderedNode = { [bound(name)]: withDeclaredPrefixes(node[name] as OrderedNode[], inner) };
+    if (attributes)
+      out[':@'] = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [bound(key), value]));
+    return out;
+  });
+}
+
 /**
  * The XML text of `value` as a body of the shape: the document's root element (or `<root>` where it names none).
  * Throws TypeError for a value no XML could carry.
  */
 export function xmlText(shape: XmlBodyShape, value: unknown): string {
   const root: Name = { name: shape.root ?? INLINE_ROOT, prefix: shape.prefix, namespace: shape.namespace };
-  return builder.build([element(shape.shapes, 0, root, value, { name: shape.items ?? root.name })]);
+  const tree = [element(shape.shapes, 0, root, value, { name: shape.items ?? root.name })];
+  return builder.build(withDeclaredPrefixes(tree, new Set(['xml'])));
 }
