@@ -96,7 +96,9 @@ const DOCUMENT = {
         type: 'object',
         properties: {
           Grantee: { allOf: [{ $ref: '#/components/schemas/Grantee' }, { description: 'who' }] },
-          Permission: { type: 'string', xml: { prefix: 'p' } },
+          Permission: { type: 'string', xml: { prefix: 'g' } },
+          // A namespace declaration named as a member (openSUSE's obs names `xmlns:os` so).
+          'xmlns:g': { type: 'string', xml: { attribute: true } },
         },
       },
       Grantee: {
@@ -199,12 +201,15 @@ it('writes members the schema does not name under their keys, and still sends te
   expect(answer.value).toEqual({ text: 'as written' });
 });
 
-it('writes an object marked as an attribute as an element, and leaves off a prefix nothing declares', async () => {
-  const value = { Grantee: { Type: 'CanonicalUser', ID: '7' }, Permission: 'READ' };
+it('writes an object marked as an attribute as an element, a declaration named as a member as one, and leaves off a prefix nothing declares', async () => {
+  const value = { Grantee: { Type: 'CanonicalUser', ID: '7' }, Permission: 'READ', 'xmlns:g': 'urn:g' };
   expect((await client().putGrant({ body: value })).value).toEqual(value);
   expect(sent.at(-1)!.body).toBe(
-    '<Grant><Grantee xmlns="http://www.w3.org/2001/XMLSchema-instance"><type>CanonicalUser</type><ID>7</ID></Grantee><Permission>READ</Permission></Grant>',
+    '<Grant xmlns:g="urn:g"><Grantee xmlns="http://www.w3.org/2001/XMLSchema-instance"><type>CanonicalUser</type><ID>7</ID></Grantee><g:Permission>READ</g:Permission></Grant>',
   );
+  // Without the declaration, the prefix is left off.
+  await client().putGrant({ body: { Permission: 'READ' } });
+  expect(sent.at(-1)!.body).toBe('<Grant><Permission>READ</Permission></Grant>');
 });
 
 it('refuses a name that is no XML name, or a character XML cannot carry, before sending', async () => {

@@ -22,6 +22,8 @@ interface Element {
   children: Element[];
   text: string;
   namespaces: ReadonlyMap<string, string>;
+  /** The namespace declarations on the element itself, by prefix ('' the default): a document may name them members. */
+  declared: Record<string, string>;
 }
 
 /** XML's five entities and character references: the only references a document without a DTD may hold. */
@@ -95,11 +97,13 @@ function element(node: unknown, scope: ReadonlyMap<string, string>): Element | u
   if (name === undefined || name === '!DOCTYPE' || name.startsWith('?')) return undefined;
   const attributes: Record<string, string> = Object.create(null);
   let namespaces = scope;
+  const declared: Record<string, string> = Object.create(null);
   for (const [attribute, value] of Object.entries((entry[':@'] ?? {}) as Record<string, string>)) {
     const decoded = dereferenced(String(value));
     if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) {
       if (namespaces === scope) namespaces = new Map(scope);
       (namespaces as Map<string, string>).set(attribute === 'xmlns' ? '' : attribute.slice(6), decoded);
+      declared[attribute === 'xmlns' ? '' : attribute.slice(6)] = decoded;
     } else attributes[attribute] = decoded;
   }
   const children: Element[] = [];
@@ -112,7 +116,7 @@ function element(node: unknown, scope: ReadonlyMap<string, string>): Element | u
       if (e) children.push(e);
     }
   }
-  return { name, attributes, children, text, namespaces };
+  return { name, attributes, children, text, namespaces, declared };
 }
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -171,6 +175,12 @@ function objectOf(e: Element, shapes: XmlShape[], shape: Extract<XmlShape, { kin
   for (const m of shape.members) {
     const memberShape = shapes[m.shape]!;
     if (m.attribute) {
+      // A namespace declaration the document names as a member (`xmlns`, `xmlns:os`): its value as declared.
+      const declaration = m.prefix === 'xmlns' ? m.name : m.name === 'xmlns' && !m.prefix ? '' : undefined;
+      if (declaration !== undefined) {
+        if (Object.hasOwn(e.declared, declaration)) value[m.key] = e.declared[declaration];
+        continue;
+      }
       const found = Object.keys(e.attributes).find((a) => localName(a) === m.name);
       if (found !== undefined)
         value[m.key] =

@@ -51,12 +51,15 @@ const builder = new XMLBuilder({
   attributeValueProcessor: (_name, value) => escapedAttribute(String(value)),
 });
 
-/** `prefix:name`, each part checked to be an XML name. */
-function qualified(name: string, prefix: string | undefined): string {
+/**
+ * `prefix:name`, each part checked to be an XML name; `xmlns` is a prefix only of an attribute, where it is the
+ * namespace declaration a document names as a member (`xmlns:os`).
+ */
+function qualified(name: string, prefix: string | undefined, attribute = false): string {
   if (!NC_NAME.test(name))
     throw new TypeError(`XML body: ${JSON.stringify(name)} is not an XML element or attribute name`);
   if (prefix === undefined) return name;
-  if (!NC_NAME.test(prefix) || prefix.toLowerCase() === 'xmlns')
+  if (!NC_NAME.test(prefix) || (prefix.toLowerCase() === 'xmlns' && !(attribute && prefix === 'xmlns')))
     throw new TypeError(`XML body: ${JSON.stringify(prefix)} is not a namespace prefix XML allows`);
   return `${prefix}:${name}`;
 }
@@ -160,7 +163,7 @@ function memberNodes(
   if (m.attribute) {
     if (typeof value === 'object' && value !== null)
       throw new TypeError(`XML body: ${m.key} is an attribute, and takes a string, number or boolean`);
-    attributes[qualified(m.name, m.prefix)] = text(value, `attribute ${m.name}`);
+    attributes[qualified(m.name, m.prefix, true)] = text(value, `attribute ${m.name}`);
     return [];
   }
   const memberShape = shapes[m.shape]!;
