@@ -617,13 +617,16 @@ function sentMultipart(op: OperationModel): RequestBodyModel | undefined {
   return op.requestBodies.find((b) => b.kind === 'multipart-form');
 }
 
+/** A media type without its parameters, in lower case: how the runtime looks an answer's or a body's type up. */
+const mediaEssence = (type: string) => type.split(';')[0]!.trim().toLowerCase();
+
 /** The shapes of the XML answers the client reads into values, by status and media type (a literal), if any. */
 function xmlAnswerShapes(op: OperationModel, document: OpenApiDocument): string | undefined {
   const answers = xmlAnswers(op, document);
   if (!answers.length) return undefined;
   const byStatus = answers.map(
     (r) =>
-      `${stringLiteral(r.status.toUpperCase())}: { ${stringLiteral(r.contentType!.toLowerCase())}: ${valueLiteral(xmlBodyShape(document, r.schema))} }`,
+      `${stringLiteral(r.status.toUpperCase())}: { ${stringLiteral(mediaEssence(r.contentType!))}: ${valueLiteral(xmlBodyShape(document, r.schema))} }`,
   );
   return `{ ${byStatus.join(', ')} }`;
 }
@@ -641,7 +644,7 @@ function xmlValueBodies(op: OperationModel, document: OpenApiDocument): RequestB
 function xmlBodyExpression(op: OperationModel, xml: RequestBodyModel[], document: OpenApiDocument): string {
   const documented = op.requestBodies.map((b) => b.contentType).find((t) => !t.includes('*'));
   const shapes = xml.map(
-    (b) => `${stringLiteral(b.contentType.toLowerCase())}: ${valueLiteral(xmlBodyShape(document, b.schema))}`,
+    (b) => `${stringLiteral(mediaEssence(b.contentType))}: ${valueLiteral(xmlBodyShape(document, b.schema))}`,
   );
   const written = xml.map((b) => b.contentType).find((t) => !t.includes('*')) ?? 'application/xml';
   return `params.body === undefined ? undefined : xmlRequestBody(params.body, params.contentType, ${stringLiteral(documented ?? written)}, ${stringLiteral(written)}, { ${shapes.join(', ')} })`;

@@ -30,7 +30,7 @@ export function xmlRequestBody(
     if (!isXmlType(bare))
       throw new TypeError(`a body value is written as XML, not as ${type}: give its text or bytes for that media type`);
     const own = (key: string) => (Object.hasOwn(shapes, key) ? shapes[key] : undefined);
-    text ??= xmlText(own(bare) ?? own(written.toLowerCase()) ?? Object.values(shapes)[0]!, value);
+    text ??= xmlText(own(bare) ?? own(written.split(';')[0]!.trim().toLowerCase()) ?? Object.values(shapes)[0]!, value);
     return { value: text, contentType: type };
   };
   return { kind: 'written', write };
