@@ -92,6 +92,11 @@ export interface RouteDef {
   /** Per status whose answer documents JSON lines (NDJSON): the validator of one line, checked line by line. */
   validateLines?: Record<string, ValidateFunction>;
   /**
+   * Per status whose answer is XML with a schema that describes more than a string: its reader (xml-body.ts, the
+   * shapes the client reads the answer with) and the validator of the value read, for validateResponses.
+   */
+  validateXml?: Record<string, { read: (text: string, maxDepth: number) => unknown; validate: ValidateFunction }>;
+  /**
    * The media types each documented answer (`200`, `4XX`, `default`) offers, where some answer offers another than
    * JSON alone: the router chooses among them by the request's Accept (negotiation.ts). Absent: answers are JSON.
    */

@@ -4,6 +4,7 @@
 // lines, always under `error`: `{"error": {...}}` as its own last line).
 import { once } from 'node:events';
 import { type ServerResponse, STATUS_CODES } from 'node:http';
+import { DEFAULT_MAX_DEPTH } from './body.js';
 import { entityTagOf, noneMatchFails } from './conditional.js';
 import { type ErrorStyle, internalError, isServiceError, type ServiceError } from './errors.js';
 import type { HandlerInput, HandlerResult } from './handler.js';
@@ -81,6 +82,18 @@ export function writeAnswer(
       return void writeError(res, internalError(context.errorStyle));
     }
   }
+  // An XML answer of a schema that describes more than a string: read as the client reads it, then checked.
+  if (context.answers && typeof body === 'string' && route.validateXml && xmlAnswer(headers)) {
+    const problem = xmlAnswerProblem(route, status, body);
+    if (problem !== undefined) {
+      context.report(
+        new Error(`${route.operationId}: answer ${status} does not match the spec: ${problem}`),
+        input,
+        'answer does not match the spec',
+      );
+      return void writeError(res, internalError(context.errorStyle));
+    }
+  }
   if (body === undefined || status === 204) {
     res.writeHead(status, headers === undefined ? undefined : { ...headers });
     res.end();
@@ -142,6 +155,32 @@ function answerValidator(route: RouteDef, status: number): ValidateFunction | un
   const validator = key === undefined ? undefined : route.validateResponse[key];
   byStatus.set(status, validator);
   return validator;
+}
+
+/** Whether the answer's named Content-Type is XML (`application/xml`, `text/xml`, any `+xml`). */
+function xmlAnswer(headers: Record<string, string> | undefined): boolean {
+  const named = headers === undefined ? undefined : headerNamed(headers, 'content-type');
+  if (named === undefined) return false;
+  const type = String(named).split(';')[0]!.trim().toLowerCase();
+  return type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml');
+}
+
+/** Why an XML answer is not its documented schema's (the status's own, else its range's, else default's), if it is not. */
+function xmlAnswerProblem(route: RouteDef, status: number, text: string): string | undefined {
+  const s = String(status);
+  const documented = route.responses;
+  const key = [s, `${s[0]}XX`, 'default'].find((k) =>
+    documented ? documented.includes(k) : route.validateXml![k] !== undefined,
+  );
+  const entry = key === undefined ? undefined : route.validateXml![key];
+  if (!entry) return undefined;
+  let value: unknown;
+  try {
+    value = entry.read(text, DEFAULT_MAX_DEPTH);
+  } catch (error) {
+    return `the XML ${(error as Error).message}`;
+  }
+  return entry.validate(value) ? undefined : JSON.stringify(entry.validate.errors);
 }
 
 /** An event of an event stream, and a line of newline-delimited JSON, each around a value's JSON. */

@@ -228,6 +228,12 @@ export interface RequestSpec {
    * read by its Content-Type (JSON parsed, text as text, the rest as bytes).
    */
   answerTypes?: string[];
+  /**
+   * Reads an XML answer into the value its schema describes (xml-answer.ts), where the operation documents one: the
+   * value, or undefined where the answer's status and media type have no schema to read (text stays text). Throws
+   * for a text that is no XML document of the schema.
+   */
+  readXml?: (status: number, contentType: string, text: string) => { value: unknown } | undefined;
   /** The Accept header of the request, where the operation's answers are not JSON alone. */
   accept?: string;
 }
@@ -356,7 +362,21 @@ export class ApiCore {
     const text = answer === 'bytes' ? '' : await guarded.text();
     let data: unknown;
     if (answer) data = answer === 'bytes' ? await guarded.bytes() : text;
-    else if (text.length > 0) {
+    if (answer === 'text' && spec.readXml) {
+      let read: { value: unknown } | undefined;
+      try {
+        read = spec.readXml(response.status, response.headers.get('content-type') ?? '', text);
+      } catch (error) {
+        throw new ApiError(
+          `${spec.operationId}: the answer (HTTP ${response.status}) ${(error as Error).message}`,
+          response.status,
+          spec.operationId,
+          text,
+          response.headers,
+        );
+      }
+      if (read) data = read.value;
+    } else if (!answer && text.length > 0) {
       try {
         data = JSON.parse(text);
       } catch {
