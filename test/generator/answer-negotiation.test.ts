@@ -162,10 +162,11 @@ describe('the answer of an operation documented as JSON, XML and CSV', () => {
     expect([...bytes]).toEqual([37, 80, 68, 70]);
   });
 
-  it('an XML request body reaches the handler as its text, and the XML answer goes back as text', async () => {
+  it('an XML request body reaches the handler as its text, and the XML answer is read into its value', async () => {
     const api = new pkg.media!.client.MediaClient({ baseUrl: running.baseUrl });
     const xml = '<report><id>r2</id><title>Büro ✓</title></report>';
-    expect(await api.createReport({ body: xml })).toBe(xml);
+    // The client reads an XML answer of an object schema into its value (xml-client-answers.test.ts).
+    expect(await api.createReport({ body: xml })).toEqual({ id: 'r2', title: 'Büro ✓' });
     const server = fs.readFileSync(path.join(dir, 'media', 'server.ts'), 'utf8');
     // The text as body, and the report its elements stand for as bodyValue (xml-request-bodies.test.ts).
     expect(server).toContain(
