@@ -39,6 +39,16 @@ const document = {
         responses: { '204': { description: 'kept' } },
       },
     },
+    '/xml-bodies/texts': {
+      put: {
+        operationId: 'putText',
+        requestBody: {
+          required: true,
+          content: { 'application/xml': { schema: { $ref: '#/components/schemas/Text' } } },
+        },
+        responses: { '204': { description: 'kept' } },
+      },
+    },
     '/xml-bodies/notes': {
       put: {
         operationId: 'putNote',
@@ -56,6 +66,8 @@ const document = {
   },
   components: {
     schemas: {
+      // A string schema: the server takes the document unread; the round trip sends the text the writer makes.
+      Text: { type: 'string', enum: ['hi'] },
       Tags: { ...two({ type: 'string', enum: ['t'], xml: { name: 'tag' } }) },
       Order: {
         type: 'object',
@@ -111,6 +123,7 @@ it('sends XML bodies written from their schemas as the XML Object says', () => {
   const note = received.find((r) => r.url === '/xml-bodies/notes');
   expect(note?.type).toBe('text/xml');
   expect(note!.body).toBe('<root><text>hi</text></root>');
+  expect(received.find((r) => r.url === '/xml-bodies/texts')?.body).toBe('<Text>hi</Text>');
   // An unwrapped array at the root: its items inside the root's element, one XML document.
   expect(received.find((r) => r.url === '/xml-bodies/tags')?.body).toBe('<Tags><tag>t</tag><tag>t</tag></Tags>');
 });
