@@ -124,8 +124,9 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
         delete out.prefix;
       }
       // Unnamed items take the wrapper's name where wrapped (the XML Object's "aliens" example), else the key.
-      out.items = itemsXml.name ?? (xml.wrapped ? (xml.name ?? key) : key);
-      if (itemsXml.prefix) out.itemsPrefix = itemsXml.prefix;
+      const items = qualifiedName(itemsXml, xml.wrapped ? (xml.name ?? key) : key);
+      out.items = items.name;
+      if (items.prefix) out.itemsPrefix = items.prefix;
       if (itemsXml.namespace) out.itemsNamespace = itemsXml.namespace;
       // An unwrapped array without items writes nothing: where the schema requires it, no element is no item.
       if (!xml.wrapped && required) out.required = true;
@@ -136,16 +137,19 @@ export function xmlBodyShape(document: OpenApiDocument, schema: unknown): XmlBod
   const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
   const component = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1] : undefined;
   const { schema: rootSchema, xml } = resolved(document, schema);
-  const root = xml.name ?? (component === undefined ? undefined : componentName(component));
+  const root =
+    xml.name === undefined && component === undefined ? undefined : qualifiedName(xml, componentName(component ?? ''));
   shapeOf(schema);
   const out: XmlBodyShape = { shapes };
-  if (root !== undefined) out.root = root;
-  if (xml.prefix) out.prefix = xml.prefix;
+  if (root !== undefined) out.root = root.name;
+  if (root?.prefix) out.prefix = root.prefix;
   if (xml.namespace) out.namespace = xml.namespace;
   if (shapes[0]!.kind === 'array') {
     const itemsSchema = parts(document, rootSchema).find((p) => p.items !== undefined)?.items;
-    const itemsName = resolved(document, itemsSchema).xml.name ?? root;
-    if (itemsName !== undefined) out.items = itemsName;
+    const itemsXml = resolved(document, itemsSchema).xml;
+    const items = itemsXml.name === undefined ? undefined : qualifiedName(itemsXml, '');
+    if (items !== undefined || root !== undefined) out.items = (items ?? root)!.name;
+    if (items?.prefix) out.itemsPrefix = items.prefix;
   }
   return out;
 }

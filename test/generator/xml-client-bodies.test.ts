@@ -54,6 +54,13 @@ const DOCUMENT = {
         responses: echoed,
       },
     },
+    '/labels': {
+      put: {
+        operationId: 'putLabels',
+        requestBody: xmlBody({ $ref: '#/components/schemas/Labels' }),
+        responses: echoed,
+      },
+    },
     '/batches': {
       post: {
         operationId: 'putBatch',
@@ -92,6 +99,12 @@ const DOCUMENT = {
         xml: { wrapped: false },
       },
       Name: { type: 'string' },
+      // Names written with their prefix, at the root and on a root array's items.
+      Labels: {
+        type: 'array',
+        xml: { name: 'l:labels', namespace: 'urn:l' },
+        items: { type: 'string', xml: { name: 'label', prefix: 'l' } },
+      },
       Grant: {
         type: 'object',
         properties: {
@@ -137,7 +150,15 @@ const served = servedPackage('xml-shop', DOCUMENT, () => {
     status: 200,
     body: { text: input.body, value: input.bodyValue ?? null },
   });
-  return { placeOrder: echo, putNote: echo, putTags: echo, putBatch: echo, putBroken: echo, putGrant: echo };
+  return {
+    placeOrder: echo,
+    putNote: echo,
+    putTags: echo,
+    putBatch: echo,
+    putBroken: echo,
+    putGrant: echo,
+    putLabels: echo,
+  };
 });
 
 const sent: Array<{ type: string | null; body: string }> = [];
@@ -189,6 +210,8 @@ it('writes array bodies as items inside the root, and items named through allOf 
   expect((await client().putTags({ body: ['a', 'b'] })).value).toEqual(['a', 'b']);
   expect(sent.at(-1)!.body).toBe('<Tags><tag>a</tag><tag>b</tag></Tags>');
   expect(sent.at(-1)!.type).toBe('application/atom+xml');
+  expect((await client().putLabels({ body: ['a', 'b'] })).value).toEqual(['a', 'b']);
+  expect(sent.at(-1)!.body).toBe('<l:labels xmlns:l="urn:l"><l:label>a</l:label><l:label>b</l:label></l:labels>');
   expect((await client().putBatch({ body: { names: ['x', 'y'] } })).value).toEqual({ names: ['x', 'y'] });
   expect(sent.at(-1)!.body).toBe('<Batch><Name>x</Name><Name>y</Name></Batch>');
 });

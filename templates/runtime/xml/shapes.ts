@@ -11,6 +11,8 @@ export interface XmlBodyShape {
   namespace?: string;
   /** A root array's items' element name; absent: any child element is an item. */
   items?: string;
+  /** A root array's items' prefix, written where the items' schema gives one. */
+  itemsPrefix?: string;
   shapes: XmlShape[];
 }
 

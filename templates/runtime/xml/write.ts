@@ -210,6 +210,7 @@ function withDeclaredPrefixes(nodes: OrderedNode[], scope: ReadonlySet<string>):
  */
 export function xmlText(shape: XmlBodyShape, value: unknown): string {
   const root: Name = { name: shape.root ?? INLINE_ROOT, prefix: shape.prefix, namespace: shape.namespace };
-  const tree = [element(shape.shapes, 0, root, value, { name: shape.items ?? root.name })];
+  const items: Name = { name: shape.items ?? root.name, prefix: shape.itemsPrefix };
+  const tree = [element(shape.shapes, 0, root, value, items)];
   return builder.build(withDeclaredPrefixes(tree, new Set(['xml'])));
 }
