@@ -260,6 +260,31 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
       delete schema.enum;
       schema.not = {};
     }
+    const only = (out ?? source).type;
+    const nullOnly = only === 'null' || (Array.isArray(only) && only.length === 1 && only[0] === 'null');
+    const keyword = ['oneOf', 'anyOf'].find((k) => Array.isArray((out ?? source)[k]));
+    if (nullOnly && keyword && (out ?? source).nullable !== true) {
+      const branches: unknown[] = (out ?? source)[keyword];
+      // Vercel's `EdgeConfigItemValue`: `type: null` beside a oneOf of string, number, ... arrays of itself, none of
+      // which is null, so no value is both (a union with null meant). Honoured as JSON Schema reads it and said;
+      // openapi-typescript, which writes `null & (...)`, a type that refers to itself unresolvably, is not handed it.
+      const typedWithoutNull = (b: unknown) =>
+        !!b &&
+        typeof b === 'object' &&
+        !('$ref' in b) &&
+        isTypeValue((b as Record<string, unknown>).type) &&
+        !([] as unknown[]).concat((b as Record<string, unknown>).type).includes('null') &&
+        (b as Record<string, unknown>).nullable !== true;
+      if (branches.length > 0 && branches.every(typedWithoutNull)) {
+        warn({
+          pointer: `${pointerHere()}/type`,
+          message: `\`type: null\` beside a ${keyword} none of whose branches admits null: no value is valid here; checked as \`not: {}\``,
+        });
+        const schema = writable();
+        delete schema[keyword];
+        schema.not = {};
+      }
+    }
     const values = (out ?? source).enum;
     if (Array.isArray(values) && values.length === 0) {
       // JSON Schema asks for at least one value; an empty list accepts none, which `not: {}` says validly.

@@ -282,3 +282,25 @@ describe('an enum none of whose values has the declared type', () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('`type: null` beside a oneOf or anyOf none of whose branches admits null', () => {
+  const doc31 = (schemas: Record<string, unknown>) => ({ ...doc30(schemas), openapi: '3.1.0' });
+  it("(Vercel's EdgeConfigItemValue) is checked as `not: {}`, with a warning naming its pointer", () => {
+    const value = {
+      type: 'null',
+      oneOf: [{ type: 'string' }, { type: 'object' }, { type: 'array', items: { $ref: '#/components/schemas/Value' } }],
+    };
+    const { out, warnings } = normalise(doc31({ Value: value }));
+    expect(out.components.schemas.Value).toEqual({ type: 'null', not: {} });
+    expect(warnings.map((w) => w.pointer)).toEqual(['#/components/schemas/Value/type']);
+  });
+  it('a branch that admits null, or one behind a $ref, leaves it as it is', () => {
+    const schemas = {
+      A: { type: 'null', anyOf: [{ type: 'string' }, { type: ['integer', 'null'] }] },
+      B: { type: 'null', oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/A' }] },
+    };
+    const { out, warnings } = normalise(doc31(structuredClone(schemas)));
+    expect(out.components.schemas).toEqual(schemas);
+    expect(warnings).toEqual([]);
+  });
+});
