@@ -264,7 +264,7 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     const nullOnly = only === 'null' || (Array.isArray(only) && only.length === 1 && only[0] === 'null');
     const keyword = ['oneOf', 'anyOf'].find((k) => Array.isArray((out ?? source)[k]));
     if (nullOnly && keyword && (out ?? source).nullable !== true) {
-      const branches: unknown[] = (out ?? source)[keyword];
+      const branches = (out ?? source)[keyword] as unknown[];
       // Vercel's `EdgeConfigItemValue`: `type: null` beside a oneOf of string, number, ... arrays of itself, none of
       // which is null, so no value is both (a union with null meant). Honoured as JSON Schema reads it and said;
       // openapi-typescript, which writes `null & (...)`, a type that refers to itself unresolvably, is not handed it.
