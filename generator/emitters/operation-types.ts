@@ -144,6 +144,8 @@ function rawType(o: OperationModel, r: ResponseModel, ct: string, document: Open
 }
 
 export function successType(o: OperationModel, document?: OpenApiDocument): string {
+  // An answer to HEAD has no content (RFC 9110 9.3.2), whatever body the document gives it: the client returns none.
+  if (o.method.toUpperCase() === 'HEAD') return 'undefined';
   const s = o.success;
   const raw = rawAnswerTypes(o);
   // Each answer is read by its Content-Type: text where a text type is documented, bytes for the others, an XML
@@ -176,9 +178,11 @@ export function successesByStatus(
   return o.responses
     .filter((r) => /^2(\d\d|XX)$/i.test(r.status))
     .map((r) => {
-      const types = r.contentTypes.map((ct) =>
-        isJsonType(ct) ? answerBodyType(o, r, ct) : rawType(o, r, ct, document),
-      );
+      // HEAD: no content (successType).
+      const types =
+        o.method.toUpperCase() === 'HEAD'
+          ? []
+          : r.contentTypes.map((ct) => (isJsonType(ct) ? answerBodyType(o, r, ct) : rawType(o, r, ct, document)));
       return { status: r.status, type: types.length ? [...new Set(types)].join(' | ') : 'undefined' };
     });
 }

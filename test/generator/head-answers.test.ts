@@ -1,5 +1,8 @@
 // An answer to HEAD has no content (RFC 9110 9.3.2), whatever the document says (S3's HeadObject documents an XML
-// body for its 200): the client returns no data, not empty text, and generate warns that the body is never sent.
+// body for its 200): the client returns no data, not empty text, typed so, and generate warns that the body is
+// never sent.
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { servedPackage } from '../support/served-package.js';
 
@@ -40,6 +43,13 @@ it('returns no data for an answer to HEAD, and the value of the same answer to G
   expect(await client.headRecord({ key: 'k' })).toBeUndefined();
   // The XML of an object schema, read into its value (xml-client-answers.test.ts).
   expect(await client.getObject({ key: 'k' })).toEqual({});
+});
+
+it('types the result of a call to HEAD as no data, and of GET by its body', () => {
+  const client = fs.readFileSync(path.join(served.pkg.dir, 'client.ts'), 'utf8');
+  expect(client).toMatch(/export type HeadObjectResult = undefined;/);
+  expect(client).toMatch(/export type HeadRecordResult = undefined;/);
+  expect(client).not.toMatch(/export type GetObjectResult = undefined;/);
 });
 
 it('warns that the body documented for an answer to HEAD is never sent', () => {
