@@ -398,12 +398,15 @@ function segmentValues(op: OperationModel, p: ParameterModel, document: OpenApiD
  * details unless an operation documents the refusal's status otherwise (its `refusals`: refusal-bodies.ts).
  */
 function routesLiteral(operations: OperationModel[], document: OpenApiDocument, problem: boolean): string {
-  const routeOf = (op: OperationModel) => `${op.method.toUpperCase()} ${wirePath(routePath(op))}`;
+  // A method and a path's shape, template names set aside: `/v1/{jobName}` and `/v1/{name}` (Google's storage
+  // transfer) take the same requests, as do keys that differ only by a fragment or a query.
+  const routeOf = (op: OperationModel) =>
+    `${op.method.toUpperCase()} ${wirePath(routePath(op)).replace(/\{[^}]*\}/g, '{}')}`;
   const seen = new Set<string>();
   const shared = new Set<string>();
   for (const route of operations.map(routeOf)) (seen.has(route) ? shared : seen).add(route);
   const routes = operations.map((op) => {
-    // Only where operations share a method and path: the values that tell them apart (AWS's X-Amz-Target).
+    // Only where operations share a method and a path's shape: the values that tell them apart (AWS's X-Amz-Target).
     const fixed = shared.has(routeOf(op)) ? fixedParameters(op, document) : [];
     // Path parameters a path key's query carries (`/alerts?lat={lat}`): read from the query.
     const fromQuery = pathParametersInQuery(op);

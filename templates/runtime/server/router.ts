@@ -211,7 +211,9 @@ export function createRouter(
         : match.route;
       routed = route;
       const plan = plans.get(route)!;
-      const input = parseInput(req, res, target, route, plan, match.template.names, match.values);
+      // A sibling of another template of the same shape reads the matched values by its own names.
+      const names = route === match.route ? match.template.names : templateNames(route);
+      const input = parseInput(req, res, target, route, plan, names, match.values);
       if (input) authorize(req, res, input);
     } catch (error) {
       fail(req, res, error, undefined, routed);
@@ -570,13 +572,14 @@ function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
 }
 
 /**
- * For each route that shares its method and path with others told apart by fixed values (route-def.ts's
- * `fixed`), those routes, the ones with more fixed values first.
+ * For each route that shares its method and its path's shape (template names set aside: `/v1/{jobName}` beside
+ * `/v1/{name}`) with others told apart by fixed values (route-def.ts's `fixed`), those routes, the ones with more
+ * fixed values first.
  */
 function routeSiblings(routes: RouteDef[]): Map<RouteDef, RouteDef[]> {
   const groups = new Map<string, RouteDef[]>();
   for (const route of routes) {
-    const key = `${route.method.toUpperCase()} ${route.path}`;
+    const key = `${route.method.toUpperCase()} ${route.path.replace(TEMPLATE_NAME, '{}')}`;
     groups.set(key, [...(groups.get(key) ?? []), route]);
   }
   const out = new Map<RouteDef, RouteDef[]>();
@@ -586,6 +589,13 @@ function routeSiblings(routes: RouteDef[]): Map<RouteDef, RouteDef[]> {
     for (const route of group) out.set(route, ordered);
   }
   return out;
+}
+
+const TEMPLATE_NAME = /\{[^}]*\}/g;
+
+/** A route's path parameter names in the order its template gives them (a sibling's, where its names differ). */
+function templateNames(route: RouteDef): string[] {
+  return [...route.path.matchAll(TEMPLATE_NAME)].map((m) => m[0].slice(1, -1));
 }
 
 /** The first of the routes whose fixed values the request carries, if any. */

