@@ -27,6 +27,7 @@ import {
   structuredBodyType,
   responseUnion,
   resultType,
+  rangeDefault,
   successResponses,
   successType,
   TYPE_MODULE_NAMES,
@@ -553,6 +554,9 @@ function requestSpec(
     const json = types.filter(isJsonType);
     lines.push(`accept: ${stringLiteral((json.length ? json : types).join(', '))}`);
   } else if (!op.streaming && !op.linesType) {
+    // A success documented only as a `default` of a media range (any type: clever-cloud's, openchannel's): JSON asked for,
+    // an answer read by its Content-Type (JSON, text or bytes), as a range says nothing of which it is.
+    if (successResponses(op).length === 0 && rangeDefault(op)) lines.push(`answerTypes: ["*/*"]`);
     // JSON of its own media type only (`application/vnd.amadeus+json`): asked for by name, as a server that
     // negotiates (Prism) refuses a plain `application/json` for it.
     const own = successTypes(op).filter(isJsonType);

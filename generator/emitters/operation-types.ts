@@ -113,6 +113,11 @@ export function successResponses(o: OperationModel): ResponseModel[] {
   return o.responses.filter((r) => r.status === 'default' && !r.contentTypes.some((t) => t.includes('*')));
 }
 
+// Whether the operation's `default` documents a media range (any type, or any of application's).
+export function rangeDefault(o: OperationModel): boolean {
+  return o.responses.some((r) => r.status === 'default' && r.contentTypes.some((t) => t.includes('*')));
+}
+
 /** The media types of a success documented without JSON (an event stream aside); undefined where JSON is one. */
 function rawAnswerTypes(o: OperationModel): string[] | undefined {
   if (o.success || o.linesType) return undefined;
@@ -163,7 +168,9 @@ export function successType(o: OperationModel, document?: OpenApiDocument): stri
   const fallback = o.responses.some((r) => r.status.startsWith('2'))
     ? undefined
     : o.responses.find((r) => r.status === 'default' && r.contentType && isJsonType(r.contentType));
-  return fallback ? answerBodyType(o, fallback, fallback.contentType!) : 'void';
+  if (fallback) return answerBodyType(o, fallback, fallback.contentType!);
+  // A `default` of a media range only: read by the answer's Content-Type, JSON, text or bytes.
+  return !o.responses.some((r) => r.status.startsWith('2')) && rangeDefault(o) ? 'unknown' : 'void';
 }
 
 /**

@@ -265,6 +265,22 @@ function nonEmpty(value: unknown): unknown {
   return value;
 }
 
+// A media type an answer can name for a documented one: JSON where the answer is JSON and the range admits it,
+// else the range's bytes (`application/octet-stream` for any type).
+function concrete(type: string, json = false): string {
+  if (!type.includes('*')) return type;
+  if (json) return 'application/json';
+  return type === '*/*' ? 'application/octet-stream' : type.replace(/\/\*.*$/, '/octet-stream');
+}
+
+/** Whether a schema describes more than a string or bytes: an object, an array, or a reference to one. */
+function structured(model: ServiceModel, schema: unknown): boolean {
+  const s = resolveRef<any>(model.document, schema ?? {});
+  if (!s || typeof s !== 'object') return false;
+  const types = [s.type].flat().filter(Boolean);
+  return types.length > 0 ? types.some((t) => t === 'object' || t === 'array') : !!(s.properties || s.items);
+}
+
 /** Whether an array's items or an object's members hold an object or an array. */
 function nests(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
@@ -524,7 +540,11 @@ export function roundTripSuite(
         const status = r && /^\d+$/.test(r.status) ? Number(r.status) : 200;
         let body: unknown;
         let headers: Record<string, string> | undefined;
-        const json = r?.contentTypes.find(isJson);
+        // A media range that admits JSON (`*/*`, `application/*`) with a schema of structure: a JSON value, as the
+        // service answers (clever-cloud's Matomo add-on, `default` only); the answer names a type, never a range.
+        const jsonRange = r?.contentTypes.find((ct) => ct === '*/*' || essence(ct) === 'application/*');
+        const json =
+          r?.contentTypes.find(isJson) ?? (jsonRange && structured(model, r?.schema) ? jsonRange : undefined);
         if (o.linesType) {
           // JSON lines: two values drawn from the schema of a line, streamed one a line.
           const line = o.responses.find((x) => x.linesData)?.linesData;
@@ -557,7 +577,7 @@ export function roundTripSuite(
           body = validValue(model, media?.schema ?? {}, documentedExample(model, media), validate);
           if (body === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}${reason(media?.schema ?? {})}`);
           // Beside other types (OpenAI's skill content: a zip or a JSON string), the answer says it is the JSON one.
-          if (r.contentTypes.length > 1) headers = { 'content-type': json };
+          if (r.contentTypes.length > 1 || json.includes('*')) headers = { 'content-type': concrete(json, true) };
         } else if (r && r.contentTypes.length > 0 && xmlAnswers(o, model.document).includes(r)) {
           // An XML answer the client reads into its schema's value: a value the server's check of XML answers
           // accepts, drawn from the schema, written as XML by the runtime's writer (the client's own request
@@ -566,14 +586,14 @@ export function roundTripSuite(
           headers = { 'content-type': ct };
           const validate = pkg.validators[`validate${o.typeName}Response${r.status.toUpperCase()}Xml`];
           const value = validValue(model, r.schema ?? {}, undefined, validate);
-          if (value === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}`);
+          if (value === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}${reason(r.schema ?? {})}`);
           else {
             body = xmlText(xmlBodyShape(model.document, r.schema), value);
             // An answer with no content (a 204, any answer to HEAD) is read as none.
             if (![204, 205, 304].includes(status) && o.method !== 'HEAD') readAs.set(o.id, value);
           }
         } else if (r && r.contentTypes.length > 0) {
-          const ct = r.contentTypes[0]!;
+          const ct = concrete(r.contentTypes[0]!);
           headers = { 'content-type': ct };
           body = isText(ct) ? `answer of ${o.id}` : new Uint8Array([0, 1, 2, 255]);
         }
