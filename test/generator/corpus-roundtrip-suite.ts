@@ -839,8 +839,12 @@ export function roundTripSuite(
 
     // The JSON bodies whose refusal is tried: those of requests that can meet their security.
     const jsonBodies = (requests: OperationModel[]) =>
-      requests.filter((o) => !unmeetable(o) && o.requestBodies.some((b) => b.kind === 'json')).length -
-      (expected.unsatisfiable ?? []).filter((u) => requests.some((o) => u.startsWith(`${o.id}:`))).length;
+      requests.filter(
+        (o) =>
+          !unmeetable(o) &&
+          o.requestBodies.some((b) => b.kind === 'json') &&
+          !(expected.unsatisfiable ?? []).some((u) => u.startsWith(`${o.id}:`)),
+      ).length;
 
     /** The client's credentials: every kind, and every apiKey scheme's own key for operations that take several. */
     const credentials = () => ({

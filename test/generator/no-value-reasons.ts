@@ -22,8 +22,9 @@ export type Merge = (schema: unknown) => unknown;
  * its maxLength (AWS App Runner's `ServiceId`: 36 characters under `maxLength: 32`); an object that requires,
  * through `$ref`s to non-nullable objects, a member of its own schema (readme's `TreeNode.parent`), which no finite
  * value holds; `not: {}`, as the model checks an enum none of whose values is of the declared type (Mercedes-Benz's
- * `ProductGroup`: an object of strings); an object requiring a member its `additionalProperties: false` forbids (e-conomic's `Employee`); an
- * allOf one of whose members, or an object one of whose required members, is any of these.
+ * `ProductGroup`: an object of strings); an object requiring a member its `additionalProperties: false` forbids
+ * (e-conomic's `Employee`, codat's `TransactionMetadataList`); a pattern that matches no string (sinao's
+ * `/^.*[a-z]+.*$/i`); an allOf one of whose members, or an object one of whose required members, is any of these.
  */
 export function noValueReason(document: OpenApiDocument, schema: unknown, merge: Merge): string {
   const cycle = requiredCycle(document, schema);
@@ -46,7 +47,7 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
   if (twins) return `${where}its oneOf's ${twins[0]} and ${twins[1]} accept the same values`;
   const disjoint = disjointTypes(document, node);
   if (disjoint) return `${where}its allOf asks for ${disjoint}, which no value is at once`;
-  const forbidden = forbiddenRequired(node);
+  const forbidden = forbiddenRequired(node, merge);
   if (forbidden !== undefined)
     return `${where}it requires ${forbidden}, which it does not list and its additionalProperties: false forbids`;
   // An allOf admits what each of its members admits, so none where one admits none.
@@ -55,6 +56,8 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
     if (reason) return reason;
   }
   const flat: any = node.allOf ? (merge(node) ?? node) : node;
+  if (typeof flat.pattern === 'string' && matchesNothing(flat.pattern))
+    return `${where}its pattern ${JSON.stringify(flat.pattern)} matches no string: \`^\` after a character or \`$\` before one`;
   const shortest = typeof flat.pattern === 'string' ? shortestMatch(flat.pattern) : undefined;
   if (shortest !== undefined && typeof flat.maxLength === 'number' && shortest > flat.maxLength)
     return `${where}its pattern's shortest match is ${shortest} characters, over its maxLength ${flat.maxLength}`;
@@ -93,15 +96,17 @@ function disjointTypes(document: OpenApiDocument, node: any): string | undefined
 }
 
 /**
- * A member an object requires that its `properties` do not list while its `additionalProperties: false` (and no
- * `patternProperties`) forbids any other (e-conomic's `Employee`, requiring `canApprove`).
+ * A member an object requires, itself or through its allOf, that its own `properties` do not list while its
+ * `additionalProperties: false` (and no `patternProperties`) forbids any other (e-conomic's `Employee`, requiring
+ * `canApprove`; codat's `TransactionMetadataList`, whose allOf's `PagingInfo` requires `pageNumber`: JSON Schema's
+ * additionalProperties sees only the properties beside it).
  */
-function forbiddenRequired(node: any): string | undefined {
+function forbiddenRequired(node: any, merge: Merge): string | undefined {
   if (node.additionalProperties !== false || node.patternProperties !== undefined) return undefined;
   const listed = node.properties && typeof node.properties === 'object' ? node.properties : {};
-  return (Array.isArray(node.required) ? node.required : []).find(
-    (name: unknown) => !Object.hasOwn(listed, String(name)),
-  );
+  const merged = node.allOf ? (merge(node) as any) : undefined;
+  const required = [node.required, merged?.required].flatMap((r) => (Array.isArray(r) ? r : []));
+  return required.find((name: unknown) => !Object.hasOwn(listed, String(name)));
 }
 
 /**
@@ -156,6 +161,30 @@ function shortest(token: Token | Root): number {
       // Positions and back-references: a back-reference may repeat an empty group.
       return 0;
   }
+}
+
+/**
+ * Whether `pattern` can match no string: every alternative at its top asserts the input's start (`^`) after a
+ * character it must match, or its end (`$`) before one (sinao's `/^.*[a-z]+.*$/i`, a delimited PHP pattern written
+ * as ECMA-262's). JSON Schema's patterns take no flags, so `^` and `$` are the input's ends. False where ret cannot
+ * read it or an anchor sits inside a group.
+ */
+export function matchesNothing(pattern: string): boolean {
+  let root: Root;
+  try {
+    root = ret(pattern);
+  } catch {
+    return false;
+  }
+  const sequences = root.options ?? [root.stack ?? []];
+  return sequences.every((sequence) =>
+    sequence.some((token, i) => {
+      if (token.type !== types.POSITION) return false;
+      const before = sequence.slice(0, i).reduce((n: number, t: Token) => n + shortest(t), 0);
+      const after = sequence.slice(i + 1).reduce((n: number, t: Token) => n + shortest(t), 0);
+      return (token.value === '^' && before > 0) || (token.value === '$' && after > 0);
+    }),
+  );
 }
 
 /** A schema without the keywords that validate nothing (titles, descriptions, examples), its keys sorted. */

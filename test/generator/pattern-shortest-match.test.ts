@@ -2,7 +2,7 @@
 // never over a real match's length, whatever alternatives, repetitions, lookaheads or back-references it holds;
 // none where ret cannot read the pattern.
 import { describe, expect, it } from 'vitest';
-import { shortestMatch } from './no-value-reasons.js';
+import { matchesNothing, shortestMatch } from './no-value-reasons.js';
 
 describe('shortestMatch', () => {
   it.each([
@@ -22,5 +22,24 @@ describe('shortestMatch', () => {
     expect(shortestMatch('(unclosed')).toBeUndefined();
     // ret 0.5 reads no lookbehind.
     expect(shortestMatch('(?<=x)y')).toBeUndefined();
+  });
+});
+
+describe('matchesNothing', () => {
+  it.each([
+    ['/^.*[a-z]+.*$/i', true],
+    ['a^b', true],
+    ['a$b|^c$d', true],
+    ['^abc$', false],
+    ['x|^.*$', false],
+    ['(^a)b', false],
+    ['a?^b', false],
+    ['', false],
+    ['(unclosed', false],
+  ])('%s: %s', (pattern, nothing) => {
+    expect(matchesNothing(pattern)).toBe(nothing);
+    // Where it says so, no string of the usual alphabet matches.
+    if (nothing)
+      for (const text of ['', 'a', 'ab', '/a/i', 'a\nb', 'c d']) expect(new RegExp(pattern).test(text)).toBe(false);
   });
 });

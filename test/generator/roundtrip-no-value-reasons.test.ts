@@ -4,7 +4,9 @@
 // requiring a member of its own schema (readme's `TreeNode.parent`), an object requiring a string whose pattern's
 // shortest match is over its maxLength (AWS App Runner's `ServiceId`), an object requiring a member its
 // `additionalProperties: false` forbids (e-conomic's `Employee`), an object requiring an object whose enum lists
-// strings (Mercedes-Benz's `ProductGroup`). A oneOf whose alternatives differ, which the
+// strings (Mercedes-Benz's `ProductGroup`), a required parameter whose pattern matches nothing (sinao's delimited
+// `/^.*[a-z]+.*$/i`), an object whose allOf requires a member its `additionalProperties: false` forbids (codat's
+// `TransactionMetadataList`). A oneOf whose alternatives differ, which the
 // round trip draws a value of, is called and passes.
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
@@ -35,6 +37,21 @@ const document = {
     }),
     '/no-value/employees': patch('patchEmployee', { allOf: [{ $ref: '#/components/schemas/Employee' }] }),
     '/no-value/models': patch('patchModel', { $ref: '#/components/schemas/VehicleModel' }),
+    '/no-value/apps': {
+      post: {
+        operationId: 'createApp',
+        parameters: [
+          {
+            name: 'organization_name',
+            in: 'query',
+            required: true,
+            schema: { type: 'string', pattern: '/^.*[a-z]+.*$/i' },
+          },
+        ],
+        responses: { '204': { description: 'created' } },
+      },
+    },
+    '/no-value/transactions': patch('patchTransactions', { $ref: '#/components/schemas/TransactionList' }),
     '/no-value/either': patch('patchEither', {
       oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/LinkedNode' }],
     }),
@@ -88,6 +105,15 @@ const document = {
         required: ['name'],
         properties: { name: { type: 'string' } },
       },
+      // codat's: the allOf's paging info requires `pageNumber`, which `additionalProperties: false` beside the
+      // allOf (it lists no properties of its own) forbids.
+      TransactionList: {
+        additionalProperties: false,
+        allOf: [
+          { type: 'object', properties: { results: { type: 'array', items: { type: 'string' } } } },
+          { type: 'object', required: ['pageNumber'], properties: { pageNumber: { type: 'integer' } } },
+        ],
+      },
       LinkedNode: {
         type: 'object',
         required: ['id'],
@@ -101,12 +127,14 @@ roundTripSuite(
   { name: 'no-value', spec: writtenDocument('no-value', document) },
   {
     unsatisfiable: [
+      'createApp: parameter organization_name (its pattern "/^.*[a-z]+.*$/i" matches no string: `^` after a character or `$` before one)',
       'patchEmployee: request body (it requires canApprove, which it does not list and its additionalProperties: false forbids)',
       "patchEvent: request body (its oneOf's ApprovedEvent and DeniedEvent accept the same values)",
       'patchModel: request body (productGroup: it admits no value: `not: {}`, as the model checks an empty enum or one of no value of its type)',
       'patchNode: request body (TreeNode requires a member of its own schema: no finite value)',
       'patchQuirk: request body (its allOf asks for string and integer, which no value is at once)',
       "patchService: request body (Service.ServiceId: its pattern's shortest match is 36 characters, over its maxLength 32)",
+      'patchTransactions: request body (it requires pageNumber, which it does not list and its additionalProperties: false forbids)',
     ],
   },
   { server: true, prism: false },
