@@ -401,6 +401,17 @@ function validValue(
     const value = sample(model, merged ?? schema, seed, false, { patterns: true, request });
     if (validate(value)) return value;
   }
+  // An object whose allOf gives members its own additionalProperties types otherwise (Azure Data Factory's
+  // `PipelineResource`: the allOf's string `id`, `name`, `etag` beside `additionalProperties: {type: object}`,
+  // which JSON Schema applies to them): its own members only, where those admit a value.
+  const own = resolveRef<any>(model.document, schema ?? {});
+  if (own && typeof own === 'object' && Array.isArray(own.allOf) && own.additionalProperties !== undefined) {
+    const { allOf: _members, ...alone } = own;
+    for (let seed = 1; seed <= 5; seed++) {
+      const value = sample(model, alone, seed, false, { request });
+      if (validate(value)) return value;
+    }
+  }
   return oneAlternative(model, schema, validate, request);
 }
 
