@@ -5,7 +5,8 @@
 // its pairs: a fixed pair's value, and a templated pair's name, which the request must carry whatever its value.
 // Any other required header or query parameter whose name the request carries counts by that name alone: S3's `GET /{Bucket}/{Key}#uploadId`
 // (ListParts, `uploadId` required) beside `GET /{Bucket}/{Key}` (GetObject), or `#analytics&id` beside `#analytics`,
-// are told apart by whether the request carries it, as S3 routes them.
+// are told apart by whether the request carries it, as S3 routes them. A required body counts by its media types:
+// Azure's `/ProcessImage/Evaluate`, `#overload=stream` (an image) and `#overload=url` (JSON) by the Content-Type.
 import { pathKeyParts } from './path-key-query.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import type { OperationModel } from './types.js';
@@ -15,6 +16,12 @@ export interface FixedParameter {
   name: string;
   /** The one value, as the request carries it (text); absent: any value, present (a path key's `lat={lat}`). */
   value?: string;
+  /**
+   * For `content-type`: the media types of the operation's required body, one of which the request's Content-Type
+   * names (its essence; a range such as `image/*` takes any of its types). Azure's overloads under `#overload=...`
+   * keys are told apart by the body alone: an image stream, a JSON URL, or none.
+   */
+  media?: string[];
 }
 
 export function fixedParameters(op: OperationModel, document: OpenApiDocument): FixedParameter[] {
@@ -47,6 +54,13 @@ export function fixedParameters(op: OperationModel, document: OpenApiDocument): 
     else if (!(p.in === 'query' && (p.style === 'deepObject' || (p.type === 'object' && p.explode))))
       fixed.push({ in: p.in, name });
   }
+  // A required body's media types: a request carrying one of them is of this operation.
+  if (op.bodyRequired && op.requestBodies.length > 0 && !fixed.some((f) => f.name === 'content-type'))
+    fixed.push({
+      in: 'header',
+      name: 'content-type',
+      media: [...new Set(op.requestBodies.map((b) => b.contentType.split(';')[0]!.trim().toLowerCase()))].sort(),
+    });
   return fixed;
 }
 
@@ -56,7 +70,7 @@ export function fixedParameters(op: OperationModel, document: OpenApiDocument): 
  */
 export function toldApartByFixed(a: FixedParameter[], b: FixedParameter[]): boolean {
   const has = (list: FixedParameter[], p: FixedParameter) =>
-    list.some((q) => q.in === p.in && q.name === p.name && q.value === p.value);
+    list.some((q) => q.in === p.in && q.name === p.name && q.value === p.value && String(q.media) === String(p.media));
   return a.length !== b.length || a.some((p) => !has(b, p));
 }
 

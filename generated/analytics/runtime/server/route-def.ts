@@ -54,9 +54,10 @@ export interface RouteDef {
    * Required header and query parameters of one value each, where other routes share this one's method and path:
    * the router gives a request to the first of those routes whose values it carries (AWS's `X-Amz-Target`), and
    * the pairs of a query its path key carries (`/rest?method=flickr.photos.search`; without a value, `lat={lat}`:
-   * the name present with any value). Header names in lower case.
+   * the name present with any value), and a required body's media types, one of which the Content-Type names (a
+   * range takes its types). Header names in lower case.
    */
-  fixed?: Array<{ in: 'header' | 'query'; name: string; value?: string }>;
+  fixed?: Array<{ in: 'header' | 'query'; name: string; value?: string; media?: string[] }>;
   /** Path parameters the request carries in its query, where the path key's query names them (`lat={lat}`). */
   pathFromQuery?: Array<{ parameter: string; query: string }>;
   bodies: BodyDef[];

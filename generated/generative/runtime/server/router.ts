@@ -599,9 +599,17 @@ function templateNames(route: RouteDef): string[] {
   return [...route.path.matchAll(TEMPLATE_NAME)].map((m) => m[0].slice(1, -1));
 }
 
+// Whether a Content-Type names one of the media types (its essence; a range such as `image/*` takes any of its own).
+function mediaNamed(media: readonly string[], contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  return media.some((m) => m === essence || m === '*/*' || (m.endsWith('/*') && essence.startsWith(m.slice(0, -1))));
+}
+
 /** The first of the routes whose fixed values the request carries, if any. */
 function carried(routes: RouteDef[], req: IncomingMessage, target: RequestTarget): RouteDef | undefined {
-  const has = (p: { in: 'header' | 'query'; name: string; value?: string }): boolean => {
+  const has = (p: { in: 'header' | 'query'; name: string; value?: string; media?: string[] }): boolean => {
+    if (p.media) return mediaNamed(p.media, req.headers['content-type']);
     if (p.in === 'header') {
       const value = req.headers[p.name];
       if (p.value === undefined) return value !== undefined;
