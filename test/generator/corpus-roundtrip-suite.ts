@@ -338,6 +338,19 @@ function formWritten(body: OperationModel['requestBodies'][number], name: string
   return styled && Object.keys(value).length > 0;
 }
 
+/** A form body's schema with its required styled object fields asking for one member at least. */
+function filledObjects(model: ServiceModel, body: OperationModel['requestBodies'][number]): unknown {
+  const merged = (mergedSchema(model, body.schema) ?? resolveRef<any>(model.document, body.schema)) as any;
+  if (!merged?.properties) return body.schema;
+  const properties = { ...merged.properties };
+  for (const field of body.styledFields)
+    if (field.type === 'object' && body.requiredFields.includes(field.name)) {
+      const s = resolveRef<any>(model.document, properties[field.name] ?? {});
+      properties[field.name] = { ...s, minProperties: Math.max(1, s?.minProperties ?? 0) };
+    }
+  return { ...merged, properties };
+}
+
 /**
  * The form body's validator, after the optional fields without a written form are left out of the value: a required
  * one without keeps the value from being sent (another is drawn).
@@ -753,7 +766,11 @@ export function roundTripSuite(
       }
       if (form) {
         const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(form)}`];
-        const value = validValue(model, form.schema, undefined, validate && writableForm(form, validate), true) as
+        const writable = validate && writableForm(form, validate);
+        const value = (validValue(model, form.schema, undefined, writable, true) ??
+          // A required object field in the form style writes only its members: an empty one (a free-form object's
+          // usual draw) reads as no field, so it is drawn with one member at least (salesloft's `recording`).
+          (writable && validValue(model, filledObjects(model, form), undefined, writable, true))) as
           | Record<string, unknown>
           | undefined;
         if (value === undefined)

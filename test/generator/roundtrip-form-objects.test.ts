@@ -1,0 +1,42 @@
+// A URL-encoded body requiring a free-form object field (salesloft's call `recording`, `type: object` without an
+// `encoding`: form + explode, its members written as fields of their own): an empty object, a free-form object's
+// usual draw, writes nothing and reads as no field, so the round trip draws it with a member at least, which the
+// server gathers back into the field. Before, the body was listed as admitting no value (seed 43).
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
+
+const document = {
+  openapi: '3.0.0',
+  info: { title: 'Form objects', version: '1' },
+  paths: {
+    '/v2/conversations/calls': {
+      post: {
+        operationId: 'createCall',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                required: ['to', 'duration', 'recording'],
+                properties: {
+                  to: { type: 'string' },
+                  duration: { type: 'number' },
+                  recording: { type: 'object', description: 'the recording, its audio file among its members' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '204': { description: 'created' } },
+      },
+    },
+  },
+};
+
+// Nothing listed: the body is drawn and passes.
+roundTripSuite(
+  { name: 'form-objects', spec: writtenDocument('form-objects', document) },
+  {},
+  { server: true, prism: false },
+);
