@@ -10,7 +10,9 @@
 // - a declared `Content-Type` header parameter (AWS tnb's enum of `application/zip` beside a JSON body): OpenAPI says
 //   to ignore it, the client sends the body's type, and Prism checks it (stoplightio/prism#2057);
 // - a JSON body under `text/json` (rumble's `createScan`), which the client sends and the generated server reads as
-//   JSON, and Prism reads as text ("must be object").
+//   JSON, and Prism reads as text ("must be object");
+// - an XML answer whose root the schema names (channel4's `atom`, by its component): Prism writes every XML answer
+//   under `<xml>`, reading no XML Object (stoplightio/prism#456), and the client refuses the root it did not expect.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +44,9 @@ const body = (required: string) => ({
 const document = {
   openapi: '3.0.3',
   info: { title: 'Named refusals', version: '1' },
+  components: {
+    schemas: { atom: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } },
+  },
   paths: {
     '/named-refusals/search': { get: { operationId: 'search', requestBody: body('q'), responses: answer } },
     // Not required: Prism takes the request without it.
@@ -77,6 +82,17 @@ const document = {
         responses: answer,
       },
     },
+    '/named-refusals/feed.atom': {
+      get: {
+        operationId: 'getFeed',
+        responses: {
+          '200': {
+            description: 'the feed',
+            content: { 'application/xml': { schema: { $ref: '#/components/schemas/atom' } } },
+          },
+        },
+      },
+    },
     '/named-refusals/packages': {
       put: {
         operationId: 'putPackage',
@@ -98,6 +114,7 @@ roundTripSuite(
       'sendBytes: checks the bytes against the array schema',
       'putPackage: checks the declared Content-Type parameter (stoplightio/prism#2057)',
       'createScan: reads a text/json body as text',
+      'getFeed: writes the XML answer under <xml>, not <atom> (stoplightio/prism#456)',
     ],
   },
   { server: true, prism: true },
@@ -121,6 +138,7 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
       /^Prism: a declared Content-Type, Accept or Authorization header parameter checked/,
     ),
     createScan: 'Prism: a text/json body read as text, not JSON',
+    getFeed: expect.stringMatching(/^Prism: an XML answer written under <xml>/),
   });
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
