@@ -425,6 +425,16 @@ function validValue(
       if (validate(value)) return value;
     }
   }
+  // A map whose own `example` json-schema-faker draws as a member named `example` (apis.guru's `APIs`, whose
+  // example itself misses a required member): drawn without it.
+  const top = resolveRef<any>(model.document, schema ?? {});
+  if (top && typeof top === 'object' && 'example' in top && typeof top.additionalProperties === 'object') {
+    const { example: _example, ...unexampled } = top;
+    for (let seed = 1; seed <= 5; seed++) {
+      const value = sample(model, unexampled, seed, false, { request });
+      if (validate(value)) return value;
+    }
+  }
   return oneAlternative(model, schema, validate, request);
 }
 
