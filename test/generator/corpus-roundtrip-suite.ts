@@ -281,6 +281,28 @@ function structured(model: ServiceModel, schema: unknown): boolean {
   return types.length > 0 ? types.some((t) => t === 'object' || t === 'array') : !!(s.properties || s.items);
 }
 
+/**
+ * The schema with each member that says nothing of its type (`{}`, digitallocker's `X509Data`) typed as a string:
+ * XML carries text only, so such a member reads back as the text of whatever was drawn (`false` as `"false"`), and
+ * an XML value is drawn with text there. `$ref`s are followed to a depth of eight, then kept.
+ */
+function textLeaves(model: ServiceModel, schema: unknown, depth = 0): unknown {
+  if (depth > 8) return schema;
+  const s = resolveRef<any>(model.document, schema ?? {});
+  if (!s || typeof s !== 'object' || Array.isArray(s)) return schema;
+  const structural = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not', '$ref'];
+  if (!structural.some((k) => k in s) && typeof s.additionalProperties !== 'object') return { ...s, type: 'string' };
+  const out: Record<string, unknown> = { ...s };
+  const inner = (x: unknown) => textLeaves(model, x, depth + 1);
+  if (s.properties && typeof s.properties === 'object')
+    out.properties = Object.fromEntries(Object.entries<unknown>(s.properties).map(([k, v]) => [k, inner(v)]));
+  if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) out.items = inner(s.items);
+  for (const k of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(s[k])) out[k] = s[k].map(inner);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object')
+    out.additionalProperties = inner(s.additionalProperties);
+  return out;
+}
+
 /** Whether an array's items or an object's members hold an object or an array. */
 function nests(value: unknown): boolean {
   if (!value || typeof value !== 'object') return false;
@@ -619,7 +641,7 @@ export function roundTripSuite(
           const ct = r.contentType!;
           headers = { 'content-type': ct };
           const validate = pkg.validators[`validate${o.typeName}Response${r.status.toUpperCase()}Xml`];
-          const value = validValue(model, r.schema ?? {}, undefined, validate);
+          const value = validValue(model, textLeaves(model, r.schema ?? {}), undefined, validate);
           if (value === undefined) unsatisfiable.push(`${o.id}: answer ${r.status}${reason(r.schema ?? {})}`);
           else {
             body = xmlText(xmlBodyShape(model.document, r.schema), value);
