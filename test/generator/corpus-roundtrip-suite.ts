@@ -439,9 +439,9 @@ function validValue(
   // An object whose allOf gives members its own additionalProperties types otherwise (Azure Data Factory's
   // `PipelineResource`: the allOf's string `id`, `name`, `etag` beside `additionalProperties: {type: object}`,
   // which JSON Schema applies to them): its own members only, where those admit a value.
-  const own = resolveRef<any>(model.document, schema ?? {});
-  if (own && typeof own === 'object' && Array.isArray(own.allOf) && own.additionalProperties !== undefined) {
-    const { allOf: _members, ...alone } = own;
+  const top = resolveRef<any>(model.document, schema ?? {});
+  if (top && typeof top === 'object' && Array.isArray(top.allOf) && top.additionalProperties !== undefined) {
+    const { allOf: _members, ...alone } = top;
     for (let seed = 1; seed <= 5; seed++) {
       const value = sample(model, alone, seed, false, { request });
       if (validate(value)) return value;
@@ -449,7 +449,6 @@ function validValue(
   }
   // A map whose own `example` json-schema-faker draws as a member named `example` (apis.guru's `APIs`, whose
   // example itself misses a required member): drawn without it.
-  const top = resolveRef<any>(model.document, schema ?? {});
   if (top && typeof top === 'object' && 'example' in top && typeof top.additionalProperties === 'object') {
     const { example: _example, ...unexampled } = top;
     for (let seed = 1; seed <= 5; seed++) {
