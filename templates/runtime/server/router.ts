@@ -598,17 +598,14 @@ function templateNames(route: RouteDef): string[] {
   return [...route.path.matchAll(TEMPLATE_NAME)].map((m) => m[0].slice(1, -1));
 }
 
-// Whether a Content-Type names one of the media types (its essence; a range such as `image/*` takes any of its own).
-function mediaNamed(media: readonly string[], contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  return media.some((m) => m === essence || m === '*/*' || (m.endsWith('/*') && essence.startsWith(m.slice(0, -1))));
-}
-
 /** The first of the routes whose fixed values the request carries, if any. */
 function carried(routes: RouteDef[], req: IncomingMessage, target: RequestTarget): RouteDef | undefined {
-  const has = (p: { in: 'header' | 'query'; name: string; value?: string; media?: string[] }): boolean => {
-    if (p.media) return mediaNamed(p.media, req.headers['content-type']);
+  // A required body's media types: one of the route's bodies the Content-Type selects, as its reading will.
+  const has = (route: RouteDef, p: { in: 'header' | 'query'; name: string; value?: string; media?: string[] }) => {
+    if (p.media) {
+      const type = req.headers['content-type'];
+      return type !== undefined && selectBody(route.bodies, type) !== undefined;
+    }
     if (p.in === 'header') {
       const value = req.headers[p.name];
       if (p.value === undefined) return value !== undefined;
@@ -622,5 +619,5 @@ function carried(routes: RouteDef[], req: IncomingMessage, target: RequestTarget
       return false; // a query that does not decode: the route's own reading refuses it
     }
   };
-  return routes.find((r) => (r.fixed ?? []).every(has));
+  return routes.find((r) => (r.fixed ?? []).every((p) => has(r, p)));
 }
