@@ -38,10 +38,6 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
   [/SCHEMA_TOO_COMPLEX/, "Prism: an answer's schema past json-schema-sampler's 1,000 nodes (stoplightio/prism#2033)"],
   [/NO_COMPLEX_OBJECT_TEXT/, 'Prism: an object answer it cannot write as text'],
   [
-    /has root element <xml>; the document names/,
-    'Prism: an XML answer written under <xml>, whatever root its schema names (no XML Object read, stoplightio/prism#456)',
-  ],
-  [
     /required property '[^']*%5b/,
     'Prism: a query name with brackets looked up percent-encoded (stoplightio/prism#2443)',
   ],

@@ -1,7 +1,8 @@
 // An XML answer read into the value its schema describes, by the shapes the generated server reads XML bodies with
 // (../xml/read.ts): where the operation documents XML for the answer's status with a schema that describes more than
-// a string. Only a client whose document has such answers imports this module, so only its package carries the XML
-// library.
+// a string. The root element is taken under any name: the members are what the schema describes, and mocks write
+// roots of their own (Prism 5.14 writes every XML answer under `<xml>`, stoplightio/prism#456). Only a client whose
+// document has such answers imports this module, so only its package carries the XML library.
 import { xmlReader } from '../xml/read.js';
 import type { XmlBodyShape } from '../xml/shapes.js';
 
@@ -24,7 +25,7 @@ export function xmlAnswerReader(
     const shape = byType && own(byType, contentType.split(';')[0]!.trim().toLowerCase());
     if (!shape) return undefined;
     let read = readers.get(shape);
-    if (!read) readers.set(shape, (read = xmlReader(shape)));
+    if (!read) readers.set(shape, (read = xmlReader(shape, { anyRoot: true })));
     return { value: read(text, MAX_DEPTH) };
   };
 }

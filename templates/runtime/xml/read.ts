@@ -6,8 +6,8 @@
 // name) where `xml.wrapped`; names are compared without their prefix, and where the schema gives `xml.namespace` the
 // element's namespace (its prefix or default declaration in scope) must be that one. Scalars take their schema's
 // type: integer and number from decimal text, boolean from `true` / `false`. The root element is checked by the name
-// the document gives it (the body schema's `xml.name`, else its component's name); an inline schema names no root,
-// and any name is taken. The text is parsed by fast-xml-parser (vendored): well-formedness first, no DOCTYPE
+// the document gives it (the body schema's `xml.name`, else its component's name) where the reader is strict (the
+// server's, reading a request); an inline schema names no root, and any name is taken. The text is parsed by fast-xml-parser (vendored): well-formedness first, no DOCTYPE
 // (refused), no entity but XML's own five and character references, nesting bounded.
 import type { XmlBodyShape, XmlShape } from './shapes.js';
 import { XMLParser, XMLValidator } from './vendor/xml-parser.js';
@@ -213,12 +213,16 @@ function objectOf(e: Element, shapes: XmlShape[], shape: Extract<XmlShape, { kin
 
 /**
  * A reader of XML documents of one schema: the text to the JSON value the schema describes. Throws XmlReadError for
- * text that is no XML document, declares a DOCTYPE, or whose root element is not the one the document names.
+ * text that is no XML document, declares a DOCTYPE, or (unless `anyRoot`) whose root element is not the one the
+ * document names.
  */
-export function xmlReader(shape: XmlBodyShape): (text: string, maxDepth: number) => unknown {
+export function xmlReader(
+  shape: XmlBodyShape,
+  { anyRoot = false }: { anyRoot?: boolean } = {},
+): (text: string, maxDepth: number) => unknown {
   return (text, maxDepth) => {
     const root = parse(text, maxDepth);
-    if (!named(root, shape.root, shape.namespace))
+    if (!anyRoot && !named(root, shape.root, shape.namespace))
       throw new XmlReadError(
         `has root element <${root.name}>${namespaceOf(root) ? ` in ${namespaceOf(root)}` : ''}; the document names <${shape.root ?? root.name}>${shape.namespace ? ` in ${shape.namespace}` : ''}`,
       );
