@@ -1,7 +1,7 @@
 // The round trip of one public document (test/generator/corpus-roundtrip*.test.ts): the generated server, with
 // handlers answering each operation's first documented success (JSON: the spec's example where the package's own
-// validator accepts it, else a value json-schema-faker derives that it accepts, allOf members merged where its draws
-// miss; text or bytes with their media type otherwise), called through the generated client with values derived
+// validator accepts it, else a value roundtrip-draw.ts draws from its schema that it accepts; text or bytes with
+// their media type otherwise), called through the generated client with values derived
 // from each required parameter's and JSON body's schema (an XML body's too, which the client writes as the XML
 // Object says). The server validates its answers too (validateResponses):
 // every answer is one the spec says is valid, and every request one it accepts; a body its schema refuses is
@@ -11,8 +11,6 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import mergeAllOf from '@stoplight/json-schema-merge-allof';
-import { generateSync } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocal, type RunningServer } from '../../contracts/targets/listen-local.js';
 import { startPrism } from '../../contracts/targets/prism-process.js';
@@ -30,12 +28,21 @@ import { isFieldsType, isFormText } from '../../generator/model/fieldless-forms.
 import { hiddenOperations } from '../../generator/model/fixed-parameters.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
-import { drawable } from './drawable-schemas.js';
 import { noValueReason } from './no-value-reasons.js';
-import { hasLookaround, withPatternValues } from './pattern-values.js';
 import { xmlText } from '../../templates/runtime/xml/write.js';
 import { writePackage } from '../support/package-folder.js';
+import {
+  documentedExample,
+  LARGEST_PARAMETER,
+  mergedSchema,
+  nonEmpty,
+  sample,
+  textLeaves,
+  type Validate,
+  validValue,
+} from './roundtrip-draw.js';
 import { type Received, recordingListener } from './roundtrip-received.js';
+import { filledObjects, nests, noWireForm, writableForm } from './roundtrip-wire-forms.js';
 
 /** What a document's round trip leaves out, each entry `<operation>: <what>`, with the reason beside it. */
 export interface RoundTripExpectations {
@@ -118,152 +125,11 @@ function report(line: RoundTripLine): void {
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-roundtrip-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-
 /** A media type by its essence: `application/json;charset=UTF-8` (gamesparks' answers) is JSON. */
 const essence = (ct: string) => ct.split(';')[0]!.trim().toLowerCase();
 const isJson = (ct: string) => essence(ct) === 'application/json' || essence(ct).endsWith('+json');
 const isText = (ct: string) => /^text\/|[/+](xml|csv|yaml|x-yaml)$/.test(essence(ct));
 const isXml = (ct: string) => /[/+]xml$/.test(essence(ct));
-
-/** Whether a document has a pattern with a lookaround anywhere (read once a document). */
-const lookarounds = new WeakMap<object, boolean>();
-function hasLookarounds(document: object): boolean {
-  let has = lookarounds.get(document);
-  if (has === undefined) lookarounds.set(document, (has = /\(\?<?[=!]/.test(JSON.stringify(document))));
-  return has;
-}
-
-/**
- * A value derived by json-schema-faker (seeded), the components and paths riding along for $refs. A draw larger than a
- * server's default body limit (nested arrays of up to 500 items each multiply: AWS's ground station; a string of
- * `maxLength: 16777216`, AWS's SQL queries) is drawn again with at most two items an array and 64 characters a
- * string.
- */
-function sample(
-  model: ServiceModel,
-  schema: unknown,
-  seed = 7,
-  useExamplesValue = false,
-  { patterns = false, request = false, depth = 2, largest = LARGEST_DRAW, encoded = false }: Draw = {},
-): unknown {
-  const resolved = resolveRef<any>(model.document, schema ?? {});
-  const drawn = drawable(model.document, request ? 'request' : 'answer');
-  const given = { ...(drawn.of(resolved) as object), components: drawn.components, paths: drawn.paths };
-  // A pattern with a lookaround is always drawn so: the package's validator (RE2) leaves it unchecked, so a value
-  // json-schema-faker draws past it would be accepted here and refused by Prism.
-  const source = patterns
-    ? withPatternValues(given, seed)
-    : hasLookarounds(model.document)
-      ? withPatternValues(given, seed, hasLookaround)
-      : given;
-  const draw = (small: boolean) => {
-    const options = {
-      seed,
-      alwaysFakeOptionals: false,
-      refDepth: depth,
-      useExamplesValue,
-      ...(small ? { maxDefaultItems: 1, maxItems: 2, maxLength: 64 } : {}),
-      // readOnly members are the server's to fill (OpenAPI: SHOULD NOT be sent); Prism refuses them in a request
-      // whose schema is closed (apideck's `id`, `created_at`).
-      ...(request ? { ignoreProperties: [(member: { readOnly?: unknown } | null) => member?.readOnly === true] } : {}),
-    };
-    let value: any;
-    try {
-      value = generateSync(source as never, options as never);
-    } catch {
-      // json-schema-faker reads an object's `example` as a schema (Jira's field example with `type: single_select`,
-      // "unknown primitive"): no value from this draw; the others, the examples' values first among them, go on.
-      return undefined;
-    }
-    // The components and paths ride along as members of an open object: not part of the value.
-    if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
-    if (value && typeof value === 'object' && !resolved.properties?.paths) delete value.paths;
-    // json-schema-faker counts them toward minProperties: the members they stood for, drawn from the additional
-    // members' schema (AWS SNS's required `attributes`, a map of strings, came out empty).
-    const extra = resolved.additionalProperties;
-    if (value && typeof value === 'object' && !Array.isArray(value) && extra !== false)
-      for (let n = 1; Object.keys(value).length < (resolved.minProperties ?? 0); n++)
-        if (!(`member${n}` in value))
-          value[`member${n}`] =
-            extra === true || extra === undefined ? 'a' : sample(model, extra, seed + n, useExamplesValue, { depth });
-    return value;
-  };
-  const value = draw(false);
-  const text = JSON.stringify(value) ?? '';
-  return (encoded ? encodeURIComponent(text) : text).length > largest ? draw(true) : value;
-}
-
-/**
- * How a value is drawn: `pattern` strings by fast-check (pattern-values.ts); for a request, without readOnly members;
- * `$ref`s followed `depth` deep (json-schema-faker's refDepth, past which it leaves a member out or empty).
- */
-interface Draw {
-  patterns?: boolean;
-  request?: boolean;
-  depth?: number;
-  /** The JSON length past which the value is drawn again small; `encoded`: of the JSON percent-encoded. */
-  largest?: number;
-  encoded?: boolean;
-}
-
-/** A quarter of the generated server's default body limit (1 MiB), whatever a value's encoding adds. */
-const LARGEST_DRAW = 256 * 1024;
-
-/**
- * A parameter's, percent-encoded: its value rides in the request line or a header, which node's server takes up to
- * 16 KB in all (431 past it); AWS's STS allows 2,048 characters of any Unicode in a query value (up to 9 encoded
- * characters each) and 100,000 in its `SAMLAssertion`.
- */
-const LARGEST_PARAMETER = 1024;
-
-/**
- * The schema with every allOf merged into one schema, $refs inlined on the way: json-schema-faker draws each
- * member of an allOf on its own, so an enum or a required member one member adds to another is lost (DigitalOcean's
- * action bodies: an anyOf of allOfs). Undefined where the members cannot be merged or the $refs do not end.
- */
-function mergedSchema(model: ServiceModel, schema: unknown): unknown {
-  let inlined = 0;
-  try {
-    return mergeAllOf(withIntegers(resolveRef<any>(model.document, schema ?? {})), {
-      ignoreAdditionalProperties: true,
-      // Annotations and OpenAPI's own keywords (discriminator, xml, example): the first member's.
-      resolvers: { defaultResolver: (values: unknown[]) => values[0] },
-      $refResolver: (ref: string) => {
-        if (++inlined > 5000) throw new Error('recursive schema');
-        return withIntegers(resolveRef<any>(model.document, { $ref: ref }));
-      },
-    });
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The schema with `type: number` written as `[integer, number]`, which accepts the same values: the merger refuses an
- * allOf of `number` and `integer` as incompatible (GitHub's workflow_job payloads) where it takes their common
- * `integer` from the lists.
- */
-function withIntegers(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withIntegers);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type' && (value === 'number' || (Array.isArray(value) && value.includes('number'))))
-      out[key] = [...new Set(['integer', ...(Array.isArray(value) ? value : [value])])];
-    else out[key] = ['enum', 'const', 'default', 'example', 'examples'].includes(key) ? value : withIntegers(value);
-  }
-  return out;
-}
-
-/** The value with each empty string (at its top, or an item or member of it) replaced by `a`. */
-function nonEmpty(value: unknown): unknown {
-  if (value === '') return 'a';
-  if (Array.isArray(value)) return value.map(nonEmpty);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nonEmpty(v)]));
-  return value;
-}
 
 // A media type an answer can name for a documented one: JSON where the answer is JSON and the range admits it,
 // else the range's bytes (`application/octet-stream` for any type).
@@ -281,116 +147,6 @@ function structured(model: ServiceModel, schema: unknown): boolean {
   return types.length > 0 ? types.some((t) => t === 'object' || t === 'array') : !!(s.properties || s.items);
 }
 
-/**
- * The schema with each member that says nothing of its type (`{}`, digitallocker's `X509Data`) typed as a string:
- * XML carries text only, so such a member reads back as the text of whatever was drawn (`false` as `"false"`), and
- * an XML value is drawn with text there. `$ref`s are followed to a depth of eight, then kept.
- */
-function textLeaves(model: ServiceModel, schema: unknown, depth = 0): unknown {
-  if (depth > 8) return schema;
-  const s = resolveRef<any>(model.document, schema ?? {});
-  if (!s || typeof s !== 'object' || Array.isArray(s)) return schema;
-  const structural = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not', '$ref'];
-  if (!structural.some((k) => k in s) && typeof s.additionalProperties !== 'object') return { ...s, type: 'string' };
-  const out: Record<string, unknown> = { ...s };
-  const inner = (x: unknown) => textLeaves(model, x, depth + 1);
-  if (s.properties && typeof s.properties === 'object')
-    out.properties = Object.fromEntries(Object.entries<unknown>(s.properties).map(([k, v]) => [k, inner(v)]));
-  if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) out.items = inner(s.items);
-  for (const k of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(s[k])) out[k] = s[k].map(inner);
-  if (s.additionalProperties && typeof s.additionalProperties === 'object')
-    out.additionalProperties = inner(s.additionalProperties);
-  return out;
-}
-
-/** Whether an array's items or an object's members hold an object or an array. */
-function nests(value: unknown): boolean {
-  if (!value || typeof value !== 'object') return false;
-  return Object.values(value).some((v) => v !== null && typeof v === 'object');
-}
-
-/** Whether a schema (through $refs and its oneOf / anyOf / allOf branches) admits objects or arrays. */
-function composite(model: ServiceModel, schema: unknown, seen = new Set<unknown>()): boolean {
-  const s = resolveRef<any>(model.document, schema ?? {});
-  if (!s || typeof s !== 'object' || seen.has(s)) return false;
-  seen.add(s);
-  const types = [s.type].flat();
-  if (types.includes('object') || types.includes('array') || s.properties || s.items) return true;
-  return [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])].some((b: unknown) => composite(model, b, seen));
-}
-
-/**
- * Why a parameter's values have no wire form, if they have none: OpenAPI's styles write an array of scalars or an
- * object of scalar members, and only deepObject nests; an array of objects or an object holding one (readme's
- * circular header of SalesLines) is written by no style's table, so no target reads it back as sent.
- */
-function noWireForm(model: ServiceModel, p: OperationModel['parameters'][number]): string | undefined {
-  if (p.style === 'deepObject') return undefined;
-  const top = resolveRef<any>(model.document, p.schema ?? {});
-  const branches = [
-    top,
-    ...[...(top.oneOf ?? []), ...(top.anyOf ?? []), ...(top.allOf ?? [])].map((b) =>
-      resolveRef<any>(model.document, b),
-    ),
-  ];
-  const inner = branches
-    .flatMap((s) => [
-      s.items,
-      ...Object.values<unknown>(s.properties ?? {}),
-      typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined,
-    ])
-    .filter(Boolean);
-  return inner.some((x) => composite(model, x))
-    ? `parameter ${p.name}: nested values in the ${p.style} style`
-    : undefined;
-}
-
-/**
- * Whether a form field's value reaches the reader as that field (form-body.ts): null, an empty array and an empty
- * object write nothing, which reads as no field; an object in a URL-encoded field not styled as one (a member typed
- * `{}`, Twilio's `SinkConfiguration`) is written form + exploded, its members as fields of their own, and the field's
- * name is lost. A multipart object not styled is its JSON part.
- */
-function formWritten(body: OperationModel['requestBodies'][number], name: string, value: unknown): boolean {
-  if (value === null || value === undefined) return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value !== 'object' || value instanceof Uint8Array) return true;
-  const styled = body.styledFields.some((f) => f.name === name);
-  if (body.kind === 'multipart-form' && !styled) return true;
-  return styled && Object.keys(value).length > 0;
-}
-
-/** A form body's schema with its required styled object fields asking for one member at least. */
-function filledObjects(model: ServiceModel, body: OperationModel['requestBodies'][number]): unknown {
-  const merged = (mergedSchema(model, body.schema) ?? resolveRef<any>(model.document, body.schema)) as any;
-  if (!merged?.properties) return body.schema;
-  const properties = { ...merged.properties };
-  for (const field of body.styledFields)
-    if (field.type === 'object' && body.requiredFields.includes(field.name)) {
-      const s = resolveRef<any>(model.document, properties[field.name] ?? {});
-      properties[field.name] = { ...s, minProperties: Math.max(1, s?.minProperties ?? 0) };
-    }
-  return { ...merged, properties };
-}
-
-/**
- * The form body's validator, after the optional fields without a written form are left out of the value: a required
- * one without keeps the value from being sent (another is drawn).
- */
-function writableForm(body: OperationModel['requestBodies'][number], validate: Validate): Validate {
-  return (value: unknown) => {
-    if (!value || typeof value !== 'object') return validate(value);
-    const fields = value as Record<string, unknown>;
-    for (const [name, field] of Object.entries(fields))
-      if (!formWritten(body, name, field)) {
-        if (body.requiredFields.includes(name)) return false;
-        delete fields[name];
-      }
-    return validate(fields);
-  };
-}
-
-/** The example where the validator accepts it, else the first derived value it accepts; undefined when none. */
 /** A value without the object members that are empty arrays, at any depth. */
 function withoutEmptyArrays(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEmptyArrays);
@@ -400,136 +156,6 @@ function withoutEmptyArrays(value: unknown): unknown {
       .filter(([, member]) => !(Array.isArray(member) && member.length === 0))
       .map(([key, member]) => [key, withoutEmptyArrays(member)]),
   );
-}
-
-function validValue(
-  model: ServiceModel,
-  schema: unknown,
-  example: unknown,
-  validate?: Validate,
-  request = false,
-): unknown {
-  if (!validate) return example ?? sample(model, schema, 7, false, { request });
-  if (example !== undefined && validate(example)) return example;
-  for (let seed = 1; seed <= 20; seed++) {
-    const value = sample(model, schema, seed, false, { request });
-    if (validate(value)) return value;
-  }
-  // Values a random draw rarely meets (patterns, formats of nested members): the schemas' own examples.
-  for (let seed = 1; seed <= 5; seed++) {
-    const value = sample(model, schema, seed, true, { request });
-    if (validate(value)) return value;
-  }
-  const merged = mergedSchema(model, schema);
-  for (let seed = 1; merged !== undefined && seed <= 20; seed++) {
-    const value = sample(model, merged, seed, seed > 10, { request });
-    if (validate(value)) return value;
-  }
-  // Required members further than json-schema-faker's refDepth (apideck's report: an object of sections of
-  // records, each section holding records again), which it leaves out or draws empty.
-  for (let seed = 1; seed <= 5; seed++) {
-    const value = sample(model, schema, seed, false, { request, depth: 5 });
-    if (validate(value)) return value;
-  }
-  // Patterns json-schema-faker draws wrong: their strings drawn by fast-check (pattern-values.ts).
-  for (let seed = 1; seed <= 5; seed++) {
-    const value = sample(model, merged ?? schema, seed, false, { patterns: true, request });
-    if (validate(value)) return value;
-  }
-  // An object whose allOf gives members its own additionalProperties types otherwise (Azure Data Factory's
-  // `PipelineResource`: the allOf's string `id`, `name`, `etag` beside `additionalProperties: {type: object}`,
-  // which JSON Schema applies to them): its own members only, where those admit a value.
-  const top = resolveRef<any>(model.document, schema ?? {});
-  if (top && typeof top === 'object' && Array.isArray(top.allOf) && top.additionalProperties !== undefined) {
-    const { allOf: _members, ...alone } = top;
-    for (let seed = 1; seed <= 5; seed++) {
-      const value = sample(model, alone, seed, false, { request });
-      if (validate(value)) return value;
-    }
-  }
-  // A map whose own `example` json-schema-faker draws as a member named `example` (apis.guru's `APIs`, whose
-  // example itself misses a required member): drawn without it.
-  if (top && typeof top === 'object' && 'example' in top && typeof top.additionalProperties === 'object') {
-    const { example: _example, ...unexampled } = top;
-    for (let seed = 1; seed <= 5; seed++) {
-      const value = sample(model, unexampled, seed, false, { request });
-      if (validate(value)) return value;
-    }
-  }
-  return oneAlternative(model, schema, validate, request);
-}
-
-/**
- * A value of a oneOf whose alternatives a drawn object matches together (objects whose members are all optional:
- * Vonage's verify answers, Docker's `MonthData` or `WeekData`; alternatives an allOf of one parent gives their
- * members, readme's `Cat` and `Dog`): one alternative's draw, given for each other alternative a member it types and
- * the drawn one does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the drawn one.
- * Undefined when none such is found.
- */
-function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
-  const alternatives: any[] = (resolveRef<any>(model.document, schema ?? {})?.oneOf ?? []).map((a: unknown) =>
-    resolveRef<any>(model.document, a ?? {}),
-  );
-  // Each alternative's members, its allOf's included.
-  const typed = alternatives.map((a) => {
-    const merged = mergedSchema(model, a) as any;
-    return Object.entries<unknown>({ ...(a?.properties ?? {}), ...(merged?.properties ?? {}) });
-  });
-  for (const [i, own] of alternatives.entries())
-    for (let seed = 1; seed <= 5; seed++) {
-      const value = sample(model, own, seed, false, { request });
-      if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-      const owned = new Set(typed[i]!.map(([name]) => name));
-      // Per other alternative, the values that break it: a member it types and the drawn one does not.
-      const breakers = typed.map((members, j) =>
-        j === i
-          ? []
-          : members.flatMap(([name, member]) => {
-              const type = [resolveRef<any>(model.document, member ?? {})?.type].flat()[0];
-              return owned.has(name) || type === undefined ? [] : [[name, type === 'string' ? 0 : 'a'] as const];
-            }),
-      );
-      const longest = Math.max(0, ...breakers.map((b) => b.length));
-      for (let k = 0; k < longest; k++) {
-        const breaking: Record<string, unknown> = { ...value };
-        for (const b of breakers)
-          if (b.length > 0) Object.assign(breaking, Object.fromEntries([b[Math.min(k, b.length - 1)]!]));
-        if (validate(breaking)) return breaking;
-      }
-      // Alternatives that differ by a string's format alone (motaword's map of text beside a map of base64): the
-      // draw with its strings as text no format takes matches the one without the format; its maps drawn with a
-      // member, as an empty one holds no string.
-      const filled = sample(model, withMembers(model, own), seed, false, { request });
-      const plain = plainStrings(filled);
-      if (validate(plain)) return plain;
-    }
-  return undefined;
-}
-
-/** An object schema whose members that are maps (`additionalProperties` a schema) each ask for one member at least. */
-function withMembers(model: ServiceModel, schema: any): unknown {
-  const properties = Object.entries<unknown>(schema?.properties ?? {}).map(([name, member]) => {
-    const m = resolveRef<any>(model.document, member ?? {});
-    const map = m && typeof m === 'object' && m.additionalProperties && typeof m.additionalProperties === 'object';
-    return [name, map ? { ...m, minProperties: Math.max(1, m.minProperties ?? 0) } : member];
-  });
-  return { ...schema, properties: Object.fromEntries(properties), required: Object.keys(schema?.properties ?? {}) };
-}
-
-/** The value with every string in it (not its keys) as `a b!`: no base64, date, uuid or e-mail address. */
-function plainStrings(value: unknown): unknown {
-  if (typeof value === 'string') return 'a b!';
-  if (Array.isArray(value)) return value.map(plainStrings);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainStrings(v)]));
-  return value;
-}
-
-/** The example a media type documents, if any. */
-function documentedExample(model: ServiceModel, media: any): unknown {
-  if (media?.example !== undefined) return media.example;
-  const named = Object.values<any>(media?.examples ?? {})[0];
-  return named === undefined ? undefined : resolveRef<any>(model.document, named).value;
 }
 
 /** The operation object behind a modelled operation, or behind a webhook or callback request. */

@@ -1,0 +1,304 @@
+// Values drawn from a document's schemas for the round trip (corpus-roundtrip-suite.ts): json-schema-faker's draw
+// (seeded, `$ref`s riding along, patterns by fast-check where it misses), then where the validator refuses every
+// plain draw, allOf members merged, the schemas' own examples, deeper `$ref`s, one oneOf alternative told apart from
+// the others; each kept only where the package's own validator accepts it.
+import mergeAllOf from '@stoplight/json-schema-merge-allof';
+import { generateSync } from 'json-schema-faker';
+import { resolveRef, type ServiceModel } from '../../generator/model/index.js';
+import { drawable } from './drawable-schemas.js';
+import { hasLookaround, withPatternValues } from './pattern-values.js';
+
+/** One of the package's validators (validators.ts): whether it accepts a value, and why not after a refusal. */
+export type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+/** Whether a document has a pattern with a lookaround anywhere (read once a document). */
+const lookarounds = new WeakMap<object, boolean>();
+function hasLookarounds(document: object): boolean {
+  let has = lookarounds.get(document);
+  if (has === undefined) lookarounds.set(document, (has = /\(\?<?[=!]/.test(JSON.stringify(document))));
+  return has;
+}
+
+/**
+ * A value derived by json-schema-faker (seeded), the components and paths riding along for $refs. A draw larger than a
+ * server's default body limit (nested arrays of up to 500 items each multiply: AWS's ground station; a string of
+ * `maxLength: 16777216`, AWS's SQL queries) is drawn again with at most two items an array and 64 characters a
+ * string.
+ */
+export function sample(
+  model: ServiceModel,
+  schema: unknown,
+  seed = 7,
+  useExamplesValue = false,
+  { patterns = false, request = false, depth = 2, largest = LARGEST_DRAW, encoded = false }: Draw = {},
+): unknown {
+  const resolved = resolveRef<any>(model.document, schema ?? {});
+  const drawn = drawable(model.document, request ? 'request' : 'answer');
+  const given = { ...(drawn.of(resolved) as object), components: drawn.components, paths: drawn.paths };
+  // A pattern with a lookaround is always drawn so: the package's validator (RE2) leaves it unchecked, so a value
+  // json-schema-faker draws past it would be accepted here and refused by Prism.
+  const source = patterns
+    ? withPatternValues(given, seed)
+    : hasLookarounds(model.document)
+      ? withPatternValues(given, seed, hasLookaround)
+      : given;
+  const draw = (small: boolean) => {
+    const options = {
+      seed,
+      alwaysFakeOptionals: false,
+      refDepth: depth,
+      useExamplesValue,
+      ...(small ? { maxDefaultItems: 1, maxItems: 2, maxLength: 64 } : {}),
+      // readOnly members are the server's to fill (OpenAPI: SHOULD NOT be sent); Prism refuses them in a request
+      // whose schema is closed (apideck's `id`, `created_at`).
+      ...(request ? { ignoreProperties: [(member: { readOnly?: unknown } | null) => member?.readOnly === true] } : {}),
+    };
+    let value: any;
+    try {
+      value = generateSync(source as never, options as never);
+    } catch {
+      // json-schema-faker reads an object's `example` as a schema (Jira's field example with `type: single_select`,
+      // "unknown primitive"): no value from this draw; the others, the examples' values first among them, go on.
+      return undefined;
+    }
+    // The components and paths ride along as members of an open object: not part of the value.
+    if (value && typeof value === 'object' && !resolved.properties?.components) delete value.components;
+    if (value && typeof value === 'object' && !resolved.properties?.paths) delete value.paths;
+    // json-schema-faker counts them toward minProperties: the members they stood for, drawn from the additional
+    // members' schema (AWS SNS's required `attributes`, a map of strings, came out empty).
+    const extra = resolved.additionalProperties;
+    if (value && typeof value === 'object' && !Array.isArray(value) && extra !== false)
+      for (let n = 1; Object.keys(value).length < (resolved.minProperties ?? 0); n++)
+        if (!(`member${n}` in value))
+          value[`member${n}`] =
+            extra === true || extra === undefined ? 'a' : sample(model, extra, seed + n, useExamplesValue, { depth });
+    return value;
+  };
+  const value = draw(false);
+  const text = JSON.stringify(value) ?? '';
+  return (encoded ? encodeURIComponent(text) : text).length > largest ? draw(true) : value;
+}
+
+/**
+ * How a value is drawn: `pattern` strings by fast-check (pattern-values.ts); for a request, without readOnly members;
+ * `$ref`s followed `depth` deep (json-schema-faker's refDepth, past which it leaves a member out or empty).
+ */
+interface Draw {
+  patterns?: boolean;
+  request?: boolean;
+  depth?: number;
+  /** The JSON length past which the value is drawn again small; `encoded`: of the JSON percent-encoded. */
+  largest?: number;
+  encoded?: boolean;
+}
+
+/** A quarter of the generated server's default body limit (1 MiB), whatever a value's encoding adds. */
+const LARGEST_DRAW = 256 * 1024;
+
+/**
+ * A parameter's, percent-encoded: its value rides in the request line or a header, which node's server takes up to
+ * 16 KB in all (431 past it); AWS's STS allows 2,048 characters of any Unicode in a query value (up to 9 encoded
+ * characters each) and 100,000 in its `SAMLAssertion`.
+ */
+export const LARGEST_PARAMETER = 1024;
+
+/**
+ * The schema with every allOf merged into one schema, $refs inlined on the way: json-schema-faker draws each
+ * member of an allOf on its own, so an enum or a required member one member adds to another is lost (DigitalOcean's
+ * action bodies: an anyOf of allOfs). Undefined where the members cannot be merged or the $refs do not end.
+ */
+export function mergedSchema(model: ServiceModel, schema: unknown): unknown {
+  let inlined = 0;
+  try {
+    return mergeAllOf(withIntegers(resolveRef<any>(model.document, schema ?? {})), {
+      ignoreAdditionalProperties: true,
+      // Annotations and OpenAPI's own keywords (discriminator, xml, example): the first member's.
+      resolvers: { defaultResolver: (values: unknown[]) => values[0] },
+      $refResolver: (ref: string) => {
+        if (++inlined > 5000) throw new Error('recursive schema');
+        return withIntegers(resolveRef<any>(model.document, { $ref: ref }));
+      },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The schema with `type: number` written as `[integer, number]`, which accepts the same values: the merger refuses an
+ * allOf of `number` and `integer` as incompatible (GitHub's workflow_job payloads) where it takes their common
+ * `integer` from the lists.
+ */
+function withIntegers(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withIntegers);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type' && (value === 'number' || (Array.isArray(value) && value.includes('number'))))
+      out[key] = [...new Set(['integer', ...(Array.isArray(value) ? value : [value])])];
+    else out[key] = ['enum', 'const', 'default', 'example', 'examples'].includes(key) ? value : withIntegers(value);
+  }
+  return out;
+}
+
+/** The value with each empty string (at its top, or an item or member of it) replaced by `a`. */
+export function nonEmpty(value: unknown): unknown {
+  if (value === '') return 'a';
+  if (Array.isArray(value)) return value.map(nonEmpty);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nonEmpty(v)]));
+  return value;
+}
+
+/**
+ * The schema with each member that says nothing of its type (`{}`, digitallocker's `X509Data`) typed as a string:
+ * XML carries text only, so such a member reads back as the text of whatever was drawn (`false` as `"false"`), and
+ * an XML value is drawn with text there. `$ref`s are followed to a depth of eight, then kept.
+ */
+export function textLeaves(model: ServiceModel, schema: unknown, depth = 0): unknown {
+  if (depth > 8) return schema;
+  const s = resolveRef<any>(model.document, schema ?? {});
+  if (!s || typeof s !== 'object' || Array.isArray(s)) return schema;
+  const structural = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not', '$ref'];
+  if (!structural.some((k) => k in s) && typeof s.additionalProperties !== 'object') return { ...s, type: 'string' };
+  const out: Record<string, unknown> = { ...s };
+  const inner = (x: unknown) => textLeaves(model, x, depth + 1);
+  if (s.properties && typeof s.properties === 'object')
+    out.properties = Object.fromEntries(Object.entries<unknown>(s.properties).map(([k, v]) => [k, inner(v)]));
+  if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) out.items = inner(s.items);
+  for (const k of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(s[k])) out[k] = s[k].map(inner);
+  if (s.additionalProperties && typeof s.additionalProperties === 'object')
+    out.additionalProperties = inner(s.additionalProperties);
+  return out;
+}
+
+/** The example where the validator accepts it, else the first derived value it accepts; undefined when none. */
+export function validValue(
+  model: ServiceModel,
+  schema: unknown,
+  example: unknown,
+  validate?: Validate,
+  request = false,
+): unknown {
+  if (!validate) return example ?? sample(model, schema, 7, false, { request });
+  if (example !== undefined && validate(example)) return example;
+  for (let seed = 1; seed <= 20; seed++) {
+    const value = sample(model, schema, seed, false, { request });
+    if (validate(value)) return value;
+  }
+  // Values a random draw rarely meets (patterns, formats of nested members): the schemas' own examples.
+  for (let seed = 1; seed <= 5; seed++) {
+    const value = sample(model, schema, seed, true, { request });
+    if (validate(value)) return value;
+  }
+  const merged = mergedSchema(model, schema);
+  for (let seed = 1; merged !== undefined && seed <= 20; seed++) {
+    const value = sample(model, merged, seed, seed > 10, { request });
+    if (validate(value)) return value;
+  }
+  // Required members further than json-schema-faker's refDepth (apideck's report: an object of sections of
+  // records, each section holding records again), which it leaves out or draws empty.
+  for (let seed = 1; seed <= 5; seed++) {
+    const value = sample(model, schema, seed, false, { request, depth: 5 });
+    if (validate(value)) return value;
+  }
+  // Patterns json-schema-faker draws wrong: their strings drawn by fast-check (pattern-values.ts).
+  for (let seed = 1; seed <= 5; seed++) {
+    const value = sample(model, merged ?? schema, seed, false, { patterns: true, request });
+    if (validate(value)) return value;
+  }
+  // An object whose allOf gives members its own additionalProperties types otherwise (Azure Data Factory's
+  // `PipelineResource`: the allOf's string `id`, `name`, `etag` beside `additionalProperties: {type: object}`,
+  // which JSON Schema applies to them): its own members only, where those admit a value.
+  const top = resolveRef<any>(model.document, schema ?? {});
+  if (top && typeof top === 'object' && Array.isArray(top.allOf) && top.additionalProperties !== undefined) {
+    const { allOf: _members, ...alone } = top;
+    for (let seed = 1; seed <= 5; seed++) {
+      const value = sample(model, alone, seed, false, { request });
+      if (validate(value)) return value;
+    }
+  }
+  // A map whose own `example` json-schema-faker draws as a member named `example` (apis.guru's `APIs`, whose
+  // example itself misses a required member): drawn without it.
+  if (top && typeof top === 'object' && 'example' in top && typeof top.additionalProperties === 'object') {
+    const { example: _example, ...unexampled } = top;
+    for (let seed = 1; seed <= 5; seed++) {
+      const value = sample(model, unexampled, seed, false, { request });
+      if (validate(value)) return value;
+    }
+  }
+  return oneAlternative(model, schema, validate, request);
+}
+
+/**
+ * A value of a oneOf whose alternatives a drawn object matches together (objects whose members are all optional:
+ * Vonage's verify answers, Docker's `MonthData` or `WeekData`; alternatives an allOf of one parent gives their
+ * members, readme's `Cat` and `Dog`): one alternative's draw, given for each other alternative a member it types and
+ * the drawn one does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the drawn one.
+ * Undefined when none such is found.
+ */
+function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
+  const alternatives: any[] = (resolveRef<any>(model.document, schema ?? {})?.oneOf ?? []).map((a: unknown) =>
+    resolveRef<any>(model.document, a ?? {}),
+  );
+  // Each alternative's members, its allOf's included.
+  const typed = alternatives.map((a) => {
+    const merged = mergedSchema(model, a) as any;
+    return Object.entries<unknown>({ ...(a?.properties ?? {}), ...(merged?.properties ?? {}) });
+  });
+  for (const [i, own] of alternatives.entries())
+    for (let seed = 1; seed <= 5; seed++) {
+      const value = sample(model, own, seed, false, { request });
+      if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+      const owned = new Set(typed[i]!.map(([name]) => name));
+      // Per other alternative, the values that break it: a member it types and the drawn one does not.
+      const breakers = typed.map((members, j) =>
+        j === i
+          ? []
+          : members.flatMap(([name, member]) => {
+              const type = [resolveRef<any>(model.document, member ?? {})?.type].flat()[0];
+              return owned.has(name) || type === undefined ? [] : [[name, type === 'string' ? 0 : 'a'] as const];
+            }),
+      );
+      const longest = Math.max(0, ...breakers.map((b) => b.length));
+      for (let k = 0; k < longest; k++) {
+        const breaking: Record<string, unknown> = { ...value };
+        for (const b of breakers)
+          if (b.length > 0) Object.assign(breaking, Object.fromEntries([b[Math.min(k, b.length - 1)]!]));
+        if (validate(breaking)) return breaking;
+      }
+      // Alternatives that differ by a string's format alone (motaword's map of text beside a map of base64): the
+      // draw with its strings as text no format takes matches the one without the format; its maps drawn with a
+      // member, as an empty one holds no string.
+      const filled = sample(model, withMembers(model, own), seed, false, { request });
+      const plain = plainStrings(filled);
+      if (validate(plain)) return plain;
+    }
+  return undefined;
+}
+
+/** An object schema whose members that are maps (`additionalProperties` a schema) each ask for one member at least. */
+function withMembers(model: ServiceModel, schema: any): unknown {
+  const properties = Object.entries<unknown>(schema?.properties ?? {}).map(([name, member]) => {
+    const m = resolveRef<any>(model.document, member ?? {});
+    const map = m && typeof m === 'object' && m.additionalProperties && typeof m.additionalProperties === 'object';
+    return [name, map ? { ...m, minProperties: Math.max(1, m.minProperties ?? 0) } : member];
+  });
+  return { ...schema, properties: Object.fromEntries(properties), required: Object.keys(schema?.properties ?? {}) };
+}
+
+/** The value with every string in it (not its keys) as `a b!`: no base64, date, uuid or e-mail address. */
+function plainStrings(value: unknown): unknown {
+  if (typeof value === 'string') return 'a b!';
+  if (Array.isArray(value)) return value.map(plainStrings);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainStrings(v)]));
+  return value;
+}
+
+/** The example a media type documents, if any. */
+export function documentedExample(model: ServiceModel, media: any): unknown {
+  if (media?.example !== undefined) return media.example;
+  const named = Object.values<any>(media?.examples ?? {})[0];
+  return named === undefined ? undefined : resolveRef<any>(model.document, named).value;
+}
