@@ -17,7 +17,11 @@ export interface Binding {
    * written `<collection>/<id>` gives the id the path takes.
    */
   collection?: string;
-  /** `$response.body#/pointer`, `$response.header.Name`, `$request.path.name`, `$request.query.name`, or a constant. */
+  /**
+   * `$response.body#/pointer`, `$response.header.Name`, `$request.path.name`, `$request.query.name`,
+   * `$request.body#/pointer` (the body the engine sent), or a constant; alternatives joined by ` | `, the first there
+   * taken.
+   */
   from: string;
   /** Inferred from the paths' shape, not a document's link: its pointers may hold an envelope's `*` (ENVELOPE). */
   inferred?: boolean;
@@ -91,7 +95,8 @@ function linkedChains(model: ServiceModel): Chain[] {
  * The chains of the obvious shape: POST /things with operations at /things/{param} (one more segment, a
  * parameter). The value is read from the create's answer: the field named like the parameter, else `id`, else
  * those names with their first letter's case turned (`Id`, `connectorDefinitionId`), else the parameter or `id` in a
- * `data` envelope, else the last segment of its Location header.
+ * `data` envelope, else the last segment of its Location header; else, where the answer names none, from the
+ * create's own request (a name the client chose).
  */
 function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
   const out: Chain[] = [];
@@ -119,6 +124,17 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
       const success = create.responses.find((r) => r.status.startsWith('2'));
       const answer = success?.schema && resolveRef<{ type?: unknown }>(model.document, success.schema);
       const scalar = answer?.type === 'string' || answer?.type === 'integer';
+      // A name the client chose (`{"id": ...}` for /contacts/{contactId}, answered `{}` or a list): the request's
+      // body member or query parameter named like the parameter; `id` only for a parameter named as an id, `name`
+      // only for one named as a name, since a request's `name` is as often what the resource is called as its key.
+      const chosen = [
+        ...new Set([
+          param,
+          flipped(param),
+          ...(/id$/i.test(param) ? ['id', 'Id'] : []),
+          ...(/name$/i.test(param) ? ['name', 'Name'] : []),
+        ]),
+      ];
       const bindings = [
         {
           param,
@@ -126,6 +142,7 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
             ...names.map((n) => `$response.body#/${n}`),
             ...(scalar ? ['$response.body#'] : []),
             '$response.header.location',
+            ...chosen.flatMap((n) => [`$request.body#/${n}`, `$request.query.${n}`]),
           ].join(' | '),
           collection: create.path.split('/').pop(),
           inferred: true,
@@ -162,6 +179,8 @@ export interface CreateExchange {
   queryValues: Record<string, unknown>;
   headers: Record<string, string>;
   body: unknown;
+  /** The body the create sent, as a value (a JSON or form body's members); undefined for none or raw bytes. */
+  requestBody?: unknown;
 }
 
 /**
@@ -222,6 +241,8 @@ function expressionValue(alternative: string, exchange: CreateExchange, envelope
     value = exchange.pathValues[expression.slice('$request.path.'.length)];
   else if (expression.startsWith('$request.query.'))
     value = exchange.queryValues[expression.slice('$request.query.'.length)];
+  else if (expression.startsWith('$request.body'))
+    value = pointer(exchange.requestBody, expression.split('#')[1] ?? '');
   else if (!expression.startsWith('$')) value = expression;
   return value !== undefined && value !== null && value !== '' && typeof value !== 'object' ? value : undefined;
 }

@@ -524,13 +524,20 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     }
     const byName = (where: string) =>
       Object.fromEntries([...create.values].filter(([p]) => p.in === where).map(([p, v]) => [p.name, v]));
-    const context = { pathValues: byName('path'), queryValues: byName('query'), headers: made.answer.headers, body };
+    const context = {
+      pathValues: byName('path'),
+      queryValues: byName('query'),
+      headers: made.answer.headers,
+      body,
+      // What was sent, for a name the client chose; raw bytes have no members.
+      requestBody: create.body && create.body.kind !== 'raw' ? create.bodyValue : undefined,
+    };
     const values: Record<string, unknown> = { ...given };
     for (const binding of chain.bindings) {
       const value = bound(binding, context, (v) => fitsPathParameter(chain, binding.param, v));
       if (value === undefined)
         return {
-          reason: `the create's answer carries no value its schema allows for {${binding.param}} (${binding.from})`,
+          reason: `neither the create's answer nor its request carries a value its schema allows for {${binding.param}} (${binding.from})`,
         };
       values[binding.param] = value;
     }

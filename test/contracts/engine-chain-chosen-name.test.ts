@@ -1,0 +1,135 @@
+// A create whose answer names no resource, where the client chose its name and sent it (POST /contacts with
+// `{"name": ...}` answered 201 with no id, then GET /contacts/{name}; sakari's contacts, Google Vault's exports): the
+// engine read the name from the answer only, so the create -> read -> delete sequence was n/a. It reads the name from
+// what the create sent (its JSON or form body's member, its query parameter) where the answer has none, the answer
+// still first, and judges the read as on an answered id: a target that keeps the resource under another key FAILs.
+import type http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { bound } from '../../contracts/engine/chains.js';
+import { engineAgainst } from '../support/engine-trial.js';
+
+type Sent = 'json' | 'form' | 'query' | 'link';
+
+const name = { type: 'string', pattern: '^[a-z0-9]{4,12}$' };
+const contact = { type: 'object', properties: { name, phone: { type: 'string', pattern: '^[0-9]{6}$' } } };
+const member = { type: 'object', required: ['name'], properties: contact.properties };
+const document = (sent: Sent) => ({
+  openapi: '3.0.3',
+  info: { title: 'Contacts', version: '1' },
+  paths: {
+    '/contacts': {
+      post: {
+        operationId: 'createContact',
+        ...(sent === 'query'
+          ? { parameters: [{ name: 'name', in: 'query', required: true, schema: name }] }
+          : {
+              requestBody: {
+                required: true,
+                content: {
+                  [sent === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: member },
+                },
+              },
+            }),
+        responses: {
+          '201': {
+            description: 'made; the name only where the service renamed it',
+            content: { 'application/json': { schema: contact } },
+            // A document's own link may say where the name is: the body it was sent in.
+            ...(sent === 'link' && {
+              links: { read: { operationId: 'readContact', parameters: { name: '$request.body#/name' } } },
+            }),
+          },
+        },
+      },
+    },
+    '/contacts/{name}': {
+      parameters: [{ name: 'name', in: 'path', required: true, schema: name }],
+      get: {
+        operationId: 'readContact',
+        responses: {
+          '200': { description: 'it', content: { 'application/json': { schema: contact } } },
+          '404': { description: 'none' },
+        },
+      },
+      delete: {
+        operationId: 'deleteContact',
+        responses: { '204': { description: 'deleted' }, '404': { description: 'none' } },
+      },
+    },
+  },
+});
+
+/**
+ * A contacts service that keeps what it is sent: under the name the client chose (`honours`), under a key of its own
+ * it does not answer (`loses`), or under a name of its own it answers (`renames`: `{"name": "srv0001"}`).
+ */
+function contacts(keeps: 'honours' | 'loses' | 'renames'): http.RequestListener {
+  const kept = new Set<string>();
+  let made = 0;
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const key = url.pathname.split('/')[2];
+      if (req.method === 'POST' && !key) {
+        const text = Buffer.concat(chunks).toString();
+        const chosen = /json/.test(req.headers['content-type'] ?? '')
+          ? (JSON.parse(text) as { name?: string }).name
+          : (new URLSearchParams(text).get('name') ?? url.searchParams.get('name'));
+        if (!chosen) return void res.writeHead(400).end();
+        made++;
+        const own = `srv${String(made).padStart(4, '0')}`;
+        kept.add(keeps === 'honours' ? chosen : own);
+        const answer = keeps === 'renames' ? { name: own } : {};
+        return void res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      }
+      if (!key || !kept.has(key)) return void res.writeHead(404).end();
+      if (req.method === 'DELETE') return void (kept.delete(key), res.writeHead(204).end());
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: key }));
+    });
+  };
+}
+
+const sequence = async (sent: Sent, keeps: 'honours' | 'loses' | 'renames') => {
+  const { outcomes } = await engineAgainst('contacts', document(sent), contacts(keeps), {
+    checks: ['ensure_resource_availability', 'use_after_free'],
+  });
+  return outcomes
+    .filter((o) => o.operation.includes('->'))
+    .map((o) => `${o.check} ${o.verdict}${o.verdict === 'FAIL' ? `: ${o.message}` : ''}`)
+    .sort();
+};
+
+describe('a create answering no name, where the client chose it', () => {
+  for (const sent of ['json', 'form', 'query', 'link'] as const)
+    it(`takes the name its ${sent === 'link' ? "link's $request.body" : sent} sent, so the sequence is judged and passes`, async () => {
+      expect(await sequence(sent, 'honours')).toEqual(['ensure_resource_availability pass', 'use_after_free pass']);
+    });
+
+  it('FAILs a target that keeps the resource under another key: the read of the chosen name answers 404', async () => {
+    const verdicts = await sequence('json', 'loses');
+    expect(verdicts).toHaveLength(2);
+    expect(verdicts[0]).toMatch(/^ensure_resource_availability FAIL: created with 201 .* answered 404$/);
+  });
+
+  it("still takes the answer's name where the answer holds one (a service that renames what it was sent)", async () => {
+    expect(await sequence('json', 'renames')).toEqual(['ensure_resource_availability pass', 'use_after_free pass']);
+  });
+});
+
+it('reads $request.body#/pointer from the body the create sent, nested members too, never an object', () => {
+  const exchange = {
+    pathValues: {},
+    queryValues: {},
+    headers: {},
+    body: {},
+    requestBody: { name: 'abcd1', owner: { id: 7 } },
+  };
+  expect(bound({ param: 'name', from: '$request.body#/name' }, exchange)).toBe('abcd1');
+  expect(bound({ param: 'owner', from: '{$request.body#/owner/id}' }, exchange)).toBe(7);
+  expect(bound({ param: 'owner', from: '$request.body#/owner' }, exchange)).toBeUndefined();
+  expect(
+    bound({ param: 'name', from: '$request.body#/name' }, { ...exchange, requestBody: undefined }),
+  ).toBeUndefined();
+});
