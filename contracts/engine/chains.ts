@@ -1,6 +1,7 @@
 // The stateful sequences `spec-first test` follows: a create, then the resource it made read, updated and
 // deleted at the path that names it. Found from the document's OpenAPI links first, else from the obvious shape
-// (POST /things answering a value for the {param} of /things/{param}).
+// (POST /things answering a value for the {param} of /things/{param}, or sent one; PUT /things/{param} with a GET
+// there).
 import {
   type OperationModel,
   operationObject,
@@ -155,9 +156,28 @@ function inferredChains(model: ServiceModel, linked: Chain[]): Chain[] {
   return out;
 }
 
+/**
+ * The chains of a create at the resource's own path: PUT /things/{name} with a GET there, the client naming the
+ * resource in the path (a successful PUT's state is what a GET of the same target answers next, RFC 9110 9.3.4).
+ * Every path value is the one the PUT sent. Not where a POST chain makes the resource at that path (its PUT is then
+ * its update).
+ */
+function putChains(model: ServiceModel, others: Chain[]): Chain[] {
+  return model.operations.flatMap((create): Chain[] => {
+    if (create.method !== 'PUT' || !/\/\{[^}]+\}$/.test(create.path)) return [];
+    if (others.some((c) => c.create === create || c.path === create.path)) return [];
+    const { read, remove } = resourceAt(model, create.path);
+    if (!read) return [];
+    const update = model.operations.find((op) => op.path === create.path && op.method === 'PATCH');
+    const bindings = templateParams(create.path).map((param) => ({ param, from: `$request.path.${param}` }));
+    return [{ source: 'inferred', create, path: create.path, bindings, read, update, remove }];
+  });
+}
+
 export function chainsOf(model: ServiceModel): Chain[] {
   const linked = linkedChains(model).filter((c) => c.read || c.update || c.remove);
-  return [...linked, ...inferredChains(model, linked)];
+  const made = [...linked, ...inferredChains(model, linked)];
+  return [...made, ...putChains(model, made)];
 }
 
 /**

@@ -656,7 +656,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   );
   const sharedLines = sharedRequestLines(model);
   const chains = chainsOf(model);
-  const chained = new Set(chains.filter((c) => c.read).map((c) => c.remove));
+  // A PUT at the resource's own path may update only (a 404 for a name it does not hold, its sequence n/a): the
+  // delete of such a chain is judged on its own too.
+  const chained = new Set(chains.filter((c) => c.read && c.create.path !== c.path).map((c) => c.remove));
   for (const [index, op] of operations.entries()) {
     const label = `${op.method} ${op.path} (${op.id})`;
     const ledger = new Ledger(label);

@@ -3,12 +3,15 @@
 // engine read the name from the answer only, so the create -> read -> delete sequence was n/a. It reads the name from
 // what the create sent (its JSON or form body's member, its query parameter) where the answer has none, the answer
 // still first, and judges the read as on an answered id: a target that keeps the resource under another key FAILs.
+// A PUT at the resource's own path (PUT /contacts/{name}, Azure's create-or-update) names it in its path: it is a
+// create -> read -> delete sequence too, unless a POST makes the resource there.
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { bound } from '../../contracts/engine/chains.js';
+import { bound, chainsOf } from '../../contracts/engine/chains.js';
+import { engineModel } from '../../contracts/engine/engine-model.js';
 import { engineAgainst } from '../support/engine-trial.js';
 
-type Sent = 'json' | 'form' | 'query' | 'link';
+type Sent = 'json' | 'form' | 'query' | 'link' | 'put';
 
 const name = { type: 'string', pattern: '^[a-z0-9]{4,12}$' };
 const contact = { type: 'object', properties: { name, phone: { type: 'string', pattern: '^[0-9]{6}$' } } };
@@ -17,33 +20,48 @@ const document = (sent: Sent) => ({
   openapi: '3.0.3',
   info: { title: 'Contacts', version: '1' },
   paths: {
-    '/contacts': {
-      post: {
-        operationId: 'createContact',
-        ...(sent === 'query'
-          ? { parameters: [{ name: 'name', in: 'query', required: true, schema: name }] }
-          : {
-              requestBody: {
-                required: true,
-                content: {
-                  [sent === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: member },
+    '/contacts':
+      sent === 'put'
+        ? {}
+        : {
+            post: {
+              operationId: 'createContact',
+              ...(sent === 'query'
+                ? { parameters: [{ name: 'name', in: 'query', required: true, schema: name }] }
+                : {
+                    requestBody: {
+                      required: true,
+                      content: {
+                        [sent === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                          schema: member,
+                        },
+                      },
+                    },
+                  }),
+              responses: {
+                '201': {
+                  description: 'made; the name only where the service renamed it',
+                  content: { 'application/json': { schema: contact } },
+                  // A document's own link may say where the name is: the body it was sent in.
+                  ...(sent === 'link' && {
+                    links: { read: { operationId: 'readContact', parameters: { name: '$request.body#/name' } } },
+                  }),
                 },
               },
-            }),
-        responses: {
-          '201': {
-            description: 'made; the name only where the service renamed it',
-            content: { 'application/json': { schema: contact } },
-            // A document's own link may say where the name is: the body it was sent in.
-            ...(sent === 'link' && {
-              links: { read: { operationId: 'readContact', parameters: { name: '$request.body#/name' } } },
-            }),
+            },
+          },
+    '/contacts/{name}': {
+      // The resource the target holds from the start, for a delete judged on its own.
+      parameters: [{ name: 'name', in: 'path', required: true, schema: name, example: 'held0001' }],
+      ...((sent === 'put' || sent === 'json') && {
+        put: {
+          operationId: 'putContact',
+          requestBody: { required: true, content: { 'application/json': { schema: contact } } },
+          responses: {
+            '201': { description: 'made or replaced', content: { 'application/json': { schema: contact } } },
           },
         },
-      },
-    },
-    '/contacts/{name}': {
-      parameters: [{ name: 'name', in: 'path', required: true, schema: name }],
+      }),
       get: {
         operationId: 'readContact',
         responses: {
@@ -64,7 +82,7 @@ const document = (sent: Sent) => ({
  * it does not answer (`loses`), or under a name of its own it answers (`renames`: `{"name": "srv0001"}`).
  */
 function contacts(keeps: 'honours' | 'loses' | 'renames'): http.RequestListener {
-  const kept = new Set<string>();
+  const kept = new Set<string>(['held0001']);
   let made = 0;
   return (req, res) => {
     const chunks: Buffer[] = [];
@@ -72,11 +90,14 @@ function contacts(keeps: 'honours' | 'loses' | 'renames'): http.RequestListener 
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       const key = url.pathname.split('/')[2];
-      if (req.method === 'POST' && !key) {
+      if ((req.method === 'POST' && !key) || req.method === 'PUT') {
         const text = Buffer.concat(chunks).toString();
-        const chosen = /json/.test(req.headers['content-type'] ?? '')
-          ? (JSON.parse(text) as { name?: string }).name
-          : (new URLSearchParams(text).get('name') ?? url.searchParams.get('name'));
+        const chosen =
+          req.method === 'PUT'
+            ? key
+            : /json/.test(req.headers['content-type'] ?? '')
+              ? (JSON.parse(text) as { name?: string }).name
+              : (new URLSearchParams(text).get('name') ?? url.searchParams.get('name'));
         if (!chosen) return void res.writeHead(400).end();
         made++;
         const own = `srv${String(made).padStart(4, '0')}`;
@@ -91,26 +112,44 @@ function contacts(keeps: 'honours' | 'loses' | 'renames'): http.RequestListener 
   };
 }
 
-const sequence = async (sent: Sent, keeps: 'honours' | 'loses' | 'renames') => {
-  const { outcomes } = await engineAgainst('contacts', document(sent), contacts(keeps), {
-    checks: ['ensure_resource_availability', 'use_after_free'],
-  });
-  return outcomes
+const run = async (sent: Sent, keeps: 'honours' | 'loses' | 'renames') =>
+  (
+    await engineAgainst('contacts', document(sent), contacts(keeps), {
+      checks: ['ensure_resource_availability', 'use_after_free'],
+    })
+  ).outcomes;
+
+const sequence = async (sent: Sent, keeps: 'honours' | 'loses' | 'renames') =>
+  (await run(sent, keeps))
     .filter((o) => o.operation.includes('->'))
     .map((o) => `${o.check} ${o.verdict}${o.verdict === 'FAIL' ? `: ${o.message}` : ''}`)
     .sort();
-};
 
 describe('a create answering no name, where the client chose it', () => {
-  for (const sent of ['json', 'form', 'query', 'link'] as const)
-    it(`takes the name its ${sent === 'link' ? "link's $request.body" : sent} sent, so the sequence is judged and passes`, async () => {
+  for (const sent of ['json', 'form', 'query', 'link', 'put'] as const)
+    it(`takes the name its ${{ link: "link's $request.body", put: 'PUT path' }[sent as string] ?? sent} sent, so the sequence is judged and passes`, async () => {
       expect(await sequence(sent, 'honours')).toEqual(['ensure_resource_availability pass', 'use_after_free pass']);
     });
 
-  it('FAILs a target that keeps the resource under another key: the read of the chosen name answers 404', async () => {
-    const verdicts = await sequence('json', 'loses');
-    expect(verdicts).toHaveLength(2);
-    expect(verdicts[0]).toMatch(/^ensure_resource_availability FAIL: created with 201 .* answered 404$/);
+  for (const sent of ['json', 'put'] as const)
+    it(`FAILs a target that keeps what its ${sent} sent under another key: the read of the chosen name answers 404`, async () => {
+      const verdicts = await sequence(sent, 'loses');
+      expect(verdicts).toHaveLength(2);
+      expect(verdicts[0]).toMatch(/^ensure_resource_availability FAIL: created with 201 .* answered 404$/);
+    });
+
+  it('judges the delete beside a PUT create on its own too (a PUT may update only, its sequence n/a)', async () => {
+    const remove = (await run('put', 'honours')).find(
+      (o) => o.operation.startsWith('DELETE /contacts/{name}') && o.check === 'use_after_free',
+    );
+    expect(remove?.verdict).toBe('pass');
+  });
+
+  it('makes no PUT sequence where a POST makes the resource at that path (the PUT is its update)', () => {
+    const chains = chainsOf(engineModel('contacts', structuredClone(document('json')) as never));
+    expect(chains.map((c) => `${c.create.method} ${c.create.path} ${c.update?.method}`)).toEqual([
+      'POST /contacts PUT',
+    ]);
   });
 
   it("still takes the answer's name where the answer holds one (a service that renames what it was sent)", async () => {
