@@ -4,7 +4,7 @@
 // the others; each kept only where the package's own validator accepts it.
 import mergeAllOf from '@stoplight/json-schema-merge-allof';
 import { generateSync } from 'json-schema-faker';
-import { resolveRef, type ServiceModel } from '../../generator/model/index.js';
+import { resolveRef, type ServiceModel, unescapeToken } from '../../generator/model/index.js';
 import { drawable } from './drawable-schemas.js';
 import { hasLookaround, withPatternValues } from './pattern-values.js';
 
@@ -30,7 +30,14 @@ export function sample(
   schema: unknown,
   seed = 7,
   useExamplesValue = false,
-  { patterns = false, request = false, depth = 2, largest = LARGEST_DRAW, encoded = false }: Draw = {},
+  {
+    patterns = false,
+    request = false,
+    depth = 2,
+    largest = LARGEST_DRAW,
+    encoded = false,
+    requiredOnly = false,
+  }: Draw = {},
 ): unknown {
   const resolved = resolveRef<any>(model.document, schema ?? {});
   const drawn = drawable(model.document, request ? 'request' : 'answer');
@@ -46,6 +53,7 @@ export function sample(
     const options = {
       seed,
       alwaysFakeOptionals: false,
+      ...(requiredOnly ? { optionalsProbability: 0 } : {}),
       refDepth: depth,
       useExamplesValue,
       ...(small ? { maxDefaultItems: 1, maxItems: 2, maxLength: 64 } : {}),
@@ -90,6 +98,7 @@ interface Draw {
   /** The JSON length past which the value is drawn again small; `encoded`: of the JSON percent-encoded. */
   largest?: number;
   encoded?: boolean;
+  requiredOnly?: boolean;
 }
 
 /** A quarter of the generated server's default body limit (1 MiB), whatever a value's encoding adds. */
@@ -227,7 +236,80 @@ export function validValue(
       if (validate(value)) return value;
     }
   }
-  return oneAlternative(model, schema, validate, request);
+  // Objects of dozens of optional members each a `$ref` to more (Telegram's `Message`): past refDepth
+  // json-schema-faker draws values of no member's type (`false` for an object), so only the required members are
+  // drawn, `$ref`s five deep.
+  for (let seed = 1; seed <= 5; seed++) {
+    const value = sample(model, schema, seed, false, { request, requiredOnly: true, depth: 5 });
+    if (validate(value)) return value;
+  }
+  return oneAlternative(model, schema, validate, request) ?? nestedAlternatives(model, schema, validate, request);
+}
+
+/**
+ * A draw whose only faults are oneOfs inside it that its value matches more than one alternative of (InfluxDB's
+ * `Variable.arguments`: a query's, a constant's or a map's properties, every member optional, drawn `{}`): each such
+ * member's value replaced by one alternative's told apart from the others (oneAlternative), checked by the whole
+ * value's validator. Undefined when a draw still fails.
+ */
+function nestedAlternatives(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
+  type Fault = { instancePath: string; keyword: string; params?: { passingSchemas?: unknown } };
+  const faults = () => ((validate.errors ?? []) as Fault[]).filter((e) => e.instancePath !== '');
+  for (let seed = 1; seed <= 5; seed++) {
+    let value = sample(model, schema, seed, false, { request });
+    for (let round = 0; round < 8 && !validate(value); round++) {
+      const fault = faults().find((e) => e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas));
+      const at = fault?.instancePath.split('/').slice(1).map(unescapeToken);
+      const member = at && schemaAt(model, schema, at);
+      if (!at || member === undefined) break;
+      const within = (path: string) => path === fault!.instancePath || path.startsWith(`${fault!.instancePath}/`);
+      const whole = value;
+      const replaced = oneAlternative(
+        model,
+        member,
+        Object.assign(
+          (v: unknown) => validate(setAt(whole, at, v)) || !faults().some((e) => within(e.instancePath)),
+          {},
+        ),
+        request,
+      );
+      if (replaced === undefined) break;
+      value = setAt(whole, at, replaced);
+    }
+    if (validate(value)) return value;
+  }
+  return undefined;
+}
+
+/** The schema of the member at `path` (object keys, array indexes), through `$ref`s and allOf members. */
+function schemaAt(model: ServiceModel, schema: unknown, path: string[]): unknown {
+  let node: unknown = schema;
+  for (const key of path) {
+    const s = resolveRef<any>(model.document, node ?? {});
+    if (!s || typeof s !== 'object') return undefined;
+    const sources = [
+      s,
+      ...(Array.isArray(s.allOf) ? s.allOf.map((m: unknown) => resolveRef<any>(model.document, m ?? {})) : []),
+    ];
+    const own = sources.find((x) => x?.properties && Object.hasOwn(x.properties, key));
+    if (own) node = own.properties[key];
+    else if (/^\d+$/.test(key) && sources.some((x) => x?.items)) node = sources.find((x) => x?.items).items;
+    else if (sources.some((x) => x?.additionalProperties && typeof x.additionalProperties === 'object'))
+      node = sources.find(
+        (x) => x?.additionalProperties && typeof x.additionalProperties === 'object',
+      ).additionalProperties;
+    else return undefined;
+  }
+  return node;
+}
+
+/** A copy of `value` with the member at `path` replaced. */
+function setAt(value: unknown, path: string[], member: unknown): unknown {
+  if (path.length === 0) return member;
+  const [key, ...rest] = path as [string, ...string[]];
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
+  copy[key] = setAt(copy[key], rest, member);
+  return copy;
 }
 
 /**
@@ -271,6 +353,8 @@ function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate
       // draw with its strings as text no format takes matches the one without the format; its maps drawn with a
       // member, as an empty one holds no string.
       const filled = sample(model, withMembers(model, own), seed, false, { request });
+      // Every member drawn: an enum of one alternative's (InfluxDB's `type: query`) tells it apart.
+      if (validate(filled)) return filled;
       const plain = plainStrings(filled);
       if (validate(plain)) return plain;
     }

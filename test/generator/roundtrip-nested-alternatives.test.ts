@@ -1,0 +1,79 @@
+// Values the round trip's draw listed as admitting none, though they exist:
+// - a oneOf inside a member (InfluxDB's `Variable.arguments`: a query's, a constant's or a map's properties, every
+//   member optional), drawn `{}`, which matches every alternative: replaced by one alternative's value with all its
+//   members, whose `type` enum tells it apart;
+// - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
+//   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
+//   members only, five `$ref`s deep.
+// Each goes through the generated client to the generated server and back as a request body and as an answer.
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { writtenDocument } from './roundtrip-received.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const exchange = (operationId: string, schema: object) => ({
+  post: {
+    operationId,
+    requestBody: { required: true, content: { 'application/json': { schema } } },
+    responses: { '200': { description: 'as stored', content: { 'application/json': { schema } } } },
+  },
+});
+const kind = (name: string, values: object) => ({
+  properties: { type: { type: 'string', enum: [name] }, values },
+});
+// Many optional members, each a reference (as Telegram's Message holds dozens), some of them back to the message.
+const media = ['Animation', 'Audio', 'Document', 'Photo', 'Sticker', 'Video', 'Voice', 'Venue', 'Poll', 'Dice'];
+const file = { type: 'object', required: ['file_id'], properties: { file_id: { type: 'string' } } };
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Nested alternatives', version: '1' },
+  paths: {
+    '/nested-alternatives/variables': exchange('postVariable', ref('Variable')),
+    '/nested-alternatives/messages': exchange('postMessage', {
+      type: 'object',
+      required: ['ok', 'result'],
+      properties: { ok: { type: 'boolean' }, result: ref('Message') },
+    }),
+  },
+  components: {
+    schemas: {
+      Variable: {
+        type: 'object',
+        required: ['name', 'arguments'],
+        properties: { name: { type: 'string' }, arguments: ref('VariableProperties') },
+      },
+      VariableProperties: { oneOf: [ref('QueryProperties'), ref('ConstantProperties'), ref('MapProperties')] },
+      QueryProperties: kind('query', { type: 'object', properties: { query: { type: 'string' } } }),
+      ConstantProperties: kind('constant', { type: 'array', items: { type: 'string' } }),
+      MapProperties: kind('map', { type: 'object', additionalProperties: { type: 'string' } }),
+      Message: {
+        type: 'object',
+        required: ['message_id', 'date', 'chat'],
+        properties: {
+          message_id: { type: 'integer' },
+          date: { type: 'integer' },
+          chat: ref('Chat'),
+          reply_to_message: ref('Message'),
+          pinned_message: ref('Message'),
+          ...Object.fromEntries(media.map((m) => [m.toLowerCase(), ref(m)])),
+        },
+      },
+      Chat: {
+        type: 'object',
+        required: ['id', 'type'],
+        properties: {
+          id: { type: 'integer' },
+          type: { type: 'string', enum: ['private', 'group'] },
+          pinned_message: ref('Message'),
+        },
+      },
+      ...Object.fromEntries(media.map((m) => [m, file])),
+    },
+  },
+};
+
+roundTripSuite(
+  { name: 'nested-alternatives', spec: writtenDocument('nested-alternatives', document) },
+  {},
+  { server: true, prism: false },
+);
