@@ -24,7 +24,10 @@ export type Merge = (schema: unknown) => unknown;
  * value holds; `not: {}`, as the model checks an enum none of whose values is of the declared type (Mercedes-Benz's
  * `ProductGroup`: an object of strings); an object requiring a member its `additionalProperties: false` forbids
  * (e-conomic's `Employee`, codat's `TransactionMetadataList`); a pattern that matches no string (sinao's
- * `/^.*[a-z]+.*$/i`); an allOf one of whose members, or an object one of whose required members, is any of these.
+ * `/^.*[a-z]+.*$/i`); an allOf with a member that forbids, by its own `additionalProperties: false`, a member another
+ * requires (ShipEngine's pickup beside its error body); a oneOf two of whose alternatives admit only `{}` (ShipEngine's
+ * carrier settings); an allOf one of whose members, an object one of whose required members, or an array one of
+ * whose required items, is any of these.
  */
 export function noValueReason(document: OpenApiDocument, schema: unknown, merge: Merge): string {
   const cycle = requiredCycle(document, schema);
@@ -50,6 +53,12 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
   const forbidden = forbiddenRequired(node, merge);
   if (forbidden !== undefined)
     return `${where}it requires ${forbidden}, which it does not list and its additionalProperties: false forbids`;
+  const closedOut = closedMemberForbids(document, node, merge);
+  if (closedOut)
+    return `${where}its allOf's ${closedOut.closed} lists no ${closedOut.name}, which ${closedOut.by} requires, and its additionalProperties: false forbids it`;
+  const empties = emptyOnlyAlternatives(document, node, merge);
+  if (empties)
+    return `${where}every alternative of its oneOf (${empties.join(', ')}) admits only {}, which matches them all`;
   // An allOf admits what each of its members admits, so none where one admits none.
   for (const member of Array.isArray(node.allOf) ? node.allOf : []) {
     const reason = why(document, member, merge, at, depth + 1);
@@ -67,7 +76,67 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
     const reason = why(document, member, merge, at ? `${at}.${name}` : name, depth + 1);
     if (reason) return reason;
   }
+  // An array that must hold an item admits none where its items admit none.
+  if (typeof flat.minItems === 'number' && flat.minItems > 0 && flat.items && typeof flat.items === 'object')
+    return why(document, flat.items, merge, `${at}[]`, depth + 1);
   return undefined;
+}
+
+/** A schema's name for a reason: its `$ref`'s last segment, else its place. */
+const nameOf = (ref: unknown, place: string) => (ref as any)?.$ref?.split('/').pop() ?? place;
+
+/**
+ * An allOf member that allows no member but its own (`additionalProperties: false`, no patternProperties) while
+ * the allOf requires one it does not list (ShipEngine's `schedule_pickup_response_body`: the closed `pickup` beside
+ * the closed `error_response_body`, which requires `request_id`): each member sees only its own properties.
+ */
+function closedMemberForbids(
+  document: OpenApiDocument,
+  node: any,
+  merge: Merge,
+): { closed: string; name: string; by: string } | undefined {
+  const members: unknown[] = Array.isArray(node.allOf) ? node.allOf : [];
+  const resolved = members.map((m) => resolveRef<any>(document, m ?? {}));
+  for (const [i, closed] of resolved.entries()) {
+    if (!closed || closed.additionalProperties !== false || closed.patternProperties !== undefined) continue;
+    const listed = closed.properties && typeof closed.properties === 'object' ? closed.properties : {};
+    for (const [j, other] of resolved.entries()) {
+      if (j === i) continue;
+      const required = [other?.required, (merge(members[j]) as any)?.required].flatMap((r) =>
+        Array.isArray(r) ? r : [],
+      );
+      const name = required.find((n: unknown) => !Object.hasOwn(listed, String(n)));
+      if (name !== undefined)
+        return {
+          closed: nameOf(members[i], `member ${i + 1}`),
+          name: String(name),
+          by: nameOf(members[j], `member ${j + 1}`),
+        };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A oneOf all of whose alternatives are objects that admit only the empty object and admit it (`type: object`,
+ * `additionalProperties: false` with no properties or patternProperties of their own, nothing required, no
+ * minProperties, enum, const or not, their allOf merged: ShipEngine's carrier settings, each an allOf of another
+ * schema's members beside it): `{}` matches every one, and nothing else matches any.
+ */
+function emptyOnlyAlternatives(document: OpenApiDocument, node: any, merge: Merge): string[] | undefined {
+  const alternatives: unknown[] = Array.isArray(node.oneOf) ? node.oneOf : [];
+  const emptyOnly = (a: unknown) => {
+    const s = resolveRef<any>(document, a ?? {});
+    const flat: any = s?.allOf ? merge(a) : s;
+    if (!s || !flat || s.additionalProperties !== false || s.patternProperties !== undefined) return false;
+    if ([flat.type].flat().join() !== 'object') return false;
+    if (s.properties && Object.keys(s.properties).length > 0) return false;
+    const narrowing = ['required', 'minProperties', 'enum', 'const', 'not', 'anyOf', 'oneOf', 'if'];
+    return narrowing.every((k) => flat[k] === undefined || (k === 'required' && flat[k].length === 0));
+  };
+  return alternatives.length > 1 && alternatives.every(emptyOnly)
+    ? alternatives.map((a, i) => nameOf(a, `alternative ${i + 1}`))
+    : undefined;
 }
 
 /** The names of two oneOf alternatives that are the same schema but for annotations, if any two are. */

@@ -6,8 +6,11 @@
 // `additionalProperties: false` forbids (e-conomic's `Employee`), an object requiring an object whose enum lists
 // strings (Mercedes-Benz's `ProductGroup`), a required parameter whose pattern matches nothing (sinao's delimited
 // `/^.*[a-z]+.*$/i`), an object whose allOf requires a member its `additionalProperties: false` forbids (codat's
-// `TransactionMetadataList`). A oneOf whose alternatives differ, which the
-// round trip draws a value of, is called and passes.
+// `TransactionMetadataList`), an allOf of two closed objects one of which requires a member the other does not list
+// (ShipEngine's pickup beside its error body), a oneOf of closed objects with no members of their own, each admitting
+// only `{}` (ShipEngine's carrier settings), a required array of at least one item whose items admit no value
+// (ShipEngine's shipments). A oneOf whose alternatives differ, which the round trip draws a value of, is called and
+// passes.
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -52,6 +55,19 @@ const document = {
       },
     },
     '/no-value/transactions': patch('patchTransactions', { $ref: '#/components/schemas/TransactionList' }),
+    '/no-value/pickups': patch('patchPickup', {
+      allOf: [{ $ref: '#/components/schemas/Pickup' }, { $ref: '#/components/schemas/ErrorBody' }],
+    }),
+    '/no-value/settings': patch('patchSettings', {
+      oneOf: [{ $ref: '#/components/schemas/DhlSettings' }, { $ref: '#/components/schemas/UpsSettings' }],
+    }),
+    '/no-value/shipments': patch('patchShipments', {
+      type: 'object',
+      required: ['shipments'],
+      properties: {
+        shipments: { type: 'array', minItems: 1, items: { allOf: [{ $ref: '#/components/schemas/Shipment' }] } },
+      },
+    }),
     '/no-value/either': patch('patchEither', {
       oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/LinkedNode' }],
     }),
@@ -114,6 +130,36 @@ const document = {
           { type: 'object', required: ['pageNumber'], properties: { pageNumber: { type: 'integer' } } },
         ],
       },
+      // ShipEngine's: each closed, and the error body requires members the pickup does not list.
+      Pickup: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { pickup_id: { type: 'string' } },
+      },
+      ErrorBody: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['request_id'],
+        properties: { request_id: { type: 'string' } },
+      },
+      // ShipEngine's: closed beside an allOf whose members it therefore forbids; nothing required, so `{}` only.
+      DhlSettings: {
+        type: 'object',
+        additionalProperties: false,
+        allOf: [{ type: 'object', properties: { is_primary: { type: 'boolean' } } }],
+      },
+      UpsSettings: {
+        type: 'object',
+        additionalProperties: false,
+        allOf: [{ type: 'object', properties: { pickup_type: { type: 'string' } } }],
+      },
+      // ShipEngine's: closed, listing no members, its allOf requiring one.
+      Shipment: {
+        type: 'object',
+        additionalProperties: false,
+        allOf: [{ type: 'object', properties: { shipment_id: { type: 'string' } } }],
+        required: ['shipment_id'],
+      },
       LinkedNode: {
         type: 'object',
         required: ['id'],
@@ -132,8 +178,11 @@ roundTripSuite(
       "patchEvent: request body (its oneOf's ApprovedEvent and DeniedEvent accept the same values)",
       'patchModel: request body (productGroup: it admits no value: `not: {}`, as the model checks an empty enum or one of no value of its type)',
       'patchNode: request body (TreeNode requires a member of its own schema: no finite value)',
+      "patchPickup: request body (its allOf's Pickup lists no request_id, which ErrorBody requires, and its additionalProperties: false forbids it)",
       'patchQuirk: request body (its allOf asks for string and integer, which no value is at once)',
       "patchService: request body (Service.ServiceId: its pattern's shortest match is 36 characters, over its maxLength 32)",
+      'patchSettings: request body (every alternative of its oneOf (DhlSettings, UpsSettings) admits only {}, which matches them all)',
+      'patchShipments: request body (shipments[]: it requires shipment_id, which it does not list and its additionalProperties: false forbids)',
       'patchTransactions: request body (it requires pageNumber, which it does not list and its additionalProperties: false forbids)',
     ],
   },
