@@ -316,37 +316,23 @@ function setAt(value: unknown, path: string[], member: unknown): unknown {
  * A value of a oneOf whose alternatives a drawn object matches together (objects whose members are all optional:
  * Vonage's verify answers, Docker's `MonthData` or `WeekData`; alternatives an allOf of one parent gives their
  * members, readme's `Cat` and `Dog`): one alternative's draw, given for each other alternative a member it types and
- * the drawn one does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the drawn one.
- * Undefined when none such is found.
+ * the drawn one does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the drawn one,
+ * at the top or inside a member both have (breakersOf). Undefined when none such is found.
  */
 function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
   const alternatives: any[] = (resolveRef<any>(model.document, schema ?? {})?.oneOf ?? []).map((a: unknown) =>
     resolveRef<any>(model.document, a ?? {}),
   );
-  // Each alternative's members, its allOf's included.
-  const typed = alternatives.map((a) => {
-    const merged = mergedSchema(model, a) as any;
-    return Object.entries<unknown>({ ...(a?.properties ?? {}), ...(merged?.properties ?? {}) });
-  });
   for (const [i, own] of alternatives.entries())
     for (let seed = 1; seed <= 5; seed++) {
       const value = sample(model, own, seed, false, { request });
       if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-      const owned = new Set(typed[i]!.map(([name]) => name));
-      // Per other alternative, the values that break it: a member it types and the drawn one does not.
-      const breakers = typed.map((members, j) =>
-        j === i
-          ? []
-          : members.flatMap(([name, member]) => {
-              const type = [resolveRef<any>(model.document, member ?? {})?.type].flat()[0];
-              return owned.has(name) || type === undefined ? [] : [[name, type === 'string' ? 0 : 'a'] as const];
-            }),
-      );
+      // Per other alternative, the changes that break it (breakersOf).
+      const breakers = alternatives.map((other, j) => (j === i ? [] : breakersOf(model, own, other, seed, request)));
       const longest = Math.max(0, ...breakers.map((b) => b.length));
       for (let k = 0; k < longest; k++) {
-        const breaking: Record<string, unknown> = { ...value };
-        for (const b of breakers)
-          if (b.length > 0) Object.assign(breaking, Object.fromEntries([b[Math.min(k, b.length - 1)]!]));
+        let breaking: unknown = value;
+        for (const b of breakers) if (b.length > 0) breaking = b[Math.min(k, b.length - 1)]!(breaking);
         if (validate(breaking)) return breaking;
       }
       // Alternatives that differ by a string's format alone (motaword's map of text beside a map of base64): the
@@ -359,6 +345,59 @@ function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate
       if (validate(plain)) return plain;
     }
   return undefined;
+}
+
+/** A change to a drawn object that another oneOf alternative refuses and the drawn one may take. */
+type Breaker = (value: unknown) => unknown;
+
+/** An object schema's members, its allOf's included. */
+function membersOf(model: ServiceModel, schema: unknown): Map<string, unknown> {
+  const s = resolveRef<any>(model.document, schema ?? {});
+  const merged = mergedSchema(model, s) as any;
+  return new Map(Object.entries<unknown>({ ...(s?.properties ?? {}), ...(merged?.properties ?? {}) }));
+}
+
+/**
+ * The changes to a value of `own` that break `other`: a member `other` types and `own` does not, given a value of
+ * another type; inside a member both have (or the first item of an array member both have), the same a level down
+ * (InfluxDB's dashboards: their `cells` items differ, a cell's `name` typed in one only), the member drawn from
+ * `own` where the value lacks it. Three levels deep at most.
+ */
+function breakersOf(
+  model: ServiceModel,
+  own: unknown,
+  other: unknown,
+  seed: number,
+  request: boolean,
+  depth = 0,
+): Breaker[] {
+  const mine = membersOf(model, own);
+  const out: Breaker[] = [];
+  const record = (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  for (const [name, member] of membersOf(model, other)) {
+    const theirs = resolveRef<any>(model.document, member ?? {});
+    if (!mine.has(name)) {
+      const type = [theirs?.type].flat()[0];
+      if (type !== undefined) out.push((v) => ({ ...record(v), [name]: type === 'string' ? 0 : 'a' }));
+      continue;
+    }
+    if (depth >= 2 || !theirs || typeof theirs !== 'object') continue;
+    const ours = resolveRef<any>(model.document, mine.get(name) ?? {});
+    const drawn = (v: unknown) => record(v)[name] ?? sample(model, ours, seed, false, { request });
+    if (ours?.items && theirs.items) {
+      for (const inner of breakersOf(model, ours.items, theirs.items, seed, request, depth + 1))
+        out.push((v) => {
+          const items = drawn(v);
+          const list = Array.isArray(items) ? items : [];
+          const first = list[0] ?? sample(model, ours.items, seed, false, { request });
+          return { ...record(v), [name]: [inner(first), ...list.slice(1)] };
+        });
+    } else if (membersOf(model, ours).size > 0 && membersOf(model, theirs).size > 0)
+      for (const inner of breakersOf(model, ours, theirs, seed, request, depth + 1))
+        out.push((v) => ({ ...record(v), [name]: inner(drawn(v)) }));
+  }
+  return out;
 }
 
 /** An object schema whose members that are maps (`additionalProperties` a schema) each ask for one member at least. */

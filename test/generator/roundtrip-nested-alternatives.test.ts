@@ -2,6 +2,9 @@
 // - a oneOf inside a member (InfluxDB's `Variable.arguments`: a query's, a constant's or a map's properties, every
 //   member optional), drawn `{}`, which matches every alternative: replaced by one alternative's value with all its
 //   members, whose `type` enum tells it apart;
+// - a oneOf whose alternatives differ only inside an array member's items (InfluxDB's dashboards: a cell, or a cell
+//   with its view's `name` and `properties`, every member optional): the drawn one's value given a first item with
+//   a member only the other types, of another type;
 // - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
 //   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
 //   members only, five `$ref`s deep.
@@ -20,6 +23,9 @@ const exchange = (operationId: string, schema: object) => ({
 const kind = (name: string, values: object) => ({
   properties: { type: { type: 'string', enum: [name] }, values },
 });
+const dashboard = (cell: object) => ({
+  allOf: [ref('NewDashboard'), { type: 'object', properties: { cells: { type: 'array', items: cell } } }],
+});
 // Many optional members, each a reference (as Telegram's Message holds dozens), some of them back to the message.
 const media = ['Animation', 'Audio', 'Document', 'Photo', 'Sticker', 'Video', 'Voice', 'Venue', 'Poll', 'Dice'];
 const file = { type: 'object', required: ['file_id'], properties: { file_id: { type: 'string' } } };
@@ -29,6 +35,9 @@ const document = {
   info: { title: 'Nested alternatives', version: '1' },
   paths: {
     '/nested-alternatives/variables': exchange('postVariable', ref('Variable')),
+    '/nested-alternatives/dashboards': exchange('postDashboard', {
+      oneOf: [ref('Dashboard'), ref('DashboardWithViews')],
+    }),
     '/nested-alternatives/messages': exchange('postMessage', {
       type: 'object',
       required: ['ok', 'result'],
@@ -46,6 +55,16 @@ const document = {
       QueryProperties: kind('query', { type: 'object', properties: { query: { type: 'string' } } }),
       ConstantProperties: kind('constant', { type: 'array', items: { type: 'string' } }),
       MapProperties: kind('map', { type: 'object', additionalProperties: { type: 'string' } }),
+      NewDashboard: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+      Dashboard: dashboard(ref('Cell')),
+      DashboardWithViews: dashboard(ref('CellWithView')),
+      Cell: { type: 'object', properties: { id: { type: 'string' }, x: { type: 'integer' } } },
+      CellWithView: {
+        allOf: [
+          ref('Cell'),
+          { type: 'object', properties: { name: { type: 'string' }, properties: { type: 'object' } } },
+        ],
+      },
       Message: {
         type: 'object',
         required: ['message_id', 'date', 'chat'],
