@@ -15,6 +15,10 @@ const DOCUMENT_KINDS: Array<[RegExp, string]> = [
     /body typed as an object or array \(the document's\)/,
     "the document's: a body of bytes or text typed as an object or array (Prism checks it unparsed)",
   ],
+  [
+    /an exploded object query parameter whose members are named as other parameters \(the document's\)/,
+    "the document's: an exploded object query parameter whose members are named as other query parameters",
+  ],
 ];
 
 /**
@@ -53,6 +57,22 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
   [
     /Request body property \S+ must be array/,
     'Prism: a form array without an `encoding` read as one value (stoplightio/prism#2654)',
+  ],
+  [
+    /Request query parameter \S+ must be array,null/,
+    'Prism: a query array typed [array, null] read as one value (its coercion reads `type: array` alone; anyOf alike, stoplightio/prism#2675)',
+  ],
+  [
+    /a path segment holding several parameters, which Prism splits otherwise/,
+    'Prism: a path segment holding several parameters split otherwise than its parameters say',
+  ],
+  [
+    /another path template of the same shape, to which Prism may route the request/,
+    'Prism: a request routed to another path template of the same shape',
+  ],
+  [
+    /answers documented under media ranges only, for which Prism writes no content/,
+    'Prism: no content for answers documented under media ranges only (406)',
   ],
 ];
 

@@ -11,7 +11,16 @@
 //   to ignore it, the client sends the body's type, and Prism checks it (stoplightio/prism#2057);
 // - a JSON body under `text/json` (rumble's `createScan`), which the client sends and the generated server reads as
 //   JSON, and Prism reads as text ("must be object");
-// and one it no longer refuses: an XML answer whose root the schema names (channel4's `atom`, by its component),
+// - a path segment holding several parameters (bufferapp's `{id}{mediaTypeExtension}`): Prism finds no `id`;
+// - a path template of the same shape as another (Google storage transfer's `/v1/{jobName}` beside `/v1/{name}`):
+//   Prism routes the request to the first and checks that operation's required query;
+// - answers documented under a media range only (clever-cloud's `default` of `*/*`): Prism answers 406;
+// - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
+//   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
+//   lists an operation requiring one as admitting no value), and Prism reads the other parameter's pair as the member;
+// and those it no longer refuses: an operation documenting 101 and no success (Docker's `Session`), which Prism
+// answers 101 and no fetch reads, is listed apart, not called; a `*/*` body of `format: byte` (id4i's microstorage)
+// goes as base64 text, which Prism checks; and an XML answer whose root the schema names (channel4's `atom`, by its component),
 // which Prism writes under `<xml>`, reading no XML Object (stoplightio/prism#456), and the client reads by its members.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,6 +102,88 @@ const document = {
         },
       },
     },
+    '/named-refusals/profiles/{id}{ext}': {
+      get: {
+        operationId: 'getProfile',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } },
+          { name: 'ext', in: 'path', required: true, schema: { type: 'string', enum: ['.json'] } },
+        ],
+        responses: answer,
+      },
+    },
+    '/named-refusals/jobs/{name}': {
+      get: {
+        operationId: 'getOperation',
+        parameters: [
+          { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'filter', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: answer,
+      },
+    },
+    '/named-refusals/jobs/{jobName}': {
+      get: {
+        operationId: 'getJob',
+        parameters: [
+          { name: 'jobName', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'projectId', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: answer,
+      },
+    },
+    '/named-refusals/matomo': {
+      get: {
+        operationId: 'getMatomo',
+        responses: { default: { description: 'any', content: { '*/*': { schema: found } } } },
+      },
+    },
+    '/named-refusals/reconcile': {
+      post: {
+        operationId: 'reconcile',
+        parameters: [
+          { name: 'type', in: 'query', required: true, schema: { type: 'string', enum: ['sales', 'purchase'] } },
+          {
+            name: 'movements',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'object',
+              properties: { type: { type: 'string', enum: ['account', 'bank'] }, amount: { type: 'integer' } },
+            },
+          },
+        ],
+        responses: answer,
+      },
+    },
+    '/named-refusals/reconcile-all': {
+      post: {
+        operationId: 'reconcileAll',
+        parameters: [
+          { name: 'type', in: 'query', required: true, schema: { type: 'string', enum: ['sales', 'purchase'] } },
+          {
+            name: 'movements',
+            in: 'query',
+            required: true,
+            schema: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+          },
+        ],
+        responses: answer,
+      },
+    },
+    '/named-refusals/session': {
+      post: {
+        operationId: 'session',
+        responses: { '101': { description: 'hijacked' }, '400': { description: 'bad parameter' } },
+      },
+    },
+    '/named-refusals/storage': {
+      put: {
+        operationId: 'putStorage',
+        requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'byte' } } } },
+        responses: answer,
+      },
+    },
     '/named-refusals/packages': {
       put: {
         operationId: 'putPackage',
@@ -107,6 +198,9 @@ const document = {
 roundTripSuite(
   { name: 'named-refusals', spec: writtenDocument('named-refusals', document) },
   {
+    unsatisfiable: [
+      "reconcileAll: parameter movements (its required type named as other query parameters, whose pairs they would be: the document's)",
+    ],
     prismFaults: [
       'search: a required GET body, which the client leaves out (the document says to send one)',
       "importThing: routed to createThing's key, whose body it refuses",
@@ -114,6 +208,10 @@ roundTripSuite(
       'sendBytes: checks the bytes against the array schema',
       'putPackage: checks the declared Content-Type parameter (stoplightio/prism#2057)',
       'createScan: reads a text/json body as text',
+      'getProfile: finds no id in `{id}{ext}`',
+      'getOperation: routes the request to getJob, whose projectId it requires',
+      'getMatomo: answers 406 to an answer documented under */* only',
+      "reconcile: reads the type parameter's pair as movements.type (the document's names)",
     ],
   },
   { server: true, prism: true },
@@ -137,7 +235,18 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
       /^Prism: a declared Content-Type, Accept or Authorization header parameter checked/,
     ),
     createScan: 'Prism: a text/json body read as text, not JSON',
+    getProfile: expect.stringMatching(/^Prism: a path segment holding several parameters/),
+    getOperation: 'Prism: a request routed to another path template of the same shape',
+    reconcile: expect.stringMatching(/^the document's: an exploded object query parameter whose members are named/),
+    getMatomo: expect.stringMatching(/^Prism: no content for answers documented under media ranges only/),
   });
+  // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
+  expect(
+    failureKind(
+      'prism',
+      'appCatalogProductsUpdate: request.query.metadata: Request query parameter metadata must be array,null',
+    ),
+  ).toMatch(/^Prism: a query array typed \[array, null\] read as one value/);
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
     'refused by the target',
