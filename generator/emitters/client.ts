@@ -1101,13 +1101,17 @@ function securitySets(service: ServiceModel, op: OperationModel): string | undef
 }
 
 /**
- * The apiKey schemes an operation offers instead of each other (a header key or a query key), in the spec's
- * order: the client sends the key of one, as any one alternative is enough and a server may refuse two different
- * keys. Undefined where fewer than two are offered.
+ * The key schemes an operation offers instead of each other (a header key or a query key; an http scheme other
+ * than bearer and basic, whose Authorization value is its key), in the spec's order: the client sends the key of
+ * one, as any one alternative is enough and a server may refuse two different keys. Also the one it offers where
+ * the service has several (PAYONE's signature schemes, one an operation, all in Authorization): the others' keys
+ * are not its. Undefined where the operation offers none, or one of the service's only one.
  */
 function offeredKeySchemes(service: ServiceModel, op: OperationModel): string[] | undefined {
-  const isKey = (name: string) =>
-    service.securitySchemes.some((s) => s.name === name && s.type === 'apiKey' && !unsendableKey(s));
+  const keyScheme = (s: ServiceModel['securitySchemes'][number]) =>
+    (s.type === 'apiKey' && !unsendableKey(s)) ||
+    (s.type === 'http' && !['bearer', 'basic'].includes(s.scheme?.toLowerCase() ?? ''));
+  const isKey = (name: string) => service.securitySchemes.some((s) => s.name === name && keyScheme(s));
   const offered = [
     ...new Set(
       op.security.flatMap((alternative) => {
@@ -1116,7 +1120,9 @@ function offeredKeySchemes(service: ServiceModel, op: OperationModel): string[] 
       }),
     ),
   ];
-  return offered.length > 1 ? offered : undefined;
+  return offered.length > 1 || (offered.length === 1 && service.securitySchemes.filter(keyScheme).length > 1)
+    ? offered
+    : undefined;
 }
 
 function defaultCredentials(service: ServiceModel): OperationModel['credentials'] {

@@ -179,6 +179,8 @@ function credentialPlacement(
     s?.type === 'http' && s.scheme?.toLowerCase() === name;
   if (types.some((s) => s?.type === 'oauth2' || s?.type === 'openIdConnect' || http(s, 'bearer'))) return 'bearer';
   if (types.some((s) => http(s, 'basic'))) return 'basic';
-  if (types.some((s) => s?.type === 'apiKey')) return 'api-key';
+  // Another http scheme (digest, a vendor's signature) is sent as its server reads it (buildCredentialSources): the
+  // whole Authorization value, an API key of the scheme's name.
+  if (types.some((s) => s?.type === 'apiKey' || s?.type === 'http')) return 'api-key';
   return 'none';
 }

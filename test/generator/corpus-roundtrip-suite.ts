@@ -566,8 +566,15 @@ export function roundTripSuite(
     const credentials = () => ({
       bearerToken: 'token',
       apiKey: 'key',
+      // An http scheme other than bearer and basic takes its whole Authorization value (`<scheme> <credentials>`).
       apiKeys: Object.fromEntries(
-        model.securitySchemes.filter((s) => s.type === 'apiKey').map((s) => [s.name, `key of ${s.name}`]),
+        model.securitySchemes.flatMap((s) =>
+          s.type === 'apiKey'
+            ? [[s.name, `key of ${s.name}`]]
+            : s.type === 'http' && !/^(bearer|basic)$/i.test(s.scheme ?? '')
+              ? [[s.name, `${s.scheme} credentials-of-${s.name}`]]
+              : [],
+        ),
       ),
       basic: { username: 'user', password: 'secret' },
       maxRetries: 0,

@@ -147,7 +147,8 @@ function holds(core: ApiCore, kind: CredentialPlacement): boolean {
 
 /**
  * The keys of ClientOptions.apiKeys whose scheme the spec declares, with where each goes; for an operation that
- * offers several schemes instead of each other, the one key it is sent.
+ * names its key schemes (several instead of each other, or one of the service's several), the one key it is sent,
+ * or none where the caller gave none of them (the client's `apiKey` goes instead).
  */
 function schemeKeys(core: ApiCore, spec?: RequestSpec): Array<[string, string, KeyPlace]> {
   const keys = core.options.apiKeys;
@@ -160,7 +161,7 @@ function schemeKeys(core: ApiCore, spec?: RequestSpec): Array<[string, string, K
   if (!offered) return given;
   const held = offered.flatMap((name) => given.filter(([scheme]) => scheme === name));
   const wanted = held.find(([, , place]) => place.in === core.options.apiKeyIn) ?? held[0];
-  return wanted ? [wanted] : given;
+  return wanted ? [wanted] : [];
 }
 
 /** Where the API key goes: the caller's choice where the spec offers it, else the header, the query, the cookie. */
