@@ -26,7 +26,8 @@ export type Merge = (schema: unknown) => unknown;
  * (e-conomic's `Employee`, codat's `TransactionMetadataList`); a pattern that matches no string (sinao's
  * `/^.*[a-z]+.*$/i`); an allOf with a member that forbids, by its own `additionalProperties: false`, a member another
  * requires (ShipEngine's pickup beside its error body); a oneOf two of whose alternatives admit only `{}` (ShipEngine's
- * carrier settings); an allOf one of whose members, an object one of whose required members, or an array one of
+ * carrier settings); a string of a format that holds no backslash (email, hostname, ...) whose pattern requires one
+ * (Amadeus' contact email, an escape written twice); an allOf one of whose members, an object one of whose required members, or an array one of
  * whose required items, is any of these.
  */
 export function noValueReason(document: OpenApiDocument, schema: unknown, merge: Merge): string {
@@ -67,6 +68,8 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
   const flat: any = node.allOf ? (merge(node) ?? node) : node;
   if (typeof flat.pattern === 'string' && matchesNothing(flat.pattern))
     return `${where}its pattern ${JSON.stringify(flat.pattern)} matches no string: \`^\` after a character or \`$\` before one`;
+  if (typeof flat.pattern === 'string' && BACKSLASH_FREE.has(flat.format) && requiresBackslash(flat.pattern))
+    return `${where}its pattern ${JSON.stringify(flat.pattern)} requires a \`\\\` (an escape written twice), which no ${flat.format} holds`;
   const shortest = typeof flat.pattern === 'string' ? shortestMatch(flat.pattern) : undefined;
   if (shortest !== undefined && typeof flat.maxLength === 'number' && shortest > flat.maxLength)
     return `${where}its pattern's shortest match is ${shortest} characters, over its maxLength ${flat.maxLength}`;
@@ -230,6 +233,25 @@ function shortest(token: Token | Root): number {
       // Positions and back-references: a back-reference may repeat an empty group.
       return 0;
   }
+}
+
+/** Formats whose strings never hold a backslash (ajv-formats' patterns for them admit none). */
+const BACKSLASH_FREE = new Set(['email', 'hostname', 'ipv4', 'ipv6', 'uuid', 'date', 'date-time', 'time']);
+
+/**
+ * Whether every match of `pattern` holds a backslash: its top level, in every alternative, has a literal `\` outside
+ * any optional part (Amadeus' contact email, `@[a-zA-Z0-9-]+\\.[a-z]+` in its JSON: `\\` then any character).
+ * False where ret cannot read it.
+ */
+export function requiresBackslash(pattern: string): boolean {
+  let root: Root;
+  try {
+    root = ret(pattern);
+  } catch {
+    return false;
+  }
+  const sequences = root.options ?? [root.stack ?? []];
+  return sequences.every((sequence) => sequence.some((token) => token.type === types.CHAR && token.value === 92));
 }
 
 /**

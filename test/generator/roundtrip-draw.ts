@@ -98,6 +98,7 @@ interface Draw {
   /** The JSON length past which the value is drawn again small; `encoded`: of the JSON percent-encoded. */
   largest?: number;
   encoded?: boolean;
+  /** Only the required members of every object. */
   requiredOnly?: boolean;
 }
 

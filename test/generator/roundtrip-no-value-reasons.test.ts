@@ -9,7 +9,8 @@
 // `TransactionMetadataList`), an allOf of two closed objects one of which requires a member the other does not list
 // (ShipEngine's pickup beside its error body), a oneOf of closed objects with no members of their own, each admitting
 // only `{}` (ShipEngine's carrier settings), a required array of at least one item whose items admit no value
-// (ShipEngine's shipments). A oneOf whose alternatives differ, which the round trip draws a value of, is called and
+// (ShipEngine's shipments), an e-mail address whose pattern requires a backslash (Amadeus' contact, an escape written
+// twice). A oneOf whose alternatives differ, which the round trip draws a value of, is called and
 // passes.
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
@@ -66,6 +67,13 @@ const document = {
       required: ['shipments'],
       properties: {
         shipments: { type: 'array', minItems: 1, items: { allOf: [{ $ref: '#/components/schemas/Shipment' }] } },
+      },
+    }),
+    '/no-value/contacts': patch('patchContact', {
+      type: 'object',
+      required: ['email'],
+      properties: {
+        email: { type: 'string', format: 'email', pattern: '^[a-zA-Z0-9_.+-]+@[a-zA-Z0-9-]+\\\\.[a-zA-Z0-9-.]+$' },
       },
     }),
     '/no-value/either': patch('patchEither', {
@@ -174,6 +182,7 @@ roundTripSuite(
   {
     unsatisfiable: [
       'createApp: parameter organization_name (its pattern "/^.*[a-z]+.*$/i" matches no string: `^` after a character or `$` before one)',
+      'patchContact: request body (email: its pattern "^[a-zA-Z0-9_.+-]+@[a-zA-Z0-9-]+\\\\\\\\.[a-zA-Z0-9-.]+$" requires a `\\` (an escape written twice), which no email holds)',
       'patchEmployee: request body (it requires canApprove, which it does not list and its additionalProperties: false forbids)',
       "patchEvent: request body (its oneOf's ApprovedEvent and DeniedEvent accept the same values)",
       'patchModel: request body (productGroup: it admits no value: `not: {}`, as the model checks an empty enum or one of no value of its type)',
