@@ -244,14 +244,21 @@ const BACKSLASH_FREE = new Set(['email', 'hostname', 'ipv4', 'ipv6', 'uuid', 'da
  * False where ret cannot read it.
  */
 export function requiresBackslash(pattern: string): boolean {
-  let root: Root;
+  const sequences = topSequences(pattern);
+  return (
+    sequences !== undefined &&
+    sequences.every((sequence) => sequence.some((token) => token.type === types.CHAR && token.value === 92))
+  );
+}
+
+/** The alternatives at a pattern's top, each its sequence of ret's tokens; undefined where ret cannot read it. */
+function topSequences(pattern: string): Token[][] | undefined {
   try {
-    root = ret(pattern);
+    const root = ret(pattern);
+    return root.options ?? [root.stack ?? []];
   } catch {
-    return false;
+    return undefined;
   }
-  const sequences = root.options ?? [root.stack ?? []];
-  return sequences.every((sequence) => sequence.some((token) => token.type === types.CHAR && token.value === 92));
 }
 
 /**
@@ -261,13 +268,8 @@ export function requiresBackslash(pattern: string): boolean {
  * read it or an anchor sits inside a group.
  */
 export function matchesNothing(pattern: string): boolean {
-  let root: Root;
-  try {
-    root = ret(pattern);
-  } catch {
-    return false;
-  }
-  const sequences = root.options ?? [root.stack ?? []];
+  const sequences = topSequences(pattern);
+  if (sequences === undefined) return false;
   return sequences.every((sequence) =>
     sequence.some((token, i) => {
       if (token.type !== types.POSITION) return false;
