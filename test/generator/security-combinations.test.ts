@@ -101,6 +101,11 @@ describe('alternatives that OR requirements', () => {
     expect(await schemesOf(client({ apiKeys: keys }).headerKeyOrQueryKey())).toEqual(['KeyHeader']);
     expect(await schemesOf(client({ apiKeys: keys, apiKeyIn: 'query' }).headerKeyOrQueryKey())).toEqual(['KeyQuery']);
     expect(await schemesOf(client({ apiKeys: { KeyQuery: 'q' } }).headerKeyOrQueryKey())).toEqual(['KeyQuery']);
+    // The client's apiKey beside a scheme's own key (apacta's header or query key, seed 61): the scheme's alone.
+    expect(await schemesOf(client({ apiKey: 'k', apiKeys: { KeyQuery: 'q' } }).headerKeyOrQueryKey())).toEqual([
+      'KeyQuery',
+    ]);
+    expect(await schemesOf(client({ apiKey: 'k', apiKeys: keys }).headerKeyOrQueryKey())).toEqual(['KeyHeader']);
   });
 
   it('an alternative held only in part is refused by the server, not met', async () => {

@@ -35,15 +35,17 @@ export const credentialWriter: CredentialWriter = {
       !hasParam(url, accessTokenParam)
     )
       pairs.push([accessTokenParam, accessToken]);
+    // A scheme's own key goes instead of the client's apiKey: two different keys are conflicting credentials.
+    const own = credentials === 'api-key' ? schemeKeys(core, spec) : [];
     if (
       apiKey &&
       apiKeyQuery &&
       credentials === 'api-key' &&
+      own.length === 0 &&
       apiKeyPlace(core.options.apiKeyIn, core.profile) === 'query'
     )
       pairs.push([apiKeyQuery, apiKey]);
-    if (credentials === 'api-key')
-      for (const [, key, place] of schemeKeys(core, spec)) if (place.in === 'query') pairs.push([place.name, key]);
+    for (const [, key, place] of own) if (place.in === 'query') pairs.push([place.name, key]);
     return pairs;
   },
 
@@ -56,7 +58,7 @@ export const credentialWriter: CredentialWriter = {
       headers.authorization = `Bearer ${typeof bearerToken === 'function' ? await bearerToken() : bearerToken}`;
     } else if ((credentials === 'basic' || credentials === 'bearer') && basic !== undefined) {
       headers.authorization = basicAuthorization(basic);
-    } else if (credentials === 'api-key' && apiKey) {
+    } else if (credentials === 'api-key' && apiKey && schemeKeys(core, spec).length === 0) {
       const { apiKeyHeader, apiKeyCookie } = core.profile;
       const place = apiKeyPlace(core.options.apiKeyIn, core.profile);
       if (place === 'header' && apiKeyHeader) headers[apiKeyHeader.toLowerCase()] = apiKey;
