@@ -180,6 +180,14 @@ function buildOperation(
   warnUnmetSecurity(op.security ?? document.security ?? [], op.security ? pointer : '#', schemes, warn);
   const credentialSources = buildCredentialSources(credentialIn, security, schemes);
   const pathPointer = pointer.slice(0, pointer.lastIndexOf('/'));
+  // Fetch refuses TRACE (with CONNECT and TRACK, its forbidden methods): the generated client's call throws unless
+  // the caller gives it a `fetch` that sends it; the server serves it.
+  if (method === 'trace')
+    warn({
+      pointer,
+      message:
+        "TRACE is a method fetch refuses to send (the Fetch standard's forbidden methods): the client's call throws unless its `fetch` option sends it; the server serves it",
+    });
   const body = requestBodyOf(document, method, op, pointer, warn);
   const parameters = buildParameters(
     document,
