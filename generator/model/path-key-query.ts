@@ -48,7 +48,10 @@ export function clientPathTemplate(op: OperationModel): string {
   const { path, pairs } = pathKeyParts(op.path);
   const inPath = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
   const kept = pairs.filter((p) => p.parameter === undefined || inPath.has(p.parameter));
-  return kept.length ? `${path}?${kept.map((p) => p.raw).join('&')}` : path;
+  // A fixed pair's braces (clicksend's `{search}=1`, whose template names no parameter) are text, not a template.
+  const written = (p: KeyQueryPair) =>
+    p.parameter === undefined ? p.raw.replace(/\{/g, '%7B').replace(/\}/g, '%7D') : p.raw;
+  return kept.length ? `${path}?${kept.map(written).join('&')}` : path;
 }
 
 /** The parameters declared in the path that a request carries in its query instead (`lat={lat}`): by name. */

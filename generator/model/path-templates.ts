@@ -5,6 +5,7 @@ import { escapeToken } from './json-pointer.js';
 import type { SchemaWarning } from './normalise-schemas.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { METHODS } from './methods.js';
+import { pathKeyParts } from './path-key-query.js';
 
 /**
  * The document with each template name declared as a path parameter of each operation under it: a parameter of
@@ -18,7 +19,13 @@ export function declarePathTemplates(
 ): OpenApiDocument {
   let paths: Record<string, unknown> | undefined;
   for (const [path, raw] of Object.entries<any>(document.paths ?? {})) {
-    const names = [...path.replace(/#.*$/, '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    // The templates a request carries a value for: the path's, and a key query's pair values (`lat={lat}`); one
+    // that names a pair (clicksend's `?{search}=1`) or sits in the #fragment names no value.
+    const key = pathKeyParts(path);
+    const names = [
+      ...[...key.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
+      ...key.pairs.flatMap((p) => (p.parameter ? [p.parameter] : [])),
+    ];
     if (!raw || typeof raw !== 'object') continue;
     const itemPointer = `#/paths/${escapeToken(path)}`;
     let item = raw;
@@ -86,7 +93,9 @@ function withoutUntemplatedPaths(
         return true;
       const where = fragment.includes(`{${p.name}}`)
         ? "only inside the path key's #fragment"
-        : 'by no template expression of the path';
+        : path.includes(`{${p.name}}`)
+          ? "only as a query pair's name in the path key, which takes the name as written"
+          : 'by no template expression of the path';
       warn({
         pointer: `${at}/parameters/${index}`,
         message: `path parameter ${p.name} is named ${where}: no request can carry it; left out`,

@@ -2,7 +2,9 @@
 // `/alerts?lat={lat}&lon={lon}` with lat and lon declared in the path, medium's `/search?query={query}` with query
 // declared in the query, formapi's `/templates/{id}?full=true` beside `/templates/{id}`): the client sends the key's
 // pairs in the query, and the generated server routes on the path and those pairs, several operations sharing one
-// path told apart by them, a path parameter read from the query pair that names it.
+// path told apart by them, a path parameter read from the query pair that names it. A pair whose name is a template
+// (clicksend's `/numbers/search/{country}?{search}=1&{search_type}=2`, `search` declared in the path) names no value:
+// the parameter is left out with a warning and the pair goes as written, braces and all, on both sides.
 import { expect, it } from 'vitest';
 import { servedPackage } from '../support/served-package.js';
 
@@ -31,6 +33,7 @@ const DOCUMENT = {
     '/search?query={query}': get('search', [
       { name: 'query', in: 'query', required: true, schema: { type: 'string' } },
     ]),
+    '/numbers/{country}?{search}=1': get('searchNumbers', [inPath('country'), inPath('search')]),
     '/templates/{id}': get('getTemplate', [inPath('id')]),
     '/templates/{id}?full=true': get('getFullTemplate', [inPath('id')]),
   },
@@ -44,6 +47,7 @@ const ids = [
   'alertsInCity',
   'alertsInCountryCity',
   'search',
+  'searchNumbers',
   'getTemplate',
   'getFullTemplate',
 ];
@@ -101,6 +105,18 @@ it('a templated pair naming a query parameter is sent once, as that parameter', 
     query: { query: 'tea&cake' },
     search: '?query=tea%26cake',
   });
+});
+
+it('a pair named by a template goes as written, its parameter left out with a warning', async () => {
+  const client = new served.pkg.client.KeyedClient({ baseUrl: served.baseUrl, maxRetries: 0 });
+  expect(await client.searchNumbers({ country: 'US' })).toMatchObject({
+    handledBy: 'searchNumbers',
+    path: { country: 'US' },
+    search: '?%7Bsearch%7D=1',
+  });
+  expect(served.pkg.warnings.map((w) => w.message)).toContainEqual(
+    expect.stringMatching(/^path parameter search is named only as a query pair's name in the path key/),
+  );
 });
 
 it('a request without the pairs of any key sharing its path is refused by the path parameters it lacks', async () => {
