@@ -38,6 +38,7 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
   [/Reserved characters used in request body/, 'Prism: reserved characters in a multipart part'],
   [/stoplightio\/prism#2050/, 'Prism: an XML body checked as text (stoplightio/prism#2050)'],
   [/a text\/json body, which Prism reads as text/, 'Prism: a text/json body read as text, not JSON'],
+  [/a JSON lines body, which Prism checks as one value/, 'Prism: a JSON lines body checked as one value, unparsed'],
   [/Cannot find serializer for/, 'Prism: no serializer for a binary or multipart answer (stoplightio/prism#2054)'],
   [/SCHEMA_TOO_COMPLEX/, "Prism: an answer's schema past json-schema-sampler's 1,000 nodes (stoplightio/prism#2033)"],
   [/NO_COMPLEX_OBJECT_TEXT/, 'Prism: an object answer it cannot write as text'],

@@ -26,6 +26,7 @@ import { xmlAnswers } from '../../generator/emitters/operation-types.js';
 import { readsXml, xmlBodyShape } from '../../generator/emitters/xml-shapes.js';
 import { isFieldsType, isFormText } from '../../generator/model/fieldless-forms.js';
 import { fixedParameters, hiddenOperations, routeShape } from '../../generator/model/fixed-parameters.js';
+import { isLinesType } from '../../generator/model/media-types.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
 import { noValueReason } from './no-value-reasons.js';
@@ -435,7 +436,9 @@ export function roundTripSuite(
       // `PUT /accounts/{accountId}` beside `PUT /accounts/{creditAccountId}`, which requires JSON): the router tries
       // the operation with more fixed parameters first, so only a request without the body reaches this one.
       if (bodyTakenElsewhere(o)) return { params, json: false };
-      const json = o.requestBodies.find((b) => b.kind === 'json');
+      // JSON, or JSON lines (otoroshi's bulk `application/ndjson`, which the model reads as bytes and the server as
+      // lines): a value of its (line's) schema.
+      const json = o.requestBodies.find((b) => b.kind === 'json' || isLinesType(b.contentType));
       // Without a JSON body: a form (URL-encoded or multipart, file fields as bytes) or raw bytes.
       const form = json ? undefined : o.requestBodies.find((b) => b.kind === 'form' || b.kind === 'multipart-form');
       const raw = json || form ? undefined : o.requestBodies.find((b) => b.kind === 'raw');
@@ -495,6 +498,8 @@ export function roundTripSuite(
         params.body = validValue(model, json.schema, documentedExample(model, media), validate, true);
         if (params.body === undefined)
           return { notCalled: `${o.id}: request body${reason(json.schema)}`, list: 'unsatisfiable' };
+        // JSON lines: the schema is a line's, the body the client takes its lines.
+        if (isLinesType(json.contentType)) params.body = [params.body];
       }
       return { params, json: json !== undefined };
     }
@@ -539,7 +544,7 @@ export function roundTripSuite(
         }
         if (made.json) {
           // A body its schema refuses is answered 400 before the handler runs.
-          const json = o.requestBodies.find((b) => b.kind === 'json')!;
+          const json = o.requestBodies.find((b) => b.kind === 'json' || isLinesType(b.contentType))!;
           const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(json)}`]!;
           if (!validate(42)) {
             const refused = await outcome(invoke(o, { ...params, body: 42 })).then(
@@ -579,7 +584,7 @@ export function roundTripSuite(
       requests.filter(
         (o) =>
           !unmeetable(o) &&
-          o.requestBodies.some((b) => b.kind === 'json') &&
+          o.requestBodies.some((b) => b.kind === 'json' || isLinesType(b.contentType)) &&
           !bodyTakenElsewhere(o) &&
           !(expected.unsatisfiable ?? []).some((u) => u.startsWith(`${o.id}:`)),
       ).length;
@@ -791,12 +796,22 @@ export function roundTripSuite(
             // A JSON body under `text/json` (rumble's `createScan`): Prism 5.14's server parses only
             // `application/json` and `application/*+json` (type-is in its http-server), so it checks the JSON text as
             // a string against the object schema (curl); said, so that the bench counts it as Prism's.
-            const jsonSent = made.json ? o.requestBodies.find((b) => b.kind === 'json')?.contentType : undefined;
+            const jsonSent = made.json
+              ? o.requestBodies.find((b) => b.kind === 'json' || isLinesType(b.contentType))?.contentType
+              : undefined;
             const textJson =
               jsonSent !== undefined &&
               essence(jsonSent) === 'text/json' &&
               /Request body must be (object|array)/.test([...violations, problem ?? ''].join(' '))
                 ? ['a text/json body, which Prism reads as text, not JSON']
+                : [];
+            // A JSON lines body (otoroshi's bulk `application/ndjson`): Prism 5.14 checks its text as one value against
+            // the schema, unparsed; said, so that the bench counts it as Prism's.
+            const linesUnread =
+              jsonSent !== undefined &&
+              isLinesType(jsonSent) &&
+              /Request body must be (object|array)/.test([...violations, problem ?? ''].join(' '))
+                ? ['a JSON lines body, which Prism checks as one value, unparsed']
                 : [];
             // A path key with a `#fragment` or a query (AWS's `/#X-Amz-Target=...`, `/restapis#mode=import`; formapi's
             // `/templates?desc=html`): Prism does not route the request to its operation but to none or to another
@@ -856,6 +871,7 @@ export function roundTripSuite(
               ...bodyLeftOut,
               ...bytesTyped,
               ...textJson,
+              ...linesUnread,
               ...keyRouted,
               ...segmentSplit,
               ...namesShared,

@@ -14,6 +14,7 @@
 // - a path segment holding several parameters (bufferapp's `{id}{mediaTypeExtension}`): Prism finds no `id`;
 // - a path template of the same shape as another (Google storage transfer's `/v1/{jobName}` beside `/v1/{name}`):
 //   Prism routes the request to the first and checks that operation's required query;
+// - a JSON lines body (otoroshi's bulk `application/ndjson`), sent as its lines: Prism checks the text as one value;
 // - answers documented under a media range only (clever-cloud's `default` of `*/*`): Prism answers 406;
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
 //   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
@@ -132,6 +133,13 @@ const document = {
         responses: answer,
       },
     },
+    '/named-refusals/bulk': {
+      post: {
+        operationId: 'postBulk',
+        requestBody: { required: true, content: { 'application/x-ndjson': body('name').content['application/json'] } },
+        responses: answer,
+      },
+    },
     '/named-refusals/matomo': {
       get: {
         operationId: 'getMatomo',
@@ -211,6 +219,7 @@ roundTripSuite(
       'getProfile: finds no id in `{id}{ext}`',
       'getOperation: routes the request to getJob, whose projectId it requires',
       'getMatomo: answers 406 to an answer documented under */* only',
+      'postBulk: checks the JSON lines as one value',
       "reconcile: reads the type parameter's pair as movements.type (the document's names)",
     ],
   },
@@ -239,6 +248,7 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     getOperation: 'Prism: a request routed to another path template of the same shape',
     reconcile: expect.stringMatching(/^the document's: an exploded object query parameter whose members are named/),
     getMatomo: expect.stringMatching(/^Prism: no content for answers documented under media ranges only/),
+    postBulk: 'Prism: a JSON lines body checked as one value, unparsed',
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(
