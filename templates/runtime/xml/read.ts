@@ -7,8 +7,9 @@
 // element's namespace (its prefix or default declaration in scope) must be that one. Scalars take their schema's
 // type: integer and number from decimal text, boolean from `true` / `false`. The root element is checked by the name
 // the document gives it (the body schema's `xml.name`, else its component's name) where the reader is strict (the
-// server's, reading a request); an inline schema names no root, and any name is taken. The text is parsed by fast-xml-parser (vendored): well-formedness first, no DOCTYPE
-// (refused), no entity but XML's own five and character references, nesting bounded.
+// server's, reading a request); an inline schema names no root, and any name is taken. The text is parsed by
+// fast-xml-parser (vendored): well-formedness first, no DOCTYPE (refused), no entity but XML's own five and
+// character references, nesting bounded.
 import type { XmlBodyShape, XmlShape } from './shapes.js';
 import { XMLParser, XMLValidator } from './vendor/xml-parser.js';
 
