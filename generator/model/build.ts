@@ -40,7 +40,7 @@ import { bodyLimit } from './extensions/body-limit.js';
 import { credentialInOf } from './extensions/credential-in.js';
 import { errorStyleOf } from './extensions/error-style.js';
 import { documentedErrorsOf } from './extensions/errors.js';
-import { hiddenOperations, routeShape } from './fixed-parameters.js';
+import { bodyTakenBy, hiddenOperations, routeShape } from './fixed-parameters.js';
 import { isFieldSelection, selection } from './extensions/field-selection.js';
 import { idempotencyOf } from './extensions/idempotency.js';
 import { invalidCodeOf } from './extensions/invalid-code.js';
@@ -362,6 +362,14 @@ function warnIndistinguishable(
       pointer: pointers.get(o.id) ?? '#',
       message: `${o.id} is the request ${route} of ${earlier.id} too (${pointers.get(earlier.id) ?? '#'}): no request tells them apart, so one handler of the server answers both; the client calls each`,
     });
+  }
+  for (const o of operations) {
+    const taker = bodyTakenBy(o, operations, document);
+    if (taker)
+      warn({
+        pointer: `${pointers.get(o.id) ?? '#'}/requestBody`,
+        message: `a request of ${o.id} with its optional body is the request ${routeShape(o)} of ${taker.id} too (${pointers.get(taker.id) ?? '#'}), whose body is required: the server answers it there, and only a request without the body reaches ${o.id}`,
+      });
   }
 }
 

@@ -99,3 +99,28 @@ export function hiddenOperations(
   }
   return hidden;
 }
+
+/**
+ * The operation a request of `o` carrying its optional body goes to instead, if any: one of the same method and path
+ * shape whose required body takes that media type and whose other fixed parameters `o`'s request carries too (vtex's
+ * `PUT /accounts/{accountId}`, an optional JSON body, beside `PUT /accounts/{creditAccountId}`, a required one). The
+ * router tries the operation with more fixed parameters first, so only a request of `o` without its body reaches it.
+ */
+export function bodyTakenBy(
+  o: OperationModel,
+  operations: readonly OperationModel[],
+  document: OpenApiDocument,
+): OperationModel | undefined {
+  if (o.bodyRequired || o.requestBodies.length === 0) return undefined;
+  const own = fixedParameters(o, document);
+  const media = new Set(o.requestBodies.map((b) => b.contentType.split(';')[0]!.trim().toLowerCase()));
+  return operations.find((other) => {
+    if (other === o || routeShape(other) !== routeShape(o)) return false;
+    const fixed = fixedParameters(other, document);
+    return (
+      fixed.length > own.length &&
+      fixed.some((f) => f.media?.some((m) => media.has(m))) &&
+      fixed.every((f) => f.media || own.some((g) => g.in === f.in && g.name === f.name && g.value === f.value))
+    );
+  });
+}

@@ -25,7 +25,7 @@ import {
 import { xmlAnswers } from '../../generator/emitters/operation-types.js';
 import { readsXml, xmlBodyShape } from '../../generator/emitters/xml-shapes.js';
 import { isFieldsType, isFormText } from '../../generator/model/fieldless-forms.js';
-import { fixedParameters, hiddenOperations, routeShape } from '../../generator/model/fixed-parameters.js';
+import { bodyTakenBy, hiddenOperations } from '../../generator/model/fixed-parameters.js';
 import { isLinesType } from '../../generator/model/media-types.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
@@ -333,20 +333,6 @@ export function roundTripSuite(
       return made;
     }
 
-    /** Whether another operation of the request's method and path shape requires a body of the media type of o's optional one. */
-    function bodyTakenElsewhere(o: OperationModel): boolean {
-      if (o.bodyRequired || o.requestBodies.length === 0) return false;
-      const media = (b: { contentType: string }) => essence(b.contentType);
-      return model.operations.some(
-        (other) =>
-          other !== o &&
-          routeShape(other) === routeShape(o) &&
-          fixedParameters(other, model.document).some(
-            (f) => f.media?.some((m) => o.requestBodies.some((b) => media(b) === m)) ?? false,
-          ),
-      );
-    }
-
     function prepareAnew(o: OperationModel): Prepared {
       // One the document makes the request of an earlier one too (S3's `#lifecycle&deprecated!` beside
       // `#lifecycle`): generate warns, and the server routes it to the earlier one's handler.
@@ -435,7 +421,7 @@ export function roundTripSuite(
       // An optional body whose media type another template of the same shape requires (vtex's
       // `PUT /accounts/{accountId}` beside `PUT /accounts/{creditAccountId}`, which requires JSON): the router tries
       // the operation with more fixed parameters first, so only a request without the body reaches this one.
-      if (bodyTakenElsewhere(o)) return { params, json: false };
+      if (bodyTakenBy(o, model.operations, model.document)) return { params, json: false };
       // JSON, or JSON lines (otoroshi's bulk `application/ndjson`, which the model reads as bytes and the server as
       // lines): a value of its (line's) schema.
       const json = o.requestBodies.find((b) => b.kind === 'json' || isLinesType(b.contentType));
@@ -585,7 +571,7 @@ export function roundTripSuite(
         (o) =>
           !unmeetable(o) &&
           o.requestBodies.some((b) => b.kind === 'json' || isLinesType(b.contentType)) &&
-          !bodyTakenElsewhere(o) &&
+          !bodyTakenBy(o, model.operations, model.document) &&
           !(expected.unsatisfiable ?? []).some((u) => u.startsWith(`${o.id}:`)),
       ).length;
 

