@@ -8,7 +8,7 @@
 // that reaches it, and generate warns at the optional body.
 import { expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
-import type { SchemaWarning } from '../../generator/model/index.js';
+import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
