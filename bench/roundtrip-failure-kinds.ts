@@ -72,6 +72,18 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
     'Prism: a request routed to another path template of the same shape',
   ],
   [
+    /another path's operation, to which Prism routed the request/,
+    "Prism: a request routed to another path's operation (a literal segment taken for another's template)",
+  ],
+  [
+    /a redirect to a Location Prism makes up, which the client follows/,
+    'Prism: a documented redirect to a Location it makes up, which the client follows',
+  ],
+  [
+    /a multipart JSON part \(an object field\), which Prism checks as text/,
+    'Prism: a multipart JSON part (an object field) checked as text',
+  ],
+  [
     /answers documented under media ranges only, for which Prism writes no content/,
     'Prism: no content for answers documented under media ranges only (406)',
   ],

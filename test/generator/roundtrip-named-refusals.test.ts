@@ -15,6 +15,9 @@
 // - a path template of the same shape as another (Google storage transfer's `/v1/{jobName}` beside `/v1/{name}`):
 //   Prism routes the request to the first and checks that operation's required query;
 // - a JSON lines body (otoroshi's bulk `application/ndjson`), sent as its lines: Prism checks the text as one value;
+// - a literal segment beside a template in one (hhs's `/resources/tags/tagTypes.{format}` beside
+//   `/resources/tags/{id}.{format}`): Prism routes the first's request to the second and checks its `id`;
+// - a multipart object field, sent as a JSON part (telegram's `reply_markup`): Prism checks the part's text;
 // - answers documented under a media range only (clever-cloud's `default` of `*/*`): Prism answers 406;
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
 //   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
@@ -140,6 +143,47 @@ const document = {
         responses: answer,
       },
     },
+    '/named-refusals/tags/tagTypes.{format}': {
+      get: {
+        operationId: 'getTagTypes',
+        parameters: [{ name: 'format', in: 'path', required: true, schema: { type: 'string', enum: ['json'] } }],
+        responses: answer,
+      },
+    },
+    '/named-refusals/tags/{id}.{format}': {
+      get: {
+        operationId: 'getTag',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: ['json'] } },
+        ],
+        responses: answer,
+      },
+    },
+    '/named-refusals/animations': {
+      post: {
+        operationId: 'postAnimation',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['reply_markup'],
+                properties: {
+                  reply_markup: {
+                    type: 'object',
+                    required: ['text'],
+                    properties: { text: { type: 'string', enum: ['ok'] } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: answer,
+      },
+    },
     '/named-refusals/matomo': {
       get: {
         operationId: 'getMatomo',
@@ -220,6 +264,8 @@ roundTripSuite(
       'getOperation: routes the request to getJob, whose projectId it requires',
       'getMatomo: answers 406 to an answer documented under */* only',
       'postBulk: checks the JSON lines as one value',
+      'getTagTypes: routes the request to getTag, whose id it checks',
+      'postAnimation: checks the JSON part as text',
       "reconcile: reads the type parameter's pair as movements.type (the document's names)",
     ],
   },
@@ -249,6 +295,8 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     reconcile: expect.stringMatching(/^the document's: an exploded object query parameter whose members are named/),
     getMatomo: expect.stringMatching(/^Prism: no content for answers documented under media ranges only/),
     postBulk: 'Prism: a JSON lines body checked as one value, unparsed',
+    getTagTypes: expect.stringMatching(/^Prism: a request routed to another path's operation/),
+    postAnimation: 'Prism: a multipart JSON part (an object field) checked as text',
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(
@@ -257,6 +305,14 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
       'appCatalogProductsUpdate: request.query.metadata: Request query parameter metadata must be array,null',
     ),
   ).toMatch(/^Prism: a query array typed \[array, null\] read as one value/);
+  // A redirect the operation documents (lgtm's 303), to a Location Prism makes up: by its note (no test here calls a
+  // made-up host).
+  expect(
+    failureKind(
+      'prism',
+      'getSnapshot: a redirect to a Location Prism makes up, which the client follows; getSnapshot could not reach the server: fetch failed (ENOTFOUND)',
+    ),
+  ).toBe('Prism: a documented redirect to a Location it makes up, which the client follows');
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
     'refused by the target',
