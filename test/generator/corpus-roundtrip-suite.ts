@@ -464,11 +464,11 @@ export function roundTripSuite(
       }
       if (form) {
         const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(form)}`];
-        const writable = validate && writableForm(form, validate);
+        const writable = validate && writableForm(form, validate, o.bodyRequired);
         const value = (validValue(model, form.schema, undefined, writable, true) ??
           // A required object field in the form style writes only its members: an empty one (a free-form object's
           // usual draw) reads as no field, so it is drawn with one member at least (salesloft's `recording`).
-          (writable && validValue(model, filledObjects(model, form), undefined, writable, true))) as
+          (writable && validValue(model, filledObjects(model, form, o.bodyRequired), undefined, writable, true))) as
           | Record<string, unknown>
           | undefined;
         if (value === undefined)

@@ -1,7 +1,9 @@
 // A URL-encoded body requiring a free-form object field (salesloft's call `recording`, `type: object` without an
 // `encoding`: form + explode, its members written as fields of their own): an empty object, a free-form object's
 // usual draw, writes nothing and reads as no field, so the round trip draws it with a member at least, which the
-// server gathers back into the field. Before, the body was listed as admitting no value (seed 43).
+// server gathers back into the field. Before, the body was listed as admitting no value (seed 43). A required
+// URL-encoded body whose one field is optional (seldon's `Route`: `json`, a JSON-encoded message): `{}`, its usual
+// draw, writes no field, which is no body, so the round trip draws it with a field at least (seed 67).
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -29,6 +31,26 @@ const document = {
           },
         },
         responses: { '204': { description: 'created' } },
+      },
+    },
+    '/route': {
+      post: {
+        operationId: 'route',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              encoding: { json: { contentType: 'application/json' } },
+              schema: {
+                type: 'object',
+                properties: {
+                  json: { type: 'object', properties: { data: { type: 'array', items: { type: 'number' } } } },
+                },
+              },
+            },
+          },
+        },
+        responses: { '204': { description: 'routed' } },
       },
     },
   },

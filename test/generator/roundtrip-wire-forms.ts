@@ -60,10 +60,18 @@ function formWritten(body: OperationModel['requestBodies'][number], name: string
   return styled && Object.keys(value).length > 0;
 }
 
-/** A form body's schema with its required styled object fields asking for one member at least. */
-export function filledObjects(model: ServiceModel, body: OperationModel['requestBodies'][number]): unknown {
-  const merged = (mergedSchema(model, body.schema) ?? resolveRef<any>(model.document, body.schema)) as any;
-  if (!merged?.properties) return body.schema;
+/**
+ * A form body's schema with its required styled object fields asking for one member at least, and a required body
+ * one field at least (an empty form is no body: seldon's `Route`, whose one field is optional).
+ */
+export function filledObjects(
+  model: ServiceModel,
+  body: OperationModel['requestBodies'][number],
+  required = false,
+): unknown {
+  const found = (mergedSchema(model, body.schema) ?? resolveRef<any>(model.document, body.schema)) as any;
+  if (!found?.properties) return body.schema;
+  const merged = required ? { ...found, minProperties: Math.max(1, found.minProperties ?? 0) } : found;
   const properties = { ...merged.properties };
   for (const field of body.styledFields)
     if (field.type === 'object' && body.requiredFields.includes(field.name)) {
@@ -75,9 +83,14 @@ export function filledObjects(model: ServiceModel, body: OperationModel['request
 
 /**
  * The form body's validator, after the optional fields without a written form are left out of the value: a required
- * one without keeps the value from being sent (another is drawn).
+ * one without keeps the value from being sent (another is drawn), and so does no field at all where the body is
+ * required (an empty form is no body).
  */
-export function writableForm(body: OperationModel['requestBodies'][number], validate: Validate): Validate {
+export function writableForm(
+  body: OperationModel['requestBodies'][number],
+  validate: Validate,
+  required = false,
+): Validate {
   return (value: unknown) => {
     if (!value || typeof value !== 'object') return validate(value);
     const fields = value as Record<string, unknown>;
@@ -86,6 +99,7 @@ export function writableForm(body: OperationModel['requestBodies'][number], vali
         if (body.requiredFields.includes(name)) return false;
         delete fields[name];
       }
+    if (required && Object.keys(fields).length === 0) return false;
     return validate(fields);
   };
 }
