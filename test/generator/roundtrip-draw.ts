@@ -244,7 +244,30 @@ export function validValue(
     const value = sample(model, schema, seed, false, { request, requiredOnly: true, depth: 5 });
     if (validate(value)) return value;
   }
-  return oneAlternative(model, schema, validate, request) ?? nestedAlternatives(model, schema, validate, request);
+  return (
+    oneAlternative(model, schema, validate, request) ??
+    allOfAlternatives(model, schema, validate, request) ??
+    nestedAlternatives(model, schema, validate, request)
+  );
+}
+
+/**
+ * A value of an allOf one of whose members is a oneOf (WireMock's delay settings: a log-normal or a uniform delay,
+ * all members optional, beside `fixedDelay`): the oneOf's alternatives each merged with the other members, one told
+ * apart from the others (oneAlternative). Undefined where the schema is no such allOf or none is found.
+ */
+function allOfAlternatives(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
+  const top = resolveRef<any>(model.document, schema ?? {});
+  const members: unknown[] = Array.isArray(top?.allOf) ? top.allOf : [];
+  const at = members.findIndex((m) => Array.isArray(resolveRef<any>(model.document, m ?? {})?.oneOf));
+  if (at < 0) return undefined;
+  const { allOf: _members, ...own } = top;
+  const rest = members.filter((_, i) => i !== at);
+  const alternatives = resolveRef<any>(model.document, members[at]!).oneOf.map((a: unknown) => {
+    const joined = { ...own, allOf: [a, ...rest] };
+    return mergedSchema(model, joined) ?? joined;
+  });
+  return oneAlternative(model, { oneOf: alternatives }, validate, request);
 }
 
 /**

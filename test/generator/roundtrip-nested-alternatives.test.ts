@@ -5,6 +5,8 @@
 // - a oneOf whose alternatives differ only inside an array member's items (InfluxDB's dashboards: a cell, or a cell
 //   with its view's `name` and `properties`, every member optional): the drawn one's value given a first item with
 //   a member only the other types, of another type;
+// - an allOf one of whose members is a oneOf (WireMock's delay settings: log-normal or uniform, every member
+//   optional, beside `fixedDelay`): each alternative merged with the other members, one drawn with every member;
 // - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
 //   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
 //   members only, five `$ref`s deep.
@@ -26,6 +28,10 @@ const kind = (name: string, values: object) => ({
 const dashboard = (cell: object) => ({
   allOf: [ref('NewDashboard'), { type: 'object', properties: { cells: { type: 'array', items: cell } } }],
 });
+const delay = (name: string, properties: object) => ({
+  type: 'object',
+  properties: { type: { type: 'string', enum: [name] }, ...properties },
+});
 // Many optional members, each a reference (as Telegram's Message holds dozens), some of them back to the message.
 const media = ['Animation', 'Audio', 'Document', 'Photo', 'Sticker', 'Video', 'Voice', 'Venue', 'Poll', 'Dice'];
 const file = { type: 'object', required: ['file_id'], properties: { file_id: { type: 'string' } } };
@@ -37,6 +43,17 @@ const document = {
     '/nested-alternatives/variables': exchange('postVariable', ref('Variable')),
     '/nested-alternatives/dashboards': exchange('postDashboard', {
       oneOf: [ref('Dashboard'), ref('DashboardWithViews')],
+    }),
+    '/nested-alternatives/settings': exchange('postSettings', {
+      allOf: [
+        {
+          oneOf: [
+            delay('lognormal', { median: { type: 'integer' } }),
+            delay('uniform', { lower: { type: 'integer' } }),
+          ],
+        },
+        { type: 'object', properties: { fixedDelay: { type: 'number' } } },
+      ],
     }),
     '/nested-alternatives/messages': exchange('postMessage', {
       type: 'object',
