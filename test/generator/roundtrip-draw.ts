@@ -449,3 +449,9 @@ export function documentedExample(model: ServiceModel, media: any): unknown {
   const named = Object.values<any>(media?.examples ?? {})[0];
   return named === undefined ? undefined : resolveRef<any>(model.document, named).value;
 }
+
+/** An object schema's members, its allOf's included. */
+export function memberSchemas(model: ServiceModel, schema: unknown): Record<string, unknown> {
+  const s = (mergedSchema(model, schema) ?? resolveRef<any>(model.document, schema ?? {})) as any;
+  return s?.properties && typeof s.properties === 'object' ? s.properties : {};
+}

@@ -1,0 +1,172 @@
+// What the round trip says beside a failure through Prism where it knows whose fault it is: Prism's own readings
+// (an XML or JSON lines body checked as text, routing by path keys, segments and same-shape templates, ...) and the
+// documents' (a required GET body, bytes typed as an object, ...), each in words the bench counts under its kind
+// (bench/roundtrip-failure-kinds.ts) rather than among the refusals still to sort.
+import type { OperationModel, ServiceModel } from '../../generator/model/index.js';
+import { isFieldsType } from '../../generator/model/fieldless-forms.js';
+import { isLinesType } from '../../generator/model/media-types.js';
+import { memberSchemas } from './roundtrip-draw.js';
+import { essence, isJson, isXml } from './roundtrip-media.js';
+
+/** One call through Prism: what was sent, and what Prism said of it. */
+export interface PrismCall {
+  model: ServiceModel;
+  o: OperationModel;
+  /** The Content-Type the call named, where it named one (bytes, text, XML, forms without fields). */
+  sent: unknown;
+  /** Whether the call sent a JSON (or JSON lines) body. */
+  json: boolean;
+  /** Whether the document requires the operation's request body. */
+  bodyRequired: boolean;
+  /** Prism's request violations (`sl-violations`). */
+  violations: string[];
+  /** What the client threw, if anything. */
+  problem: string | undefined;
+}
+
+/** The notes that name whose fault a failure through Prism is, in the order the failure's text gives them. */
+export function prismNotes({ model, o, sent, json, bodyRequired, violations, problem }: PrismCall): string[] {
+  // Prism 5.14 checks an XML body's text against its schema without parsing it: an object schema refuses
+  // every XML body (stoplightio/prism#2050, open); said, so that the bench counts it as Prism's.
+  const xmlRefused =
+    typeof sent === 'string' && isXml(sent) && /body/.test([...violations, problem ?? ''].join(' '))
+      ? ['an XML body, which Prism checks as text (stoplightio/prism#2050)']
+      : [];
+  // A required GET or HEAD body is the document's fault: the generator leaves it out with a warning (no
+  // fetch sends one) and Prism requires it; said, so that the bench counts it apart.
+  const bodyLeftOut =
+    /^(get|head)$/i.test(o.method) &&
+    bodyRequired &&
+    /Body parameter is required/.test([...violations, problem ?? ''].join(' '))
+      ? [`a required ${o.method.toUpperCase()} request body, which the client leaves out (the document's)`]
+      : [];
+  // A body of bytes or text (not JSON, XML or a form) whose schema says object or array (qakka's
+  // octet-stream array of byte strings, bigquery's `Job`) is the document's fault: Prism checks the bytes
+  // against that schema unparsed; said, so that the bench counts it apart.
+  const bytesTyped =
+    typeof sent === 'string' &&
+    !isJson(sent) &&
+    !essence(sent).endsWith('/json') &&
+    !isXml(sent) &&
+    !isFieldsType(sent) &&
+    /Request body must be (object|array)/.test([...violations, problem ?? ''].join(' '))
+      ? [`a ${sent} body typed as an object or array (the document's), which Prism checks unparsed`]
+      : [];
+  // A JSON body under `text/json` (rumble's `createScan`): Prism 5.14's server parses only
+  // `application/json` and `application/*+json` (type-is in its http-server), so it checks the JSON text as
+  // a string against the object schema (curl); said, so that the bench counts it as Prism's.
+  const jsonSent = json
+    ? o.requestBodies.find((b) => b.kind === 'json' || isLinesType(b.contentType))?.contentType
+    : undefined;
+  const textJson =
+    jsonSent !== undefined &&
+    essence(jsonSent) === 'text/json' &&
+    /Request body must be (object|array)/.test([...violations, problem ?? ''].join(' '))
+      ? ['a text/json body, which Prism reads as text, not JSON']
+      : [];
+  // A JSON lines body (otoroshi's bulk `application/ndjson`): Prism 5.14 checks its text as one value against
+  // the schema, unparsed; said, so that the bench counts it as Prism's.
+  const linesUnread =
+    jsonSent !== undefined &&
+    isLinesType(jsonSent) &&
+    /Request body must be (object|array)/.test([...violations, problem ?? ''].join(' '))
+      ? ['a JSON lines body, which Prism checks as one value, unparsed']
+      : [];
+  // A path key with a `#fragment` or a query (AWS's `/#X-Amz-Target=...`, `/restapis#mode=import`; formapi's
+  // `/templates?desc=html`): Prism does not route the request to its operation but to none or to another
+  // key's, whose parameters and body it then checks (curl on Prism 5.14.2); said, so that the bench counts
+  // it as Prism's routing, not as a refusal to sort.
+  const keyRouted = /[#?]/.test(o.path)
+    ? ['a path key with a #fragment or a query, which Prism does not route to its operation']
+    : [];
+  // A path segment holding several parameters (TomTom's `{heading}.{ext}`, bufferapp's
+  // `{id}{mediaTypeExtension}`), which the generated server splits by each parameter's enum or type: Prism
+  // cuts it elsewhere (at the number's own `.`) or finds no value for one (curl on Prism 5.14.2); said, so
+  // that the bench counts it as Prism's.
+  const segmentSplit =
+    o.path.split('/').some((segment) => (segment.match(/\{/g) ?? []).length > 1) &&
+    /Request path (must|parameter)/.test([...violations, problem ?? ''].join(' '))
+      ? ['a path segment holding several parameters, which Prism splits otherwise']
+      : [];
+  // Another path template of the same shape (Google storage transfer's `/v1/{jobName}` beside
+  // `/v1/{name}`), which the generated server tells apart by the required parameters a request carries:
+  // Prism routes the request to the first and checks that operation's parameters; said, so that the bench
+  // counts it as Prism's routing.
+  const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+  const sameShape =
+    (violations.length > 0 || problem !== undefined) &&
+    model.operations.some(
+      (other) => other.method === o.method && other.path !== o.path && shape(other.path) === shape(o.path),
+    )
+      ? ['another path template of the same shape, to which Prism may route the request']
+      : [];
+  // Answers documented under media ranges only (clever-cloud's `default` of `*/*`): Prism finds no content
+  // it can write for them and answers 406 whatever the request accepts; said, so that the bench counts it
+  // as Prism's.
+  const rangesOnly =
+    /NOT_ACCEPTABLE/.test(problem ?? '') &&
+    o.responses.some((r) => r.contentTypes.length > 0) &&
+    o.responses.every((r) => r.contentTypes.every((ct) => ct.includes('*')))
+      ? ['answers documented under media ranges only, for which Prism writes no content (406)']
+      : [];
+  // A path parameter the operation does not have, in Prism's violations (hhs's
+  // `/resources/tags/tagLanguages.{format}` answered as `/resources/tags/{id}.{format}`, `id` "must be
+  // integer"): Prism routed the request to another path; said, so that the bench counts it as Prism's.
+  const ownPath = new Set(o.parameters.filter((p) => p.in === 'path').map((p) => p.name.toLowerCase()));
+  const said = [...violations, problem ?? ''].join(' ');
+  const pathNames = [...said.matchAll(/request\.path\.([^:\s;]+)|\["path","([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+  const otherPath = pathNames.some((name) => !ownPath.has(name.toLowerCase()))
+    ? [
+        "another path's operation, to which Prism routed the request (its violations name a path parameter this one lacks)",
+      ]
+    : [];
+  // A redirect the operation documents as its answer (lgtm's `getSnapshot`: 303 and its Location): Prism
+  // writes a Location it makes up, which the client follows (as fetch does) to a host nothing answers.
+  const successes = o.responses.filter((r) => /^[23](\d\d|XX)$/i.test(r.status));
+  const madeUpRedirect =
+    /could not reach the server/.test(problem ?? '') &&
+    successes.length > 0 &&
+    successes.every((r) => r.status.startsWith('3'))
+      ? ['a redirect to a Location Prism makes up, which the client follows']
+      : [];
+  // A multipart object field, which the client sends as a JSON part (OpenAPI's default for an object):
+  // Prism checks the part's text against the object schema (telegram's `reply_markup`); said, so that the
+  // bench counts it as Prism's.
+  const multipartJson =
+    !json &&
+    o.requestBodies.find((b) => b.kind === 'form' || b.kind === 'multipart-form')?.kind === 'multipart-form' &&
+    /Request body property \S+ must be object/.test([...violations, problem ?? ''].join(' '))
+      ? ['a multipart JSON part (an object field), which Prism checks as text']
+      : [];
+  // An exploded object query parameter whose members are named as other query parameters (sinao's
+  // `movements` with `type` beside the parameter `type`): the round trip leaves those members out, and
+  // Prism still reads the other parameter's pair as the object's member (the document's names); said, so
+  // that the bench counts it apart.
+  const namesShared = o.parameters.some(
+    (p) =>
+      p.in === 'query' &&
+      new RegExp(`Request query parameter ${p.name.replace(/[^\w]/g, '\\$&')}\\.(\\S+) `).test(
+        [...violations, problem ?? ''].join(' '),
+      ) &&
+      Object.keys(memberSchemas(model, p.schema)).some((m) =>
+        o.parameters.some((q) => q !== p && q.in === 'query' && q.name === m),
+      ),
+  )
+    ? ["an exploded object query parameter whose members are named as other parameters (the document's)"]
+    : [];
+  return [
+    ...xmlRefused,
+    ...bodyLeftOut,
+    ...bytesTyped,
+    ...textJson,
+    ...linesUnread,
+    ...keyRouted,
+    ...segmentSplit,
+    ...namesShared,
+    ...otherPath,
+    ...madeUpRedirect,
+    ...multipartJson,
+    ...sameShape,
+    ...rangesOnly,
+  ];
+}
