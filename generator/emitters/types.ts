@@ -45,7 +45,7 @@ const OPEN = '\u0000open-enum';
  *   openapi-typescript's default types it as one that may hold nothing (Record<string, never>); its option
  *   `emptyObjectsUnknown` would do so for `additionalProperties: false` too, an object that must stay empty.
  */
-function forTypes(node: unknown, patched: Set<object>): unknown {
+function forTypes(node: unknown, patched: Map<object, Set<string>>): unknown {
   if (Array.isArray(node)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < node.length; i++) {
@@ -59,10 +59,18 @@ function forTypes(node: unknown, patched: Set<object>): unknown {
   const schema = node as Record<string, any>;
   let copy: Record<string, any> | undefined;
   // What the transform adds to a discriminator's members goes into copies of the parts it changes.
-  if (patched.has(schema)) {
+  const discriminated = patched.get(schema);
+  if (discriminated) {
     copy = { ...schema };
     for (const key of ['allOf', 'required'] as const) if (Array.isArray(schema[key])) copy[key] = schema[key].slice();
     if (schema.properties && typeof schema.properties === 'object') copy.properties = { ...schema.properties };
+    // The discriminator's property of an allOf parent, declared by the member without requiring it (apple's sirikit
+    // `class`): the transform adds a required one beside it, a duplicate member; left to the transform's, whose value
+    // is the member's own.
+    const own = Object.keys(schema.properties ?? {}).filter(
+      (name) => discriminated.has(name) && !(Array.isArray(schema.required) && schema.required.includes(name)),
+    );
+    for (const name of own) delete copy.properties[name];
   }
   if (
     Array.isArray(schema.required) &&
@@ -245,17 +253,24 @@ function ownOperations(pathItem: Record<string, any>): Record<string, unknown> {
 
 /**
  * The schemas openapi-typescript's discriminator scan writes into (it adds the discriminator's value to each member
- * it finds): the members a discriminator's mapping or oneOf names, and every schema whose allOf holds a reference.
+ * it finds): the members a discriminator's mapping or oneOf names, and every schema whose allOf holds a reference,
+ * each with the discriminator properties of the allOf parents it names.
  */
-function discriminatorMembers(document: OpenApiDocument): Set<object> {
-  const members = new Set<object>();
-  const add = (ref: unknown) => {
-    if (typeof ref !== 'string' || !ref.startsWith('#/')) return;
+function discriminatorMembers(document: OpenApiDocument): Map<object, Set<string>> {
+  const members = new Map<object, Set<string>>();
+  const named = (member: object, property?: string) => {
+    const names = members.get(member) ?? new Set<string>();
+    if (property) names.add(property);
+    members.set(member, names);
+  };
+  const resolved = (ref: unknown): Record<string, any> | undefined => {
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return undefined;
     try {
       const target = resolveSpecRef(document, { $ref: ref });
-      if (target && typeof target === 'object') members.add(target);
+      return target && typeof target === 'object' ? (target as Record<string, any>) : undefined;
     } catch {
       // A reference that leads nowhere: the transform warns about it and patches nothing.
+      return undefined;
     }
   };
   const visit = (node: unknown): void => {
@@ -265,12 +280,25 @@ function discriminatorMembers(document: OpenApiDocument): Set<object> {
       return;
     }
     const schema = node as Record<string, any>;
-    if (schema.discriminator?.propertyName) {
-      for (const ref of Object.values(schema.discriminator.mapping ?? {})) add(ref);
-      if (Array.isArray(schema.oneOf)) for (const item of schema.oneOf) add(item?.$ref);
+    const property = schema.discriminator?.propertyName;
+    if (typeof property === 'string') {
+      for (const ref of Object.values(schema.discriminator.mapping ?? {})) {
+        const target = resolved(ref);
+        if (target) named(target);
+      }
+      if (Array.isArray(schema.oneOf))
+        for (const item of schema.oneOf) {
+          const target = resolved(item?.$ref);
+          if (target) named(target);
+        }
     }
-    if (Array.isArray(schema.allOf) && schema.allOf.some((item: any) => typeof item?.$ref === 'string'))
-      members.add(schema);
+    if (Array.isArray(schema.allOf) && schema.allOf.some((item: any) => typeof item?.$ref === 'string')) {
+      named(schema);
+      for (const item of schema.allOf) {
+        const parent = resolved(item?.$ref)?.discriminator?.propertyName;
+        if (typeof parent === 'string') named(schema, parent);
+      }
+    }
     for (const key in schema) visit(schema[key]);
   };
   visit(document);
