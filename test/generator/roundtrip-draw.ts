@@ -291,10 +291,7 @@ function nestedAlternatives(model: ServiceModel, schema: unknown, validate: Vali
       const replaced = oneAlternative(
         model,
         member,
-        Object.assign(
-          (v: unknown) => validate(setAt(whole, at, v)) || !faults().some((e) => within(e.instancePath)),
-          {},
-        ),
+        (v: unknown) => validate(setAt(whole, at, v)) || !faults().some((e) => within(e.instancePath)),
         request,
       );
       if (replaced === undefined) break;
