@@ -18,6 +18,7 @@
 // - a literal segment beside a template in one (hhs's `/resources/tags/tagTypes.{format}` beside
 //   `/resources/tags/{id}.{format}`): Prism routes the first's request to the second and checks its `id`;
 // - a multipart object field, sent as a JSON part (telegram's `reply_markup`): Prism checks the part's text;
+// - a path template name holding a colon (idealspot's `{insight_id:}`): Prism reads it as a prefix modifier;
 // - answers documented under a media range only (clever-cloud's `default` of `*/*`): Prism answers 406;
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
 //   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
@@ -184,6 +185,13 @@ const document = {
         responses: answer,
       },
     },
+    '/named-refusals/insights/{insight_id:}': {
+      get: {
+        operationId: 'getInsight',
+        parameters: [{ name: 'insight_id:', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: answer,
+      },
+    },
     '/named-refusals/matomo': {
       get: {
         operationId: 'getMatomo',
@@ -266,6 +274,7 @@ roundTripSuite(
       'postBulk: checks the JSON lines as one value',
       'getTagTypes: routes the request to getTag, whose id it checks',
       'postAnimation: checks the JSON part as text',
+      'getInsight: reads the colon of `{insight_id:}` as a prefix modifier',
       "reconcile: reads the type parameter's pair as movements.type (the document's names)",
     ],
   },
@@ -297,6 +306,7 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     postBulk: 'Prism: a JSON lines body checked as one value, unparsed',
     getTagTypes: expect.stringMatching(/^Prism: a request routed to another path's operation/),
     postAnimation: 'Prism: a multipart JSON part (an object field) checked as text',
+    getInsight: 'Prism: a path template name holding a colon read as an RFC 6570 prefix modifier',
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(
@@ -313,6 +323,13 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
       'getSnapshot: a redirect to a Location Prism makes up, which the client follows; getSnapshot could not reach the server: fetch failed (ENOTFOUND)',
     ),
   ).toBe('Prism: a documented redirect to a Location it makes up, which the client follows');
+  // A lookaround pattern the draw did not meet (AWS clean rooms' bucket), which only Prism checks: the round trip's.
+  expect(
+    failureKind(
+      'prism',
+      `StartProtectedQuery: a pattern with a lookaround the round trip's draw did not meet (unchecked by the generated server's RE2); Request body property s3.bucket must match pattern ".*(?!^x$).*"`,
+    ),
+  ).toMatch(/^the round trip's: a pattern with a lookaround/);
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
     'refused by the target',
