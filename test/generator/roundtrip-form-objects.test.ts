@@ -3,7 +3,9 @@
 // usual draw, writes nothing and reads as no field, so the round trip draws it with a member at least, which the
 // server gathers back into the field. Before, the body was listed as admitting no value (seed 43). A required
 // URL-encoded body whose one field is optional (seldon's `Route`: `json`, a JSON-encoded message): `{}`, its usual
-// draw, writes no field, which is no body, so the round trip draws it with a field at least (seed 67).
+// draw, writes no field, which is no body, so the round trip draws it with a field at least (seed 67); a required
+// multipart body of no fields (Azure Computer Vision's image stream, `{type: object, format: file}`) still writes its
+// closing boundary and goes as it is drawn (seed 73).
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -51,6 +53,16 @@ const document = {
           },
         },
         responses: { '204': { description: 'routed' } },
+      },
+    },
+    '/tag': {
+      post: {
+        operationId: 'tagImage',
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', format: 'file' } } },
+        },
+        responses: { '204': { description: 'tagged' } },
       },
     },
   },

@@ -61,8 +61,8 @@ function formWritten(body: OperationModel['requestBodies'][number], name: string
 }
 
 /**
- * A form body's schema with its required styled object fields asking for one member at least, and a required body
- * one field at least (an empty form is no body: seldon's `Route`, whose one field is optional).
+ * A form body's schema with its required styled object fields asking for one member at least, and a required
+ * URL-encoded body one field at least (an empty one is no body: seldon's `Route`, whose one field is optional).
  */
 export function filledObjects(
   model: ServiceModel,
@@ -71,7 +71,8 @@ export function filledObjects(
 ): unknown {
   const found = (mergedSchema(model, body.schema) ?? resolveRef<any>(model.document, body.schema)) as any;
   if (!found?.properties) return body.schema;
-  const merged = required ? { ...found, minProperties: Math.max(1, found.minProperties ?? 0) } : found;
+  const merged =
+    required && body.kind === 'form' ? { ...found, minProperties: Math.max(1, found.minProperties ?? 0) } : found;
   const properties = { ...merged.properties };
   for (const field of body.styledFields)
     if (field.type === 'object' && body.requiredFields.includes(field.name)) {
@@ -83,8 +84,8 @@ export function filledObjects(
 
 /**
  * The form body's validator, after the optional fields without a written form are left out of the value: a required
- * one without keeps the value from being sent (another is drawn), and so does no field at all where the body is
- * required (an empty form is no body).
+ * one without keeps the value from being sent (another is drawn), and so does no field at all where a URL-encoded
+ * body is required (an empty one is no body; a multipart one still writes its closing boundary).
  */
 export function writableForm(
   body: OperationModel['requestBodies'][number],
@@ -99,7 +100,7 @@ export function writableForm(
         if (body.requiredFields.includes(name)) return false;
         delete fields[name];
       }
-    if (required && Object.keys(fields).length === 0) return false;
+    if (required && body.kind === 'form' && Object.keys(fields).length === 0) return false;
     return validate(fields);
   };
 }
