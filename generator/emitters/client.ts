@@ -544,6 +544,9 @@ function requestSpec(
   if (op.idempotencyKeyHeader) lines.push(`idempotencyKeyHeader: ${stringLiteral(op.idempotencyKeyHeader)}`);
   const raw = rawAnswer(op);
   if (raw) lines.push(`answer: ${stringLiteral(raw)}`);
+  // Redirects documented as the answer, and no success (lgtm's 303 to a download): the redirect is the result.
+  const documented = (range: RegExp) => op.responses.some((r) => range.test(r.status));
+  if (documented(/^3(\d\d|XX)$/i) && !documented(/^2(\d\d|XX)$/i)) lines.push('redirectIsAnswer: true');
   // XML answers read into their schema's value by the shapes the server's reader and the client's writer use.
   const xml = xmlAnswerShapes(op, service.document);
   if (xml) lines.push(`readXml: xmlAnswerReader(${xml})`);

@@ -236,6 +236,11 @@ export interface RequestSpec {
   readXml?: (status: number, contentType: string, text: string) => { value: unknown } | undefined;
   /** The Accept header of the request, where the operation's answers are not JSON alone. */
   accept?: string;
+  /**
+   * The operation documents redirects as its answer and no success (lgtm's 303 to a download): a redirect is not
+   * followed but answered, its headers (`Location`) in `.withResponse()`, no data.
+   */
+  redirectIsAnswer?: boolean;
 }
 
 /** How a service names its credentials on the wire, and how its errors look (all from its spec). */
@@ -357,7 +362,9 @@ export class ApiCore {
     const response = guarded.response;
     // A 204, 205 or 304, and any answer to HEAD, has no content (RFC 9110), whatever the operation's other answers
     // are read as: no data, not empty bytes or text (S3's HeadObject documents an XML body for its 200).
-    const empty = NO_CONTENT.has(response.status) || spec.method === 'HEAD';
+    // A redirect answered as the result (redirectIsAnswer) has none either: a server's note for a browser, if any.
+    const redirect = REDIRECTS.has(response.status);
+    const empty = NO_CONTENT.has(response.status) || spec.method === 'HEAD' || redirect;
     const answer = empty ? undefined : answerKind(spec, response.headers.get('content-type'));
     const text = answer === 'bytes' ? '' : await guarded.text();
     let data: unknown;
@@ -376,7 +383,7 @@ export class ApiCore {
         );
       }
       if (read) data = read.value;
-    } else if (!answer && text.length > 0) {
+    } else if (!answer && !redirect && text.length > 0) {
       try {
         data = JSON.parse(text);
       } catch {
@@ -416,7 +423,7 @@ export class ApiCore {
     for (let attempt = 0; ; attempt++) {
       try {
         const guarded = await this.send(call, options);
-        if (guarded.response.ok) return guarded;
+        if (guarded.response.ok || (spec.redirectIsAnswer && REDIRECTS.has(guarded.response.status))) return guarded;
         throw await this.toError(call, guarded);
       } catch (error) {
         // The policy is worked out only once something failed (the common call never needs it).
@@ -517,9 +524,11 @@ export class ApiCore {
         : undefined;
     let response: Response;
     try {
-      response = this.followsRedirects
-        ? await this.fetchFollowing(url, init, credentials === 'access-token-form' && spec.body?.kind === 'form')
-        : await this.fetchImpl(url, init);
+      response = spec.redirectIsAnswer
+        ? await this.fetchImpl(url, { ...init, redirect: 'manual' })
+        : this.followsRedirects
+          ? await this.fetchFollowing(url, init, credentials === 'access-token-form' && spec.body?.kind === 'form')
+          : await this.fetchImpl(url, init);
     } catch (error) {
       if (onAbort) user!.removeEventListener('abort', onAbort);
       if (user?.aborted) throw new ApiAbortError(spec.operationId, user.reason);
