@@ -229,14 +229,14 @@ export function validValue(
     }
   }
   // A map whose own `example` json-schema-faker draws as a member named `example` (apis.guru's `APIs`, whose
-  // example itself misses a required member): drawn without it.
-  if (top && typeof top === 'object' && 'example' in top && typeof top.additionalProperties === 'object') {
-    const { example: _example, ...unexampled } = top;
+  // example itself misses a required member), or takes as the map's value (HubSpot's task `links`, an object
+  // whose example is an array): drawn without those examples, at the top and in its members.
+  const unexampled = withoutMapExamples(model, schema);
+  if (unexampled !== schema)
     for (let seed = 1; seed <= 5; seed++) {
       const value = sample(model, unexampled, seed, false, { request });
       if (validate(value)) return value;
     }
-  }
   // Objects of dozens of optional members each a `$ref` to more (Telegram's `Message`): past refDepth
   // json-schema-faker draws values of no member's type (`false` for an object), so only the required members are
   // drawn, `$ref`s five deep.
@@ -451,4 +451,29 @@ export function documentedExample(model: ServiceModel, media: any): unknown {
 export function memberSchemas(model: ServiceModel, schema: unknown): Record<string, unknown> {
   const s = (mergedSchema(model, schema) ?? resolveRef<any>(model.document, schema ?? {})) as any;
   return s?.properties && typeof s.properties === 'object' ? s.properties : {};
+}
+
+/**
+ * The schema with the `example` of each map (an object whose `additionalProperties` is a schema) left out, at its
+ * top and in its members and items, `$ref`s followed four deep; the schema itself where it holds none.
+ */
+function withoutMapExamples(model: ServiceModel, schema: unknown, depth = 0): unknown {
+  if (depth > 4) return schema;
+  const s = resolveRef<any>(model.document, schema ?? {});
+  if (!s || typeof s !== 'object' || Array.isArray(s)) return schema;
+  let out: Record<string, any> | undefined;
+  if ('example' in s && s.additionalProperties && typeof s.additionalProperties === 'object') {
+    const { example: _example, ...rest } = s;
+    out = rest;
+  }
+  const inner = (x: unknown) => withoutMapExamples(model, x, depth + 1);
+  if (s.properties && typeof s.properties === 'object') {
+    const entries = Object.entries<unknown>(s.properties).map(([k, v]) => [k, inner(v)] as const);
+    if (entries.some(([k, v]) => v !== s.properties[k])) (out ??= { ...s }).properties = Object.fromEntries(entries);
+  }
+  if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) {
+    const items = inner(s.items);
+    if (items !== s.items) (out ??= { ...s }).items = items;
+  }
+  return out ?? schema;
 }
