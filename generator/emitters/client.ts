@@ -12,7 +12,7 @@ import type {
 import { StructureKind } from 'ts-morph';
 import { isJsonType, isLinesType, isMediaRange, isTextType } from '../model/media-types.js';
 import { isFieldsType, isFormText } from '../model/fieldless-forms.js';
-import { unsendableKey } from '../model/security.js';
+import { sentAsKey, unsendableKey } from '../model/security.js';
 import { literalPercents } from '../model/path-literal.js';
 import { typeIdentifier } from '../model/names.js';
 import type { OperationModel, ParameterModel, RequestBodyModel, ServiceModel } from '../model/types.js';
@@ -1111,10 +1111,7 @@ function securitySets(service: ServiceModel, op: OperationModel): string | undef
  * are not its. Undefined where the operation offers none, or one of the service's only one.
  */
 function offeredKeySchemes(service: ServiceModel, op: OperationModel): string[] | undefined {
-  const keyScheme = (s: ServiceModel['securitySchemes'][number]) =>
-    (s.type === 'apiKey' && !unsendableKey(s)) ||
-    (s.type === 'http' && !['bearer', 'basic'].includes(s.scheme?.toLowerCase() ?? ''));
-  const isKey = (name: string) => service.securitySchemes.some((s) => s.name === name && keyScheme(s));
+  const isKey = (name: string) => service.securitySchemes.some((s) => s.name === name && sentAsKey(s));
   const offered = [
     ...new Set(
       op.security.flatMap((alternative) => {
@@ -1123,7 +1120,7 @@ function offeredKeySchemes(service: ServiceModel, op: OperationModel): string[] 
       }),
     ),
   ];
-  return offered.length > 1 || (offered.length === 1 && service.securitySchemes.filter(keyScheme).length > 1)
+  return offered.length > 1 || (offered.length === 1 && service.securitySchemes.filter(sentAsKey).length > 1)
     ? offered
     : undefined;
 }

@@ -29,6 +29,15 @@ export function unsendableKey(scheme: SecuritySchemeModel): boolean {
   return scheme.type === 'apiKey' && scheme.in === 'header' && !HEADER_NAME.test(String(scheme.paramName ?? ''));
 }
 
+/**
+ * A scheme whose credential the client sends as a key of its name (ClientOptions.apiKeys): a sendable apiKey, or an
+ * http scheme other than bearer and basic, whose whole Authorization value is the key (buildCredentialSources).
+ */
+export function sentAsKey(scheme: SecuritySchemeModel): boolean {
+  if (scheme.type === 'apiKey') return !unsendableKey(scheme);
+  return scheme.type === 'http' && !['bearer', 'basic'].includes(scheme.scheme?.toLowerCase() ?? '');
+}
+
 /** One warning per scheme no request can carry (its alternatives are refused, and not warned about again). */
 export function warnUnsendableSchemes(schemes: SecuritySchemeModel[], warn: (warning: SchemaWarning) => void): void {
   for (const scheme of schemes.filter(unsendableKey))
