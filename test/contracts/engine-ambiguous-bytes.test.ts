@@ -1,7 +1,8 @@
 // Bytes a reader cannot tell apart from others the document means: an exploded form object whose member is named
 // like a query parameter (seldon's query `json`, a SeldonMessage whose example `{"json": "<JSON text>"}` was written
 // `json=<JSON text>`, which the generated server read as the parameter itself: "must be object"), and a required
-// form body drawn without members, which is no bytes at all (seldon's `/aggregate`: "Missing request body"). Both
+// form body drawn without members, which is no bytes at all, no body to Prism and many servers (seldon's
+// `/aggregate`: "Missing request body" from the generated server then; Prism's "Body parameter is required"). Both
 // were 14 FAILs of the engine's on the generated server, seed 67; a server refusing what the document allows still
 // FAILs.
 import type http from 'node:http';

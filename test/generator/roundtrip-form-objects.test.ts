@@ -3,7 +3,8 @@
 // usual draw, writes nothing and reads as no field, so the round trip draws it with a member at least, which the
 // server gathers back into the field. Before, the body was listed as admitting no value (seed 43). A required
 // URL-encoded body whose one field is optional (seldon's `Route`: `json`, a JSON-encoded message): `{}`, its usual
-// draw, writes no field, which is no body, so the round trip draws it with a field at least (seed 67); a required
+// draw, writes no byte, which Prism takes for no body, so the round trip draws it with a field at least (seed 67;
+// the generated server reads it as a form of no fields, `empty-form-body.test.ts`); a required
 // multipart body of no fields (Azure Computer Vision's image stream, `{type: object, format: file}`) still writes its
 // closing boundary and goes as it is drawn (seed 73).
 import { roundTripSuite } from './corpus-roundtrip-suite.js';

@@ -411,9 +411,9 @@ export function createRouter(
           if (error) return fail(req, res, error, undefined, input.route);
           let ready: RequestInput;
           try {
-            // An empty JSON or form body is no body; empty text is text.
+            // An empty JSON body is no body; zero bytes of another kind are empty text, no lines, a form of no fields.
             ready =
-              raw.length > 0 || def.kind === 'text' || def.kind === 'lines'
+              raw.length > 0 || def.kind !== 'json'
                 ? completeInput(input, plan, decodeBody(def, raw, undefined, contentType), def.contentType, def)
                 : completeInput(input, plan, undefined, undefined);
           } catch (failure) {
@@ -424,12 +424,13 @@ export function createRouter(
         return undefined;
       }
     }
-    // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body.
+    // A media type with zero bytes is empty media (a raw upload of an empty file), not a missing body; so are
+    // empty text, no lines and a form of no fields (`{}` writes no byte; its Content-Type still names it).
     const def = route.bodies.length > 0 && contentType ? selectBody(route.bodies, contentType) : undefined;
     if (def?.kind === 'raw') return void readMedia(req, res, def, contentType!, 0, input, plan);
-    if (def?.kind === 'text' || def?.kind === 'lines') {
+    if (def?.kind === 'text' || def?.kind === 'lines' || def?.kind === 'form') {
       req.resume();
-      return completeInput(input, plan, def.kind === 'text' ? '' : [], def.contentType, def);
+      return completeInput(input, plan, decodeBody(def, NO_BYTES, undefined, contentType), def.contentType, def);
     }
     req.resume();
     return completeInput(input, plan, undefined, undefined);
@@ -555,6 +556,7 @@ const NO_CREDENTIALS: Credentials = Object.freeze({});
 // Without a prototype, as every parameter object: `constructor` is a parameter's name or absent.
 const NO_COOKIES: Record<string, unknown> = Object.freeze(Object.create(null));
 const NO_PATH: Record<string, unknown> = Object.freeze(Object.create(null));
+const NO_BYTES = Buffer.alloc(0);
 
 /** An AbortSignal that fires when the client goes away before the answer is complete. */
 function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
