@@ -228,6 +228,21 @@ function pointer(value: unknown, path: string, envelopes = false): unknown {
 }
 
 /**
+ * The names a chain's bindings read from what the create sent, a top-level body member or a query parameter
+ * (`$request.body#/name`, `$request.query.name`): the names a client chooses for what it creates.
+ */
+export function chosenNames(chain: Chain): string[] {
+  const names = chain.bindings.flatMap((b) =>
+    b.from.split(' | ').flatMap((alternative) => {
+      const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
+      const member = /^\$request\.(?:body#\/([^/]+)|query\.(.+))$/.exec(expression);
+      return member ? [(member[1] ?? member[2])!.replace(/~1/g, '/').replace(/~0/g, '~')] : [];
+    }),
+  );
+  return [...new Set(names)];
+}
+
+/**
  * A binding's value in the create's exchange: the first alternative that is there and `fits` (the path parameter's
  * schema: an answer's string `id` is no value for an integer `{groupKey}`); undefined when none is.
  */

@@ -31,6 +31,11 @@ export interface RequestSettings {
   headers: Record<string, string>;
   values: Record<string, unknown>;
   seed: number;
+  /**
+   * Names the client chooses for what it creates (a chain's `$request` sources): an optional query parameter or
+   * top-level body member so named is always sent, so the name can be read back where the answer holds none.
+   */
+  chosen?: readonly string[];
 }
 
 export interface DrawnRequest {
@@ -227,6 +232,27 @@ export function writesNoPair(body: RequestBodyModel, name: string, value: unknow
     value.length === 0 &&
     !body.jsonFields.some((f) => f.name === name)
   );
+}
+
+const chosen = (settings: RequestSettings, name: string) => settings.chosen?.includes(name) === true;
+
+/**
+ * Whether the operation may leave out a name the client chooses: an optional query parameter or top-level member of
+ * the body the engine sends, named as one of `names`.
+ */
+export function leavesOutChosen(model: ServiceModel, op: OperationModel, names: readonly string[]): boolean {
+  const settings = { chosen: names } as RequestSettings;
+  if (op.parameters.some((p) => p.in === 'query' && !p.required && chosen(settings, p.name))) return true;
+  const body = chooseBody(model, op);
+  return body !== undefined && withChosenMembers(model, body.schema, settings) !== body.schema;
+}
+
+/** A body's schema with its optional members named as the client's chosen names required (RequestSettings.chosen). */
+function withChosenMembers(model: ServiceModel, schema: unknown, settings: RequestSettings): unknown {
+  if (!settings.chosen?.length) return schema;
+  const s = resolveRef<JsonSchema>(model.document, schema ?? {});
+  const members = Object.keys(s.properties ?? {}).filter((m) => chosen(settings, m) && !s.required?.includes(m));
+  return members.length ? { ...s, required: [...(s.required ?? []), ...members] } : schema;
 }
 
 /** The schema with at least one member or item required, for a value whose style writes an empty one as nothing. */
@@ -595,7 +621,8 @@ export function validRequest(
     const object = raw.find((r) => r.name === p.name && r.in === p.in) as Holder | undefined;
     const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
-    if (!p.required && example === undefined && !(p.in === 'header' && sentByFetch(p.name))) continue;
+    const sentAnyway = (p.in === 'header' && sentByFetch(p.name)) || (p.in === 'query' && chosen(settings, p.name));
+    if (!p.required && example === undefined && !sentAnyway) continue;
     let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
     // A null has no text in any style (./null-values.ts): left out where the schema allows, else drawn without null.
     if (fixed === undefined && holdsNull(value)) {
@@ -603,7 +630,7 @@ export function validRequest(
       value =
         kept !== null && (schemas.validator(p.schema)?.(kept) ?? true)
           ? kept
-          : p.required || (p.in === 'header' && sentByFetch(p.name))
+          : p.required || sentAnyway
             ? validValue(model, schemas, nonNull(model, p.schema), undefined, seed)
             : undefined;
     }
@@ -665,7 +692,7 @@ export function validRequest(
     const requestBody = operationObject(model.document, { path: op.path, method: op.method }).requestBody;
     const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
-    const drawnBody = validValue(model, schemas, body.schema, example, seed);
+    const drawnBody = validValue(model, schemas, withChosenMembers(model, body.schema, settings), example, seed);
     bodyValue = withCredentialMembers(model, op, body.schema, settings, withoutReadOnly(model, body.schema, drawnBody));
     if (bodyValue !== undefined) bodyValue = withoutTextNulls(model, schemas, body, bodyValue, seed);
     if (bodyValue !== undefined) bodyValue = withRequiredWritten(model, schemas, body, bodyValue, seed);

@@ -10,7 +10,7 @@ import {
   resolveRef,
   type ServiceModel,
 } from '../../generator/model/index.js';
-import { bound, type Chain, chainsOf, nestedChains } from './chains.js';
+import { bound, type Chain, chainsOf, chosenNames, nestedChains } from './chains.js';
 import { ANSWER_CHECKS, type CheckId, CHECK_IDS } from './checks.js';
 import { sourceOf } from './engine-model.js';
 import { documentedResponse, judgeAnswer, judgeRefusal } from './judge.js';
@@ -22,6 +22,7 @@ import {
   assemble,
   authorise,
   invalidRequests,
+  leavesOutChosen,
   place,
   type RequestSettings,
   sentByFetch,
@@ -497,6 +498,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     ledger: Ledger,
     seed: number,
     given: Record<string, unknown>,
+    chosen?: string[],
   ): Promise<
     | { values: Record<string, unknown>; made: Exchange & { answer: EngineAnswer } }
     | { reason: string }
@@ -506,7 +508,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       model,
       schemas,
       chain.create,
-      { ...settings, values: { ...settings.values, ...given }, seed },
+      { ...settings, values: { ...settings.values, ...given }, seed, chosen },
       seed,
     );
     if (create.unsupported) return { reason: `the create cannot be called as documented: ${create.unsupported}` };
@@ -535,6 +537,10 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const values: Record<string, unknown> = { ...given };
     for (const binding of chain.bindings) {
       const value = bound(binding, context, (v) => fitsPathParameter(chain, binding.param, v));
+      // The answer names no resource and the request left out the name the client may choose (an optional member
+      // or query parameter): made again, the name sent.
+      if (value === undefined && chosen === undefined && leavesOutChosen(model, chain.create, chosenNames(chain)))
+        return createAndBind(chain, ledger, seed, given, chosenNames(chain));
       if (value === undefined)
         return {
           reason: `neither the create's answer nor its request carries a value its schema allows for {${binding.param}} (${binding.from})`,
