@@ -5,6 +5,7 @@
 import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { escapeToken, followPointer, fragmentTokens } from './json-pointer.js';
+import { delimitedPattern } from './delimited-patterns.js';
 import { holdsTarget, mappingTarget } from './discriminator-families.js';
 
 /** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
@@ -208,7 +209,16 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
           message: `pattern ${pattern} needs a backtracking engine (${linear}); not checked, only linear-time patterns are`,
         });
         delete writable().pattern;
-      } else if (unicode !== pattern) writable().pattern = unicode;
+      } else {
+        const literal = delimitedPattern(pattern);
+        // sinao's `/^3[A-Z]{3,}$/i`: checked as written, as ajv and Prism check it, and said.
+        if (literal)
+          warn({
+            pointer: `${pointerHere()}/pattern`,
+            message: `pattern ${pattern} is written as a regular expression literal (between slashes${literal.flags ? `, flags ${literal.flags}` : ''}), which JSON Schema's patterns are not; checked as written, it ${literal.matchesNothing ? 'matches no string (its `^` or `$` sits beside a slash): no value is valid here' : 'matches only strings holding both slashes'}. The pattern meant is likely ${literal.inner}`,
+          });
+        if (unicode !== pattern) writable().pattern = unicode;
+      }
     }
     const allOf = (out ?? source).allOf;
     const disjoint = Array.isArray(allOf) ? disjointTypes(document, allOf) : undefined;

@@ -139,6 +139,41 @@ describe('patterns', () => {
   });
 });
 
+describe('a pattern written as a regular expression literal (between slashes, with flags)', () => {
+  const literal = (pattern: string) => normalise(doc30({ A: { type: 'string', pattern } }));
+  it("anchored inside its slashes (sinao's `/^3[A-Z]{3,}$/i`): checked as written, which no string matches, and warned", () => {
+    for (const pattern of ['/^3[A-Z]{3,}$/i', '/^\\d{4}-\\d{2}$/', '/[0-9]{5}$/']) {
+      const { out, warnings } = literal(pattern);
+      expect(out.components.schemas.A.pattern).toBe(pattern);
+      expect(warnings).toEqual([
+        {
+          pointer: '#/components/schemas/A/pattern',
+          message: expect.stringMatching(/regular expression literal.*matches no string.*no value is valid here/),
+        },
+      ]);
+      const checked = new RegExp(pattern, 'u');
+      for (const value of ['3ABC', '2024-01', '12345', pattern]) expect(checked.test(value)).toBe(false);
+    }
+    expect(literal('/^3[A-Z]{3,}$/i').warnings[0]!.message).toMatch(/flags i\b.*meant is likely \^3\[A-Z\]\{3,\}\$$/);
+  });
+  it('with flags and no anchor: warned that only strings holding both slashes match, which one does', () => {
+    const pattern = '/magnet:\\?xt=urn:[a-z0-9]+/i';
+    const { out, warnings } = literal(pattern);
+    expect(out.components.schemas.A.pattern).toBe(pattern);
+    expect(warnings).toEqual([
+      {
+        pointer: '#/components/schemas/A/pattern',
+        message: expect.stringContaining('matches only strings holding both slashes'),
+      },
+    ]);
+    expect(new RegExp(pattern, 'u').test('/magnet:?xt=urn:ab/i')).toBe(true);
+  });
+  it("slashes without flags or anchors (a path's), an escaped dollar and an ordinary anchored pattern are not warned about", () => {
+    for (const pattern of ['/[a-z0-9-]+/', '/items/', '/price\\$/', '^/users/[0-9]+$', '^[a-z]+/$'])
+      expect(literal(pattern).warnings, pattern).toEqual([]);
+  });
+});
+
 describe('an allOf whose members have no type in common', () => {
   it('accepts no value, as written, with a warning naming its pointer; compatible or untyped members do not warn', () => {
     const { out, warnings } = normalise(
