@@ -40,7 +40,7 @@ import { bodyLimit } from './extensions/body-limit.js';
 import { credentialInOf } from './extensions/credential-in.js';
 import { errorStyleOf } from './extensions/error-style.js';
 import { documentedErrorsOf } from './extensions/errors.js';
-import { bodyTakenBy, hiddenOperations, routeShape } from './fixed-parameters.js';
+import { hiddenOperations, routeShape, takenParts } from './fixed-parameters.js';
 import { isFieldSelection, selection } from './extensions/field-selection.js';
 import { idempotencyOf } from './extensions/idempotency.js';
 import { invalidCodeOf } from './extensions/invalid-code.js';
@@ -364,12 +364,17 @@ function warnIndistinguishable(
     });
   }
   for (const o of operations) {
-    const taker = bodyTakenBy(o, operations, document);
-    if (taker)
-      warn({
-        pointer: `${pointers.get(o.id) ?? '#'}/requestBody`,
-        message: `a request of ${o.id} with its optional body is the request ${routeShape(o)} of ${taker.id} too (${pointers.get(taker.id) ?? '#'}), whose body is required: the server answers it there, and only a request without the body reaches ${o.id}`,
-      });
+    const taken = takenParts(o, operations, document);
+    if (!taken) continue;
+    const parts = [
+      ...(taken.body ? ['its optional body'] : []),
+      ...taken.params.map((p) => `its optional ${p.in} parameter ${p.name}`),
+    ];
+    const them = parts.length > 1 ? 'them' : 'it';
+    warn({
+      pointer: `${pointers.get(o.id) ?? '#'}${taken.body && taken.params.length === 0 ? '/requestBody' : ''}`,
+      message: `a request of ${o.id} with ${parts.join(' and ')} is the request ${routeShape(o)} of ${taken.takers.map((t) => t.id).join(', ')} too (${taken.takers.map((t) => pointers.get(t.id) ?? '#').join(', ')}), which require${taken.takers.length > 1 ? '' : 's'} ${them}: the server answers it there; a request without ${them} reaches ${o.id}`,
+    });
   }
 }
 

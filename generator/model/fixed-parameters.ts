@@ -100,27 +100,51 @@ export function hiddenOperations(
   return hidden;
 }
 
+/** The optional parts of an operation's request that make it another operation's (`takenParts`). */
+export interface TakenParts {
+  /** The operations such a request goes to instead. */
+  takers: OperationModel[];
+  /** Its optional body: a taker requires a body of one of its media types. */
+  body: boolean;
+  /** Its optional header and query parameters a taker requires by name (headers' names in lower case). */
+  params: Array<{ in: 'header' | 'query'; name: string }>;
+}
+
 /**
- * The operation a request of `o` carrying its optional body goes to instead, if any: one of the same method and path
- * shape whose required body takes that media type and whose other fixed parameters `o`'s request carries too (vtex's
- * `PUT /accounts/{accountId}`, an optional JSON body, beside `PUT /accounts/{creditAccountId}`, a required one). The
- * router tries the operation with more fixed parameters first, so only a request of `o` without its body reaches it.
+ * What of `o`'s optional request, sent, makes the request another operation's, if anything: one of the same method
+ * and path shape, with more fixed parameters, each of which `o`'s request carries, or carries once it sends its
+ * optional body (a required body of that media type: vtex's `PUT /accounts/{accountId}`, an optional JSON body,
+ * beside `PUT /accounts/{creditAccountId}`, a required one) or an optional parameter of that name (Box's
+ * `PUT /files/{file_id}` and its optional `fields`, beside `PUT /files/{file_id}#add_shared_link`, which requires
+ * it). The router tries the operation with more fixed parameters first, so only a request without them reaches `o`.
  */
-export function bodyTakenBy(
+export function takenParts(
   o: OperationModel,
   operations: readonly OperationModel[],
   document: OpenApiDocument,
-): OperationModel | undefined {
-  if (o.bodyRequired || o.requestBodies.length === 0) return undefined;
+): TakenParts | undefined {
   const own = fixedParameters(o, document);
-  const media = new Set(o.requestBodies.map((b) => b.contentType.split(';')[0]!.trim().toLowerCase()));
-  return operations.find((other) => {
-    if (other === o || routeShape(other) !== routeShape(o)) return false;
-    const fixed = fixedParameters(other, document);
-    return (
-      fixed.length > own.length &&
-      fixed.some((f) => f.media?.some((m) => media.has(m))) &&
-      fixed.every((f) => f.media || own.some((g) => g.in === f.in && g.name === f.name && g.value === f.value))
+  const carried = (f: FixedParameter) => own.some((g) => g.in === f.in && g.name === f.name && g.value === f.value);
+  const media = new Set(
+    o.bodyRequired ? [] : o.requestBodies.map((b) => b.contentType.split(';')[0]!.trim().toLowerCase()),
+  );
+  const optional = (f: FixedParameter) =>
+    f.value === undefined &&
+    !f.media &&
+    o.parameters.some(
+      (p) => !p.required && p.in === f.in && (p.in === 'header' ? p.name.toLowerCase() : p.name) === f.name,
     );
-  });
+  const taken: TakenParts = { takers: [], body: false, params: [] };
+  for (const other of operations) {
+    if (other === o || routeShape(other) !== routeShape(o)) continue;
+    const fixed = fixedParameters(other, document);
+    const bodyTaken = (f: FixedParameter) => f.media?.some((m) => media.has(m)) === true;
+    if (fixed.length <= own.length || !fixed.every((f) => carried(f) || bodyTaken(f) || optional(f))) continue;
+    taken.takers.push(other);
+    if (fixed.some((f) => !carried(f) && bodyTaken(f))) taken.body = true;
+    for (const f of fixed)
+      if (!carried(f) && optional(f) && !taken.params.some((p) => p.in === f.in && p.name === f.name))
+        taken.params.push({ in: f.in, name: f.name });
+  }
+  return taken.takers.length > 0 ? taken : undefined;
 }

