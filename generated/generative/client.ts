@@ -22,7 +22,7 @@ export {
 export { StatusApiError, type StatusErrorBody } from './runtime/client/status-error.js';
 const enc = (value: unknown): string => encodeURIComponent(String(value));
 const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, Array.isArray(v) ? v.filter((item) => item !== undefined && item !== null).join(',') : String(v)]));
 
 /** Inputs of createCachedContent. */
 export interface CreateCachedContentParams {

@@ -199,10 +199,11 @@ export function emitClient(service: ServiceModel): string {
       ...(service.operations.some((o) => o.parameters.some((p) => p.in === 'path' && !styledPathParam(p)))
         ? [`const enc = (value: unknown): string => encodeURIComponent(String(value));`]
         : []),
-      // Header parameters the caller gives (a credential's header is the core's to write).
+      // Header parameters the caller gives (a credential's header is the core's to write). A null value or array item
+      // is undefined to OpenAPI's simple style (RFC 6570): no header, no item, never the text `null`.
       ...(allRequests(service).some((o) => callParams(o).some((p) => p.in === 'header'))
         ? [
-            `const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));`,
+            `const definedHeaders = (headers: Record<string, unknown>): Record<string, string> =>\n  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, Array.isArray(v) ? v.filter((item) => item !== undefined && item !== null).join(',') : String(v)]));`,
           ]
         : []),
       ...fieldTypes,

@@ -2,7 +2,7 @@
 // and of cookie parameters (form), as the OpenAPI 3.1 style examples table writes them. Only a client whose
 // spec has such a parameter imports this (a plain path parameter is one encodeURIComponent in client.ts).
 
-import { flatText } from './bracket-pairs.js';
+import { definedItems, flatText } from './bracket-pairs.js';
 
 /**
  * A value as one piece of a path segment: percent-encoded, '.' too in the label style (its separator), so
@@ -23,7 +23,7 @@ export function styledPath(name: string, value: unknown, style: string, explode:
   const key = pathPiece(name, style);
   if (Array.isArray(value) || (value !== null && typeof value === 'object')) {
     const array = Array.isArray(value);
-    const items = array ? value.map((v) => pathPiece(v, style, name)) : [];
+    const items = array ? definedItems(value).map((v) => pathPiece(v, style, name)) : [];
     // An object: k,v,k,v unexploded; k=v pairs exploded.
     const pairs = array ? [] : members(value).map(([k, v]) => [pathPiece(k, style), pathPiece(v, style, name)]);
     const parts = array ? items : explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat();
@@ -44,7 +44,10 @@ export function styledPath(name: string, value: unknown, style: string, explode:
 export function objectHeader(value: unknown, explode: boolean): string | undefined {
   if (value === undefined || value === null) return undefined;
   // A schema with object and other branches (oneOf): an array is its items, a scalar its text.
-  if (Array.isArray(value)) return value.map((v) => flatText('an object header parameter', 'simple', v)).join(',');
+  if (Array.isArray(value))
+    return definedItems(value)
+      .map((v) => flatText('an object header parameter', 'simple', v))
+      .join(',');
   if (typeof value !== 'object') return String(value);
   const pairs = members(value).map(([k, v]) => [k, flatText('an object header parameter', 'simple', v)]);
   return (explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat()).join(',');
@@ -57,7 +60,9 @@ export function objectHeader(value: unknown, explode: boolean): string | undefin
  */
 function cookieValue(name: string, value: unknown): string {
   if (Array.isArray(value))
-    return value.map((v) => encodeURIComponent(flatText(`cookie parameter ${name}`, 'form', v))).join(',');
+    return definedItems(value)
+      .map((v) => encodeURIComponent(flatText(`cookie parameter ${name}`, 'form', v)))
+      .join(',');
   if (value !== null && typeof value === 'object')
     return members(value)
       .flat()

@@ -1,12 +1,12 @@
 // OpenAPI style / explode of array and object query parameters (form, spaceDelimited, pipeDelimited,
 // deepObject); a client whose spec has such parameters hands this to its core (ServiceProfile.styleQuery).
 
-import { bracketPairs, flatText } from './bracket-pairs.js';
+import { bracketPairs, definedItems, flatText } from './bracket-pairs.js';
 
 /** The query pairs of an array or object value under OpenAPI's style and explode rules. */
 export function styledQuery(name: string, value: unknown, style: string, explode: boolean): Array<[string, string]> {
   if (Array.isArray(value)) {
-    const items = value.map((item) => flatText(`query parameter ${name}`, style, item));
+    const items = definedItems(value).map((item) => flatText(`query parameter ${name}`, style, item));
     if (style === 'form' && explode) return items.map((v) => [name, v]);
     const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
     return [[name, items.join(separator)]];

@@ -7,6 +7,14 @@ export function scalarText(value: unknown): string {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
+/**
+ * An array's items that have a value: RFC 6570, whose expansion OpenAPI's styles follow, takes a null item as
+ * undefined (no item, no pair), as objects' null members are left out; written `null`, it would be the four-letter
+ * string, which a reader of the document takes as that string.
+ */
+export const definedItems = (items: readonly unknown[]): unknown[] =>
+  items.filter((item) => item !== undefined && item !== null);
+
 export const isComposite = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !(value instanceof Date);
 

@@ -5,7 +5,7 @@
 // (form + explode). A value the style has no form for (an object or array inside a member) is written in brackets,
 // `name[key]` and `name[0]`, as deepObject, Rails, PHP and qs write nested fields. Only a client whose spec has
 // such bodies carries it (the core gets it through its profile).
-import { bracketPairs, isComposite, scalarText } from './bracket-pairs.js';
+import { bracketPairs, definedItems, isComposite, scalarText } from './bracket-pairs.js';
 import type { FormEncoding } from './core.js';
 
 /** The pairs of one field in its style (OpenAPI's style table, nested values in brackets). */
@@ -14,7 +14,7 @@ export function styledPairs(name: string, value: unknown, style: string, explode
   if (style === 'deepObject') return bracketPairs(name, value);
   if (Array.isArray(value)) {
     if (value.some(isComposite)) return bracketPairs(name, value);
-    const items = value.filter((v) => v !== undefined && v !== null).map(scalarText);
+    const items = definedItems(value).map(scalarText);
     if (style === 'form' && explode) return items.map((v) => [name, v]);
     const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
     return [[name, items.join(separator)]];
