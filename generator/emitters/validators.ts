@@ -13,6 +13,7 @@ import { validatorsFile } from './validators-file.js';
 import { isXmlType, readsXml, readsXmlSchema } from './xml-shapes.js';
 import { discriminatingParents, INHERITED } from './parent-discriminator.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
+import { markedNames as markedMemberNames } from '../model/marked-members.js';
 
 export interface ValidatorNames {
   params: string;
@@ -285,28 +286,8 @@ function releaseRequired(
     }
     return node;
   };
-  const marked = (node: unknown, seen: Set<unknown>): boolean => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return false;
-    seen.add(node);
-    const s = node as Record<string, unknown>;
-    if (s[flag] === true) return true;
-    if (typeof s.$ref === 'string' && marked(resolve(s.$ref), seen)) return true;
-    return Array.isArray(s.allOf) && s.allOf.some((member) => marked(member, seen));
-  };
-  /** The names a schema's properties mark, its allOf members' included: a member's `required` may name them. */
-  const markedNames = (node: unknown, seen = new Set<unknown>()): Set<string> => {
-    const names = new Set<string>();
-    let s = node as Record<string, unknown> | undefined;
-    if (s && typeof s === 'object' && typeof s.$ref === 'string') s = resolve(s.$ref) as typeof s;
-    if (!s || typeof s !== 'object' || seen.has(s)) return names;
-    seen.add(s);
-    const properties = s.properties as Record<string, unknown> | undefined;
-    if (properties && typeof properties === 'object')
-      for (const name of Object.keys(properties)) if (marked(properties[name], new Set())) names.add(name);
-    if (Array.isArray(s.allOf))
-      for (const member of s.allOf) for (const name of markedNames(member, seen)) names.add(name);
-    return names;
-  };
+  /** The names a schema marks (marked-members.ts): its `required` releases them. */
+  const markedNames = (node: unknown) => markedMemberNames(node, flag, resolve);
   const none: ReadonlySet<string> = new Set();
   const trail = new Set<string>();
   const walk = (node: unknown, data: boolean, inherited: ReadonlySet<string>): unknown => {

@@ -4,6 +4,7 @@
 // writeOnly members, at any depth: in nested objects, array items, oneOf / anyOf / allOf branches, and through
 // `$ref` into components, each component whose view differs having a view of its own.
 import { familiesOf } from './discriminator-families.js';
+import { isMarked, markedNames as markedMemberNames } from './marked-members.js';
 import { escapeToken, followPointer, fragmentTokens, unescapeToken } from './json-pointer.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import type { JsonSchema } from './types.js';
@@ -60,34 +61,10 @@ function build(document: OpenApiDocument, direction: Direction, declared: boolea
     }
   };
 
-  /** A member marked on itself, on what its `$ref` reaches, or in an allOf member (Cloudflare: allOf [Id, {readOnly}]). */
-  const marked = (node: unknown, seen?: Set<unknown>): boolean => {
-    if (!node || typeof node !== 'object') return false;
-    const s = node as Record<string, unknown>;
-    // A node seen already was not marked on itself (the search would have ended there): the check comes first.
-    if (s[flag] === true) return true;
-    const ref = typeof s.$ref === 'string';
-    const allOf = Array.isArray(s.allOf);
-    if (!ref && !allOf) return false;
-    // The set of nodes on the way, made only for a node that leads on (most properties are neither).
-    const on = seen ?? new Set<unknown>();
-    if (on.has(node)) return false;
-    on.add(node);
-    if (ref && marked(follow(s), on)) return true;
-    return allOf && (s.allOf as unknown[]).some((member) => marked(member, on));
-  };
-
-  /** The names a schema's properties mark, its allOf members' included (their `required` lists leave them out). */
-  const markedNames = (node: unknown, seen = new Set<unknown>()): Set<string> => {
-    const names = new Set<string>();
-    const s = (node && typeof node === 'object' && '$ref' in node ? follow(node) : node) as Record<string, any>;
-    if (!s || typeof s !== 'object' || seen.has(s)) return names;
-    seen.add(s);
-    if (s.properties && typeof s.properties === 'object')
-      for (const [name, property] of Object.entries(s.properties)) if (marked(property)) names.add(name);
-    if (Array.isArray(s.allOf)) for (const member of s.allOf) for (const n of markedNames(member, seen)) names.add(n);
-    return names;
-  };
+  const resolve = (ref: string) => follow({ $ref: ref });
+  const marked = (node: unknown) => isMarked(node, flag, resolve);
+  /** The names a schema marks (marked-members.ts): its `required` lists leave them out. */
+  const markedNames = (node: unknown) => markedMemberNames(node, flag, resolve);
 
   /** The schema a local `$ref` outside the components reaches (another operation's body, `#/paths/...`). */
   const outside = (ref: unknown): Record<string, any> | undefined => {
