@@ -6,6 +6,7 @@ import { linearPatternError } from '../../templates/runtime/server/linear-regexp
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { escapeToken, followPointer, fragmentTokens } from './json-pointer.js';
 import { delimitedPattern } from './delimited-patterns.js';
+import { disjointMember, disjointTypes } from './disjoint-types.js';
 import { holdsTarget, mappingTarget } from './discriminator-families.js';
 
 /** A place that cannot be honoured as written: its JSON pointer and what happens instead. */
@@ -227,6 +228,13 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         pointer: `${pointerHere()}/allOf`,
         message: `its members' types (${disjoint.join(' and ')}) have no value in common: no value is valid here`,
       });
+    // Cloudflare's envelopes: `result` an object in the common envelope, an array in the list's own member.
+    const clash = Array.isArray(allOf) && !disjoint ? disjointMember(document, out ?? source) : undefined;
+    if (clash)
+      warn({
+        pointer: `${pointerHere()}/allOf`,
+        message: `its members type member ${clash.name} ${clash.types.join(' and ')}, which no value is at once: ${clash.required ? 'no value is valid here' : `a value is valid only without ${clash.name}`}`,
+      });
     const id = (out ?? source).id;
     if (typeof id === 'string') {
       // Draft 4's identifier, which 2020-12 spells `$id` and ajv refuses: the schema is checked without it.
@@ -397,33 +405,6 @@ function changedIn30(schema: Record<string, unknown>, openapi30: boolean): boole
 }
 
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
-
-/**
- * The types of an allOf's members when no value has all of them (`string` and `integer`: a schema that accepts
- * nothing, which is honoured, and said), else undefined. Members without a `type` constrain none.
- */
-function disjointTypes(document: OpenApiDocument, members: unknown[]): string[] | undefined {
-  let common: Set<string> | undefined;
-  const named: string[] = [];
-  for (const member of members) {
-    let schema: any;
-    try {
-      schema = resolveRef(document, member);
-    } catch {
-      return undefined;
-    }
-    const types: string[] =
-      typeof schema?.type === 'string' ? [schema.type] : Array.isArray(schema?.type) ? [...schema.type] : [];
-    if (types.length === 0) continue;
-    // A referenced member is read as written: 3.0's nullable admits null too.
-    if (schema.nullable === true) types.push('null');
-    // An integer is a number: `number` admits what `integer` does.
-    const admitted = new Set<string>(types.flatMap((t: string) => (t === 'number' ? ['number', 'integer'] : [t])));
-    common = common ? new Set([...common].filter((t) => admitted.has(t))) : admitted;
-    named.push(types.join('|'));
-  }
-  return common && common.size === 0 ? named : undefined;
-}
 
 /**
  * OpenAPI 3.0's schema forms as JSON Schema 2020-12 says them; objects that are not schemas pass unchanged. A 3.1

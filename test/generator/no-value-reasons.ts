@@ -3,6 +3,7 @@
 // Each reason is a proof, not a guess: every check below is one no value can pass.
 import { createRequire } from 'node:module';
 import type { Root, Token } from 'ret';
+import { disjointMember } from '../../generator/model/disjoint-types.js';
 import { type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
 
 // ret is CommonJS: its module.exports is the tokenizer, with `types` on it.
@@ -51,6 +52,10 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
   if (twins) return `${where}its oneOf's ${twins[0]} and ${twins[1]} accept the same values`;
   const disjoint = disjointTypes(document, node);
   if (disjoint) return `${where}its allOf asks for ${disjoint}, which no value is at once`;
+  // What the model warns about (disjoint-types.ts): Cloudflare's `result`, an object and an array.
+  const clash = disjointMember(document, node);
+  if (clash?.required)
+    return `${where}its allOf types its required ${clash.name} ${clash.types.join(' and ')}, which no value is at once`;
   const forbidden = forbiddenRequired(node, merge);
   if (forbidden !== undefined)
     return `${where}it requires ${forbidden}, which it does not list and its additionalProperties: false forbids`;

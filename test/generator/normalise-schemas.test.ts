@@ -199,6 +199,55 @@ describe('an allOf whose members have no type in common', () => {
   });
 });
 
+describe("an allOf whose members, at any depth, type one member so that no value is all of them (Cloudflare's envelopes)", () => {
+  it('is honoured as written and warned about: no value where the member is required, else only without it', () => {
+    const envelope = {
+      type: 'object',
+      required: ['success', 'result'],
+      properties: { success: { type: 'boolean' }, result: { type: 'object' } },
+    };
+    const { out, warnings } = normalise(
+      doc30({
+        Envelope: envelope,
+        // The common envelope a level down, as Cloudflare's collections hold it.
+        Collection: {
+          allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { result_info: { type: 'object' } } }],
+        },
+        List: {
+          allOf: [
+            { $ref: '#/components/schemas/Collection' },
+            { properties: { result: { type: 'array', items: { type: 'string' } } } },
+          ],
+        },
+        Optional: {
+          allOf: [{ properties: { note: { type: 'string' } } }, { properties: { note: { type: 'integer' } } }],
+        },
+        // Types a value can have at once (an integer is a number; a nullable member admits null): no warning.
+        Compatible: {
+          allOf: [
+            { $ref: '#/components/schemas/Envelope' },
+            { properties: { result: { type: 'object', nullable: true }, success: { enum: [true] } } },
+          ],
+          properties: { count: { type: 'number' } },
+        },
+        Counted: { allOf: [{ properties: { count: { type: 'integer' } } }], properties: { count: { type: 'number' } } },
+      }),
+    );
+    expect(out.components.schemas.List.allOf[1].properties.result.type).toBe('array');
+    expect(warnings).toEqual([
+      {
+        pointer: '#/components/schemas/List/allOf',
+        message: 'its members type member result object and array, which no value is at once: no value is valid here',
+      },
+      {
+        pointer: '#/components/schemas/Optional/allOf',
+        message:
+          'its members type member note string and integer, which no value is at once: a value is valid only without note',
+      },
+    ]);
+  });
+});
+
 describe('keywords whose value has the wrong type', () => {
   it('a pattern that is not a string is left out with a warning naming its pointer (api.video writes `pattern: 0`)', () => {
     const { out, warnings } = normalise(doc30({ A: { type: 'string', pattern: 0, maxLength: '5', minimum: 1 } }));

@@ -10,7 +10,8 @@
 // (ShipEngine's pickup beside its error body), a oneOf of closed objects with no members of their own, each admitting
 // only `{}` (ShipEngine's carrier settings), a required array of at least one item whose items admit no value
 // (ShipEngine's shipments), an e-mail address whose pattern requires a backslash (Amadeus' contact, an escape written
-// twice). A oneOf whose alternatives differ, which the round trip draws a value of, is called and
+// twice), an allOf whose members type a required member an object and an array (Cloudflare's list envelopes). A
+// oneOf whose alternatives differ, which the round trip draws a value of, is called and
 // passes.
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
@@ -75,6 +76,13 @@ const document = {
       properties: {
         email: { type: 'string', format: 'email', pattern: '^[a-zA-Z0-9_.+-]+@[a-zA-Z0-9-]+\\\\.[a-zA-Z0-9-.]+$' },
       },
+    }),
+    // Cloudflare's list envelope: the common envelope requires `result`, an object; the list's own member types it an array.
+    '/no-value/lists': patch('patchList', {
+      allOf: [
+        { $ref: '#/components/schemas/Envelope' },
+        { properties: { result: { type: 'array', items: { type: 'string' } } } },
+      ],
     }),
     '/no-value/either': patch('patchEither', {
       oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/LinkedNode' }],
@@ -168,6 +176,11 @@ const document = {
         allOf: [{ type: 'object', properties: { shipment_id: { type: 'string' } } }],
         required: ['shipment_id'],
       },
+      Envelope: {
+        type: 'object',
+        required: ['success', 'result'],
+        properties: { success: { type: 'boolean' }, result: { type: 'object' } },
+      },
       LinkedNode: {
         type: 'object',
         required: ['id'],
@@ -185,6 +198,7 @@ roundTripSuite(
       'patchContact: request body (email: its pattern "^[a-zA-Z0-9_.+-]+@[a-zA-Z0-9-]+\\\\\\\\.[a-zA-Z0-9-.]+$" requires a `\\` (an escape written twice), which no email holds)',
       'patchEmployee: request body (it requires canApprove, which it does not list and its additionalProperties: false forbids)',
       "patchEvent: request body (its oneOf's ApprovedEvent and DeniedEvent accept the same values)",
+      'patchList: request body (its allOf types its required result object and array, which no value is at once)',
       'patchModel: request body (productGroup: it admits no value: `not: {}`, as the model checks an empty enum or one of no value of its type)',
       'patchNode: request body (TreeNode requires a member of its own schema: no finite value)',
       "patchPickup: request body (its allOf's Pickup lists no request_id, which ErrorBody requires, and its additionalProperties: false forbids it)",

@@ -1,0 +1,85 @@
+// Types no value has at once, where an allOf asks for them together: its members' own types (`string` and
+// `integer`), or one member's types as the members give them (Cloudflare's list envelopes: `result` an object in the
+// common envelope, an array in the list's own member). Honoured as JSON Schema reads them, and said.
+import { type OpenApiDocument, resolveRef } from './ref.js';
+
+/**
+ * The types of an allOf's members when no value has all of them, else undefined. Members without a `type`
+ * constrain none.
+ */
+export function disjointTypes(document: OpenApiDocument, members: unknown[]): string[] | undefined {
+  let common: Set<string> | undefined;
+  const named: string[] = [];
+  for (const member of members) {
+    const schema = resolved(document, member);
+    if (schema === undefined) return undefined;
+    const types: string[] =
+      typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? [...schema.type] : [];
+    if (types.length === 0) continue;
+    // A referenced member is read as written: 3.0's nullable admits null too.
+    if (schema.nullable === true) types.push('null');
+    // An integer is a number: `number` admits what `integer` does.
+    const admitted = new Set<string>(types.flatMap((t: string) => (t === 'number' ? ['number', 'integer'] : [t])));
+    common = common ? new Set([...common].filter((t) => admitted.has(t))) : admitted;
+    named.push(types.join('|'));
+  }
+  return common && common.size === 0 ? named : undefined;
+}
+
+/** A member an allOf's members (and the schema beside them) type so that no value is all of them. */
+export interface DisjointMember {
+  name: string;
+  types: string[];
+  /** Whether the schema or a member requires it: then no value at all is valid. */
+  required: boolean;
+}
+
+/** The first member of `schema` whose allOf members (at any depth) give it types no value has at once, else undefined. */
+export function disjointMember(document: OpenApiDocument, schema: unknown): DisjointMember | undefined {
+  const node = resolved(document, schema);
+  if (!node || !Array.isArray(node.allOf)) return undefined;
+  const parts = flattened(document, node);
+  const typed = new Map<string, unknown[]>();
+  for (const part of parts)
+    if (part.properties && typeof part.properties === 'object' && !Array.isArray(part.properties))
+      for (const [name, member] of Object.entries(part.properties))
+        typed.set(name, [...(typed.get(name) ?? []), member]);
+  for (const [name, members] of typed) {
+    if (members.length < 2) continue;
+    const types = disjointTypes(document, members);
+    if (types)
+      return {
+        name,
+        types,
+        required: parts.some((p) => Array.isArray(p.required) && p.required.includes(name)),
+      };
+  }
+  return undefined;
+}
+
+/** The schema and its allOf members, theirs in turn (Cloudflare's list envelope: an allOf of an allOf of the common). */
+function flattened(
+  document: OpenApiDocument,
+  node: Record<string, any>,
+  seen = new Set<object>(),
+): Record<string, any>[] {
+  if (seen.has(node)) return [];
+  seen.add(node);
+  const members: unknown[] = Array.isArray(node.allOf) ? node.allOf : [];
+  return [
+    node,
+    ...members.flatMap((m) => {
+      const member = resolved(document, m);
+      return member ? flattened(document, member, seen) : [];
+    }),
+  ];
+}
+
+function resolved(document: OpenApiDocument, schema: unknown): Record<string, any> | undefined {
+  try {
+    const s = resolveRef<unknown>(document, schema);
+    return s && typeof s === 'object' && !Array.isArray(s) ? (s as Record<string, any>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
