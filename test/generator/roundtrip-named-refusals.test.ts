@@ -18,6 +18,10 @@
 // - a literal segment beside a template in one (hhs's `/resources/tags/tagTypes.{format}` beside
 //   `/resources/tags/{id}.{format}`): Prism routes the first's request to the second and checks its `id`;
 // - a multipart object field, sent as a JSON part (telegram's `reply_markup`): Prism checks the part's text;
+// - a documented Content-Length answer header (Azure Data Lake's `Path_Create`): Prism writes a drawn value, which
+//   fetch refuses (curl: "Invalid Content-Length");
+// - an item whose example is an array (openSUSE's `_builddepinfo`), the document's: Prism answers the array as the
+//   item, its members as `<0>` elements, no XML name;
 // - a path template name holding a colon (idealspot's `{insight_id:}`): Prism reads it as a prefix modifier;
 // - answers documented under a media range only (clever-cloud's `default` of `*/*`): Prism answers 406;
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
@@ -33,6 +37,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { failureKind } from '../../bench/roundtrip-failure-kinds.js';
 import { type RoundTripLine, roundTripSuite } from './corpus-roundtrip-suite.js';
+import { prismNotes } from './roundtrip-prism-notes.js';
 import { writtenDocument } from './roundtrip-received.js';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-named-refusals-'));
@@ -244,6 +249,41 @@ const document = {
         responses: answer,
       },
     },
+    // Azure Data Lake's `Path_Create`: a documented Content-Length answer header, which Prism writes with a drawn value.
+    '/named-refusals/paths/{path}': {
+      put: {
+        operationId: 'createPath',
+        parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '201': {
+            description: 'created',
+            headers: { 'Content-Length': { schema: { type: 'integer', format: 'int64' } } },
+          },
+        },
+      },
+    },
+    // openSUSE's `_builddepinfo`: an item whose example is an array of items, which Prism answers as the item.
+    '/named-refusals/builds': {
+      get: {
+        operationId: 'getBuildInfo',
+        responses: {
+          '200': {
+            description: 'the dependencies',
+            content: {
+              'application/xml': {
+                schema: {
+                  type: 'object',
+                  xml: { name: 'builddepinfo' },
+                  properties: {
+                    pkgdep: { type: 'array', items: { type: 'string', example: ['gzip', 'obs-server'] } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     '/named-refusals/packages': {
       put: {
         operationId: 'putPackage',
@@ -275,6 +315,8 @@ roundTripSuite(
       'getTagTypes: routes the request to getTag, whose id it checks',
       'postAnimation: checks the JSON part as text',
       'getInsight: reads the colon of `{insight_id:}` as a prefix modifier',
+      'createPath: writes the documented Content-Length with a drawn value',
+      'getBuildInfo: answers the array example of an item as the item (`<0>gzip</0>`)',
       "reconcile: reads the type parameter's pair as movements.type (the document's names)",
     ],
   },
@@ -307,6 +349,8 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     getTagTypes: expect.stringMatching(/^Prism: a request routed to another path's operation/),
     postAnimation: 'Prism: a multipart JSON part (an object field) checked as text',
     getInsight: 'Prism: a path template name holding a colon read as an RFC 6570 prefix modifier',
+    createPath: 'Prism: an answer fetch refuses',
+    getBuildInfo: expect.stringMatching(/^the document's: an item example that is an array/),
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(
@@ -330,6 +374,35 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
       `StartProtectedQuery: a pattern with a lookaround the round trip's draw did not meet (unchecked by the generated server's RE2); Request body property s3.bucket must match pattern ".*(?!^x$).*"`,
     ),
   ).toMatch(/^the round trip's: a pattern with a lookaround/);
+  // A HEAD request Prism answers 500 (Azure Data Lake's `Path_GetProperties`; the cause only in Prism's log), and a
+  // request Prism gives another path's operation, named by the path parameter it found missing (Google healthcare's
+  // `{consentStore}:evaluateUserConsents` read as `{name}`'s): by their notes.
+  const call = (o: object, problem: string) =>
+    prismNotes({
+      model: { operations: [] } as never,
+      o: { parameters: [], requestBodies: [], responses: [], ...o } as never,
+      sent: undefined,
+      json: false,
+      bodyRequired: false,
+      violations: [],
+      problem,
+    });
+  const head = call({ method: 'head', path: '/{filesystem}/{path}' }, 'getProperties failed: HTTP 500: empty body');
+  expect(failureKind('prism', `getProperties: ${head.join('; ')}; HTTP 500: empty body`)).toMatch(
+    /^Prism: a 500 to a HEAD request/,
+  );
+  expect(call({ method: 'get', path: '/x' }, 'x failed: HTTP 500: empty body')).toEqual([]);
+  const routed = call(
+    {
+      method: 'post',
+      path: '/v1/{consentStore}:evaluateUserConsents',
+      parameters: [{ in: 'path', name: 'consentStore' }],
+    },
+    `evaluate failed: HTTP 422: {"detail":[{"location":["path"],"message":"Request path must have required property 'name'"}]}`,
+  );
+  expect(failureKind('prism', `evaluate: ${routed.join('; ')}`)).toMatch(
+    /^Prism: a request routed to another path's operation/,
+  );
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
     'refused by the target',

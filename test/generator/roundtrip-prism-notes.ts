@@ -114,7 +114,13 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   // integer"): Prism routed the request to another path; said, so that the bench counts it as Prism's.
   const ownPath = new Set(o.parameters.filter((p) => p.in === 'path').map((p) => p.name.toLowerCase()));
   const said = [...violations, problem ?? ''].join(' ');
-  const pathNames = [...said.matchAll(/request\.path\.([^:\s;]+)|\["path","([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+  // Named as `request.path.<name>`, `["path","<name>"]`, or "Request path must have required property '<name>'"
+  // (Google healthcare's `{consentStore}:evaluateUserConsents` answered as `{name}`'s).
+  const pathNames = [
+    ...said.matchAll(
+      /request\.path\.([^:\s;]+)|\["path","([^"]+)"|Request path must have required property '([^':]+)'/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!);
   const otherPath = pathNames.some((name) => !ownPath.has(name.toLowerCase()))
     ? [
         "another path's operation, to which Prism routed the request (its violations name a path parameter this one lacks)",
@@ -166,7 +172,14 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   const lookaroundMissed = /must match pattern \\?"[^"]*\(\?<?[=!]/.test(said)
     ? ["a pattern with a lookaround the round trip's draw did not meet (unchecked by the generated server's RE2)"]
     : [];
+  // A HEAD request Prism answers 500 (Azure Data Lake's `Path_GetProperties`: its log says "Cannot find serializer
+  // for string", stoplightio/prism#2054): a HEAD answer has no body, so the cause is seen only in Prism's log.
+  const headFailed =
+    o.method.toLowerCase() === 'head' && /HTTP 500: empty body/.test(problem ?? '')
+      ? ['a 500 to a HEAD request, whose error Prism writes in no body']
+      : [];
   return [
+    ...headFailed,
     ...xmlRefused,
     ...bodyLeftOut,
     ...bytesTyped,
