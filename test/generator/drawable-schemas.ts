@@ -22,7 +22,8 @@
 //   an allOf or a `$ref` (e-conomic's `employeeType: {allOf: [{$ref: EmployeeType}], readOnly: true}`), which it
 //   resolves to the composition alone first.
 import { drawComponents } from '../../contracts/engine/discriminator-draws.js';
-import { familiesOf, type OpenApiDocument } from '../../generator/model/index.js';
+import { familiesOf, type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
+import { isMarked, markedNames } from '../../generator/model/marked-members.js';
 
 const BASE64 = '^(?:[A-Za-z0-9+/]{4}){0,8}$';
 /** The digits the generated server takes for a string of a 64-bit format (Google's ids and counts). */
@@ -51,6 +52,13 @@ export function drawable(document: OpenApiDocument, direction: 'request' | 'answ
   const known = cache.get(document);
   if (known) return known;
   const enums = discriminatorValues(document);
+  const resolve = (ref: string) => {
+    try {
+      return resolveRef(document, { $ref: ref });
+    } catch {
+      return undefined;
+    }
+  };
   const copies = new Map<object, unknown>();
   const rewrite = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(rewrite);
@@ -58,17 +66,18 @@ export function drawable(document: OpenApiDocument, direction: 'request' | 'answ
     const s = node as Record<string, any>;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(s)) out[k] = DATA.has(k) || k.startsWith('x-') ? v : rewrite(v);
+    // Marked as the model reads the marks (marked-members.ts): on the member, through its `$ref` or an allOf member
+    // (Cloudflare's `scope`, `allowed_modes`), and a `required` beside them released.
     if (direction === 'request' && s.properties && typeof s.properties === 'object' && !Array.isArray(s.properties)) {
-      const readOnly = Object.keys(s.properties).filter(
-        (k) => (s.properties[k] as { readOnly?: unknown })?.readOnly === true,
-      );
-      if (readOnly.length) {
+      const readOnly = Object.keys(s.properties).filter((k) => isMarked(s.properties[k], 'readOnly', resolve));
+      if (readOnly.length)
         out.properties = Object.fromEntries(
           Object.entries(out.properties as Record<string, unknown>).filter(([k]) => !readOnly.includes(k)),
         );
-        if (Array.isArray(s.required))
-          out.required = s.required.filter((k: unknown) => !readOnly.includes(k as string));
-      }
+    }
+    if (direction === 'request' && Array.isArray(s.required)) {
+      const released = markedNames(s, 'readOnly', resolve);
+      if (released.size) out.required = s.required.filter((k: unknown) => !released.has(k as string));
     }
     // A pointer written percent-encoded (`#/paths/~1chargers~1%7BchargerId%7D/...`, as a URI fragment may be), which
     // json-schema-faker looks up as written.

@@ -192,6 +192,11 @@ export function validValue(
 ): unknown {
   if (!validate) return example ?? sample(model, schema, 7, false, { request });
   if (example !== undefined && validate(example)) return example;
+  // The schema's own example, where json-schema-faker draws nothing (Cloudflare's queue consumer body: a schema of an
+  // `example` alone, which admits any value).
+  const own = resolveRef<any>(model.document, schema ?? {});
+  for (const given of [Array.isArray(own?.examples) ? own.examples[0] : undefined, own?.example])
+    if (given !== undefined && validate(given)) return given;
   for (let seed = 1; seed <= 20; seed++) {
     const value = sample(model, schema, seed, false, { request });
     if (validate(value)) return value;
