@@ -91,13 +91,15 @@ function enumTypes(values: unknown[]): string[] | undefined {
   return ['boolean', 'integer', 'number', 'null', 'string'].filter((t) => found.has(t));
 }
 
-export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
+export function paramsSchema(op: OperationModel, specId: string, document?: OpenApiDocument): JsonSchema {
   const group = (where: 'path' | 'query' | 'header' | 'cookie') => {
     const params = op.parameters.filter((p) => p.in === where);
     const key = (name: string) => (where === 'header' ? name.toLowerCase() : name);
     return {
       type: 'object',
-      properties: Object.fromEntries(params.map((p) => [key(p.name), cleanSchema(p.schema, specId)])),
+      properties: Object.fromEntries(
+        params.map((p) => [key(p.name), cleanSchema(textAlternatives(p.schema, document), specId)]),
+      ),
       required: params.filter((p) => p.required).map((p) => key(p.name)),
     };
   };
@@ -107,6 +109,25 @@ export function paramsSchema(op: OperationModel, specId: string): JsonSchema {
     type: 'object',
     properties: { path: group('path'), query: group('query'), header: group('header'), ...cookie },
   };
+}
+
+/**
+ * A parameter's schema with its top-level oneOf (reached through a `$ref` too) read as anyOf: a parameter is text,
+ * which the validator reads into each alternative as that alternative allows (`0` is the string "0" and the array
+ * ["0"]; `5` an integer and a string), so a value valid in one reading matched several alternatives and was refused
+ * (Discord's `sku_ids`, a string or an array of ids). Where a discriminator names the alternatives, as written.
+ */
+function textAlternatives(schema: unknown, document: OpenApiDocument | undefined): unknown {
+  let s: unknown = schema;
+  try {
+    if (document) s = resolveRef(document, schema);
+  } catch {
+    return schema;
+  }
+  if (!s || typeof s !== 'object') return schema;
+  const { oneOf, anyOf, ...rest } = s as Record<string, unknown>;
+  if (!Array.isArray(oneOf) || rest.discriminator !== undefined) return schema;
+  return anyOf === undefined ? { ...rest, anyOf: oneOf } : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
 }
 
 /** A form body as the server sees it after decoding its JSON-string fields. */

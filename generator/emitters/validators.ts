@@ -201,7 +201,7 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op, service.document);
     const at = operationPointer(op);
-    add('coercing', names.params, paramsSchema(op, specId), { pointer: `${at}/parameters`, parameters: true });
+    add('coercing', names.params, paramsSchema(op, specId, service.document), { pointer: `${at}/parameters`, parameters: true });
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
       // An XML body's scalars are typed by its reader (xml-body.ts): a text no type reads stays text, refused.
