@@ -14,6 +14,7 @@ import { isXmlType, readsXml, readsXmlSchema } from './xml-shapes.js';
 import { discriminatingParents, INHERITED } from './parent-discriminator.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 import { markedNames as markedMemberNames } from '../model/marked-members.js';
+import { mergeClosedAllOfMembers } from './closed-allof-members.js';
 
 export interface ValidatorNames {
   params: string;
@@ -201,7 +202,10 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
   for (const op of [...service.operations, ...service.receivers]) {
     const names = validatorNames(op, service.document);
     const at = operationPointer(op);
-    add('coercing', names.params, paramsSchema(op, specId, service.document), { pointer: `${at}/parameters`, parameters: true });
+    add('coercing', names.params, paramsSchema(op, specId, service.document), {
+      pointer: `${at}/parameters`,
+      parameters: true,
+    });
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
       // An XML body's scalars are typed by its reader (xml-body.ts): a text no type reads stays text, refused.
@@ -239,6 +243,8 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     unevaluated: usesUnevaluatedKeywords(service.document),
     schemas,
   };
+  // Linode's closed allOf members, read as Prism reads them: merged (closed-allof-members.ts).
+  mergeClosedAllOfMembers(file, specId);
   return { file, exports, origins };
 }
 

@@ -5,6 +5,7 @@
 import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { escapeToken, followPointer, fragmentTokens } from './json-pointer.js';
+import { closedMembers } from './closed-members.js';
 import { delimitedPattern } from './delimited-patterns.js';
 import { disjointMember, disjointTypes } from './disjoint-types.js';
 import { holdsTarget, mappingTarget } from './discriminator-families.js';
@@ -114,6 +115,13 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
   const refs = new Set<string>();
   // Each discriminator's mapping entries (names, not $refs: no loader follows them), by the mapping's pointer.
   const mappings = new Map<string, [value: string, target: string][]>();
+  const lookup = (ref: string): unknown => {
+    try {
+      return resolveRef(document, { $ref: ref });
+    } catch {
+      return undefined;
+    }
+  };
   const pointerHere = () => {
     let pointer = '#';
     for (const segment of path) pointer += `/${escapeToken(segment)}`;
@@ -228,6 +236,14 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         pointer: `${pointerHere()}/allOf`,
         message: `its members' types (${disjoint.join(' and ')}) have no value in common: no value is valid here`,
       });
+    if (Array.isArray(allOf))
+      for (const closed of closedMembers(allOf, lookup)) {
+        const names = closed.unlisted.map((n) => JSON.stringify(n)).join(', ');
+        warn({
+          pointer: `${pointerHere()}/allOf/${closed.index}`,
+          message: `a closed member (additionalProperties: false) that lists no ${names}, which the allOf's other members declare: JSON Schema checks each member alone and admits no value holding them; validated as Prism reads it, the members merged (they are admitted, other members still refused)`,
+        });
+      }
     // Cloudflare's envelopes: `result` an object in the common envelope, an array in the list's own member.
     const clash = Array.isArray(allOf) && !disjoint ? disjointMember(document, out ?? source) : undefined;
     if (clash)

@@ -25,8 +25,7 @@ export type Merge = (schema: unknown) => unknown;
  * value holds; `not: {}`, as the model checks an enum none of whose values is of the declared type (Mercedes-Benz's
  * `ProductGroup`: an object of strings); an object requiring a member its `additionalProperties: false` forbids
  * (e-conomic's `Employee`, codat's `TransactionMetadataList`); a pattern that matches no string (sinao's
- * `/^.*[a-z]+.*$/i`); an allOf with a member that forbids, by its own `additionalProperties: false`, a member another
- * requires (ShipEngine's pickup beside its error body); a oneOf two of whose alternatives admit only `{}` (ShipEngine's
+ * `/^.*[a-z]+.*$/i`); a oneOf two of whose alternatives admit only `{}` (ShipEngine's
  * carrier settings); a string of a format that holds no backslash (email, hostname, ...) whose pattern requires one
  * (Amadeus' contact email, an escape written twice); an allOf one of whose members, an object one of whose required members, or an array one of
  * whose required items, is any of these.
@@ -59,9 +58,6 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
   const forbidden = forbiddenRequired(node, merge);
   if (forbidden !== undefined)
     return `${where}it requires ${forbidden}, which it does not list and its additionalProperties: false forbids`;
-  const closedOut = closedMemberForbids(document, node, merge);
-  if (closedOut)
-    return `${where}its allOf's ${closedOut.closed} lists no ${closedOut.name}, which ${closedOut.by} requires, and its additionalProperties: false forbids it`;
   const empties = emptyOnlyAlternatives(document, node, merge);
   if (empties)
     return `${where}every alternative of its oneOf (${empties.join(', ')}) admits only {}, which matches them all`;
@@ -92,38 +88,6 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
 
 /** A schema's name for a reason: its `$ref`'s last segment, else its place. */
 const nameOf = (ref: unknown, place: string) => (ref as any)?.$ref?.split('/').pop() ?? place;
-
-/**
- * An allOf member that allows no member but its own (`additionalProperties: false`, no patternProperties) while
- * the allOf requires one it does not list (ShipEngine's `schedule_pickup_response_body`: the closed `pickup` beside
- * the closed `error_response_body`, which requires `request_id`): each member sees only its own properties.
- */
-function closedMemberForbids(
-  document: OpenApiDocument,
-  node: any,
-  merge: Merge,
-): { closed: string; name: string; by: string } | undefined {
-  const members: unknown[] = Array.isArray(node.allOf) ? node.allOf : [];
-  const resolved = members.map((m) => resolveRef<any>(document, m ?? {}));
-  for (const [i, closed] of resolved.entries()) {
-    if (!closed || closed.additionalProperties !== false || closed.patternProperties !== undefined) continue;
-    const listed = closed.properties && typeof closed.properties === 'object' ? closed.properties : {};
-    for (const [j, other] of resolved.entries()) {
-      if (j === i) continue;
-      const required = [other?.required, (merge(members[j]) as any)?.required].flatMap((r) =>
-        Array.isArray(r) ? r : [],
-      );
-      const name = required.find((n: unknown) => !Object.hasOwn(listed, String(n)));
-      if (name !== undefined)
-        return {
-          closed: nameOf(members[i], `member ${i + 1}`),
-          name: String(name),
-          by: nameOf(members[j], `member ${j + 1}`),
-        };
-    }
-  }
-  return undefined;
-}
 
 /**
  * A oneOf all of whose alternatives are objects that admit only the empty object and admit it (`type: object`,

@@ -1,0 +1,94 @@
+// An allOf one of whose members is closed (`additionalProperties: false`) while the others extend it (Linode's
+// creates: a closed instance base, the allOf adding a required `region` and `type`): JSON Schema checks each member
+// alone, so the generated server refused every documented create with 400 ("must NOT have additional properties"),
+// and generate said nothing. Prism reads the members merged and takes the body (checked on Prism 5.14.2: 200 with
+// `region` and `label`, 422 with an unlisted member or without `region`). Generate now warns at the closed member,
+// and the validators read the allOf as Prism does: the other members' properties admitted, any other refused.
+import { describe, expect, it } from 'vitest';
+import { servedPackage } from '../support/served-package.js';
+
+const json = (schema: object) => ({ 'application/json': { schema } });
+const extension = { type: 'object', required: ['region'], properties: { region: { type: 'string' } } };
+const DOCUMENT = {
+  openapi: '3.0.1',
+  info: { title: 'instances', version: '1' },
+  paths: {
+    '/instances': {
+      post: {
+        operationId: 'createInstance',
+        parameters: [{ name: 'answer', in: 'query', schema: { type: 'string' } }],
+        requestBody: { required: true, content: json({ allOf: [{ $ref: '#/components/schemas/Base' }, extension] }) },
+        responses: { '200': { description: 'made', content: json({ $ref: '#/components/schemas/Instance' }) } },
+      },
+    },
+    '/credentials': {
+      post: {
+        operationId: 'createCredential',
+        requestBody: {
+          required: true,
+          content: json({
+            required: ['label', 'password'],
+            allOf: [
+              { type: 'object', additionalProperties: false, properties: { label: { type: 'string' } } },
+              { type: 'object', properties: { password: { type: 'string' } } },
+            ],
+          }),
+        },
+        responses: { '204': { description: 'stored' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Base: { type: 'object', additionalProperties: false, properties: { label: { type: 'string' } } },
+      Instance: { allOf: [{ $ref: '#/components/schemas/Base' }, extension] },
+    },
+  },
+};
+
+type Input = { query: { answer?: string }; body: Record<string, unknown> };
+const served = servedPackage(
+  'instances',
+  DOCUMENT,
+  {
+    createInstance: (input: Input) => ({
+      status: 200,
+      body: input.query.answer === 'extra' ? { ...input.body, extra: 1 } : input.body,
+    }),
+    createCredential: () => ({ status: 204 }),
+  },
+  { validateResponses: true, onError: () => {} },
+);
+
+const post = (path: string, body: unknown) =>
+  fetch(`${served.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('an allOf whose closed member the other members extend', () => {
+  it('is warned about by generate, at the closed member', () => {
+    expect(served.pkg.warnings).toContainEqual({
+      pointer: '#/paths/~1instances/post/requestBody/content/application~1json/schema/allOf/0',
+      message: expect.stringMatching(/^a closed member \(additionalProperties: false\) that lists no "region"/),
+    });
+    expect(served.pkg.warnings).toContainEqual({
+      pointer: '#/paths/~1credentials/post/requestBody/content/application~1json/schema/allOf/0',
+      message: expect.stringContaining('lists no "password"'),
+    });
+  });
+
+  it("takes what Prism takes: the members' properties, in requests and answers", async () => {
+    const made = await post('/instances', { label: 'web', region: 'eu' });
+    expect([made.status, await made.json()]).toEqual([200, { label: 'web', region: 'eu' }]);
+    expect((await post('/credentials', { label: 'db', password: 'secret' })).status).toBe(204);
+  });
+
+  it('refuses what Prism refuses: a member no member lists, a required one missing, a closed answer broken', async () => {
+    expect((await post('/instances', { label: 'web', region: 'eu', bogus: 1 })).status).toBe(400);
+    expect((await post('/instances', { label: 'web' })).status).toBe(400);
+    expect((await post('/credentials', { label: 'db' })).status).toBe(400);
+    expect((await post('/instances?answer=extra', { label: 'web', region: 'eu' })).status).toBe(500);
+  });
+});
