@@ -92,6 +92,7 @@ async function prepare(
 ): Promise<PreparedService> {
   const spec = await loadSpecFile(service, file, { allowRefs: options.allowRefs });
   const warn = options.onWarning ?? printWarning;
+  for (const message of spec.lenient) warn(service, { pointer: '#', message });
   // The model reads the normalised schemas; openapi.json keeps the document as written.
   const model = buildServiceModel(service, spec.document, (w) => warn(service, w));
   const files = spec.files;

@@ -17,6 +17,8 @@ export interface LoadedSpec {
   document: OpenApiDocument;
   /** Every file the bundle read, so that watch mode knows what to watch. */
   files: string[];
+  /** What was read leniently (YAML js-yaml refuses and the yaml package reads), each a warning of the document's. */
+  lenient: string[];
 }
 
 /** The package keys of the spec list (generator/specs.config.json), in its order. */
@@ -49,16 +51,19 @@ export interface LoadOptions {
 export async function loadSpecFile(service: string, file: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   const absolute = path.resolve(file);
   const json = absolute.endsWith('.json');
-  const root = readRoot(service, absolute, json);
+  const lenient: string[] = [];
+  const root = readRoot(service, absolute, json, (message) => lenient.push(message));
   // A JSON document that refers to no other file is its own bundle: Redocly's walk over it would change nothing.
   // (Redocly's bundle of a document without components gives it an empty one; so does this.)
   refuseOtherVersions(service, root.parsed);
   if (json && selfContained(root.parsed)) {
     const document = 'components' in root.parsed ? root.parsed : { ...root.parsed, components: {} };
-    return { service, document, files: [file] };
+    return { service, document, files: [file], lenient };
   }
   const { bundleOas, createEmptyRedoclyConfig, Source } = await import('@redocly/openapi-core/lib/bundle-oas');
-  const resolver = new ConfinedResolver(absolute, refAllowance(options.allowRefs), Source);
+  const resolver = new ConfinedResolver(absolute, refAllowance(options.allowRefs), Source, (message) =>
+    lenient.push(message),
+  );
   const doc = { source: new Source(absolute, root.text), parsed: root.parsed };
   const result = await bundleOas({
     doc,
@@ -80,6 +85,7 @@ export async function loadSpecFile(service: string, file: string, options: LoadO
     service,
     document: result.bundle.parsed as OpenApiDocument,
     files: [file, ...[...resolver.getFiles()].sort()],
+    lenient,
   };
 }
 
@@ -97,7 +103,12 @@ function refuseOtherVersions(service: string, document: unknown): void {
 }
 
 /** The root document's text and what it holds, refused past the size and node limits (one line naming the file). */
-function readRoot(service: string, file: string, json: boolean): { text: string; parsed: OpenApiDocument } {
+function readRoot(
+  service: string,
+  file: string,
+  json: boolean,
+  onLenient: (message: string) => void,
+): { text: string; parsed: OpenApiDocument } {
   let text: string;
   try {
     checkDocumentBytes(file, fs.statSync(file).size);
@@ -107,7 +118,7 @@ function readRoot(service: string, file: string, json: boolean): { text: string;
     throw new Error(`Spec ${service} cannot be read: ${(error as Error).message}`);
   }
   try {
-    const parsed = parseDocumentText(file, text, json);
+    const parsed = parseDocumentText(file, text, json, onLenient);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new DocumentRefusedError(`${file} does not hold an object`);
     return { text, parsed: parsed as OpenApiDocument };

@@ -5,6 +5,7 @@
 // instead of copying it; every walk after it (bundling, modelling, openapi.json) copies it at each use, so the
 // count below counts each alias's nodes at every use, which bounds a billion-laughs document in a few seconds.
 import { binaryTag, CORE_SCHEMA, loadAll, mergeTag, omapTag, pairsTag, setTag } from 'js-yaml';
+import { lenientYaml } from './lenient-yaml.js';
 
 /** The largest document file read: GitHub's description, the largest public one known, is 13 MB. */
 export const MAX_DOCUMENT_BYTES = 100 * 2 ** 20;
@@ -29,12 +30,20 @@ export function checkDocumentBytes(name: string, bytes: number): void {
     );
 }
 
-/** The document a text holds, JSON when `json` (or the name ends in .json), else YAML, refused past the limits. */
-export function parseDocumentText(name: string, text: string, json = name.endsWith('.json')): unknown {
+/**
+ * The document a text holds, JSON when `json` (or the name ends in .json), else YAML, refused past the limits.
+ * `onLenient` hears of YAML js-yaml refuses and the yaml package reads (lenient-yaml.ts).
+ */
+export function parseDocumentText(
+  name: string,
+  text: string,
+  json = name.endsWith('.json'),
+  onLenient?: (message: string) => void,
+): unknown {
   checkDocumentBytes(name, Buffer.byteLength(text));
   let parsed: unknown;
   try {
-    parsed = json ? JSON.parse(text) : parseYaml(text, name);
+    parsed = json ? JSON.parse(text) : parseYaml(text, name, onLenient);
   } catch (error) {
     if (error instanceof DocumentRefusedError) throw error;
     const message = (error as Error).message.split('\n')[0];
@@ -44,8 +53,20 @@ export function parseDocumentText(name: string, text: string, json = name.endsWi
   return parsed;
 }
 
-function parseYaml(text: string, name: string): unknown {
-  const documents = loadAll(text, { schema: YAML_SCHEMA, filename: name });
+function parseYaml(text: string, name: string, onLenient?: (message: string) => void): unknown {
+  let documents: unknown[];
+  try {
+    documents = loadAll(text, { schema: YAML_SCHEMA, filename: name });
+  } catch (error) {
+    // What other tools read though js-yaml 5 refuses (Apache Iceberg's flow mapping closed at its key's
+    // indentation): read so, and said.
+    const lenient = lenientYaml(text);
+    if (lenient === undefined) throw error;
+    onLenient?.(
+      `${name}: js-yaml (Redocly's reader) refuses it (${(error as Error).message.split('\n')[0]}); read by the yaml package, as openapi-typescript and hey-api read it`,
+    );
+    documents = lenient;
+  }
   if (documents.length > 1) throw new DocumentRefusedError(`${name} holds ${documents.length} YAML documents, not one`);
   return documents[0];
 }

@@ -65,6 +65,7 @@ export class ConfinedResolver {
     rootFile: string,
     private readonly allowance: RefAllowance,
     private readonly SourceClass: typeof SourceType,
+    private readonly onLenient?: (message: string) => void,
   ) {
     this.rootFolder = fs.realpathSync(path.dirname(path.resolve(rootFile)));
   }
@@ -146,7 +147,7 @@ export class ConfinedResolver {
   }
 
   private parse(name: string, text: string, json = name.endsWith('.json')): Document {
-    const parsed = parseDocumentText(name, text, json);
+    const parsed = parseDocumentText(name, text, json, this.onLenient);
     return { source: new this.SourceClass(name, text), parsed };
   }
 }
