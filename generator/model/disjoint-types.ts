@@ -15,13 +15,30 @@ export function disjointTypes(document: OpenApiDocument, members: unknown[]): st
     if (schema === undefined) return undefined;
     const types: string[] =
       typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? [...schema.type] : [];
-    if (types.length === 0) continue;
     // A referenced member is read as written: 3.0's nullable admits null too.
-    if (schema.nullable === true) types.push('null');
+    if (types.length > 0 && schema.nullable === true) types.push('null');
+    // An enum or const admits the types of its values alone (Cloudflare's deleted D1 database: `result` an object
+    // in the common envelope, `enum: [null]` in the answer's own member).
+    const values: unknown[] | undefined =
+      'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+    const valueTypes = values && [...new Set(values.map(typeOf))];
+    if (types.length === 0 && valueTypes === undefined) continue;
     // An integer is a number: `number` admits what `integer` does.
-    const admitted = new Set<string>(types.flatMap((t: string) => (t === 'number' ? ['number', 'integer'] : [t])));
+    const declared = new Set<string>(types.flatMap((t: string) => (t === 'number' ? ['number', 'integer'] : [t])));
+    const admitted =
+      valueTypes === undefined
+        ? declared
+        : new Set(
+            valueTypes
+              .filter((t) => types.length === 0 || declared.has(t))
+              .flatMap((t) => (t === 'integer' ? ['integer', 'number'] : [t])),
+          );
     common = common ? new Set([...common].filter((t) => admitted.has(t))) : admitted;
-    named.push(types.join('|'));
+    named.push(
+      valueTypes === undefined
+        ? types.join('|')
+        : `${(types.length ? types : valueTypes).join('|')} of ${JSON.stringify(values)}`,
+    );
   }
   return common && common.size === 0 ? named : undefined;
 }
@@ -73,6 +90,14 @@ function flattened(
       return member ? flattened(document, member, seen) : [];
     }),
   ];
+}
+
+/** A JSON value's type name as JSON Schema names it (a whole number is an integer). */
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
 }
 
 function resolved(document: OpenApiDocument, schema: unknown): Record<string, any> | undefined {

@@ -278,11 +278,17 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
     }
     const listed = (out ?? source).enum;
     const declared = (out ?? source).type;
+    // 3.0's nullable, not yet read as a type here, admits null too (Cloudflare's deleted `result`: `enum: [null]`).
+    const nullable = (out ?? source).nullable === true;
     if (
       Array.isArray(listed) &&
       listed.length > 0 &&
       isTypeValue(declared) &&
-      !listed.some((value) => ([] as string[]).concat(declared as string | string[]).some((t) => ofType(value, t)))
+      !listed.some(
+        (value) =>
+          (nullable && value === null) ||
+          ([] as string[]).concat(declared as string | string[]).some((t) => ofType(value, t)),
+      )
     ) {
       // Mercedes-Benz's `type: object` with an enum of names: no value is both; honoured (JSON Schema accepts none)
       // and said, and openapi-typescript, which reads such an enum as schemas, is not handed it.

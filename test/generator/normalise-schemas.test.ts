@@ -222,6 +222,17 @@ describe("an allOf whose members, at any depth, type one member so that no value
         Optional: {
           allOf: [{ properties: { note: { type: 'string' } } }, { properties: { note: { type: 'integer' } } }],
         },
+        // Cloudflare's deleted D1 database: the common envelope's object `result`, the answer's own `enum: [null]`.
+        Deleted: {
+          allOf: [
+            { $ref: '#/components/schemas/Envelope' },
+            { properties: { result: { type: 'object', nullable: true, enum: [null] } } },
+          ],
+        },
+        // An enum of values of a type the other member admits: no warning.
+        Kinds: {
+          allOf: [{ properties: { kind: { type: 'string' } } }, { properties: { kind: { enum: ['a', 'b'] } } }],
+        },
         // Types a value can have at once (an integer is a number; a nullable member admits null): no warning.
         Compatible: {
           allOf: [
@@ -243,6 +254,11 @@ describe("an allOf whose members, at any depth, type one member so that no value
         pointer: '#/components/schemas/Optional/allOf',
         message:
           'its members type member note string and integer, which no value is at once: a value is valid only without note',
+      },
+      {
+        pointer: '#/components/schemas/Deleted/allOf',
+        message:
+          'its members type member result object and object|null of [null], which no value is at once: no value is valid here',
       },
     ]);
   });
@@ -359,10 +375,13 @@ describe('an enum none of whose values has the declared type', () => {
       A: { type: 'string', enum: ['a', 1] },
       B: { type: 'string', nullable: true, enum: ['a'] },
       C: { type: 'number', enum: [1, 2] },
+      // 3.0's nullable admits null, the enum's one value (Cloudflare's deleted `result`), read as 3.1's null type.
+      D: { type: 'object', nullable: true, enum: [null] },
     };
     const { out, warnings } = normalise(doc30(structuredClone(schemas)));
     expect(out.components.schemas.A).toEqual(schemas.A);
     expect(out.components.schemas.C).toEqual(schemas.C);
+    expect(out.components.schemas.D).toEqual({ type: ['object', 'null'], enum: [null] });
     expect(warnings).toEqual([]);
   });
 });
