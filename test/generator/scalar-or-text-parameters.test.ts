@@ -1,7 +1,8 @@
 // A parameter that may be a number or text (PeerTube's video id: `oneOf: [integer, string uuid]`) travels as text,
 // coerced by its schema to the branch it meets: the server took it as a number and refused every UUID ("is not a
-// decimal number"). The handler gets the text where no branch's coercion is kept (ajv keeps none made inside a
-// oneOf / anyOf branch): `'42'`, which the handler's type (number | string) allows. An allOf member that declares no
+// decimal number"). A parameter's oneOf is read as anyOf (its text may read as several alternatives,
+// parameter-alternatives.test.ts), so the handler gets the value as the first alternative it meets reads it: `42`
+// for `42`, the text for a UUID, both of the handler's type (number | string). An allOf member that declares no
 // type narrows nothing: an integer stays an integer.
 import { expect, it } from 'vitest';
 import { servedPackage } from '../support/served-package.js';
@@ -41,13 +42,13 @@ it('takes a UUID or an integer where the schema allows either', async () => {
   const client = new served.pkg.client.VideosClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   const uuid = '9c9de5e8-0a1b-484a-b099-e80766180a6d';
   expect(await client.getVideo({ id: uuid })).toEqual({ path: { id: uuid }, query: {} });
-  expect(await client.getVideo({ id: 42 })).toEqual({ path: { id: '42' }, query: {} });
+  expect(await client.getVideo({ id: 42 })).toEqual({ path: { id: 42 }, query: {} });
   expect((await fetch(`${served.baseUrl}/videos/not-a-uuid`)).status).toBe(400);
 });
 
 it('keeps an allOf integer an integer, and a branch that says nothing admits text', async () => {
   const ok = await fetch(`${served.baseUrl}/videos/7?page=2&tag=blue`);
-  expect(await ok.json()).toEqual({ path: { id: '7' }, query: { page: 2, tag: 'blue' } });
+  expect(await ok.json()).toEqual({ path: { id: 7 }, query: { page: 2, tag: 'blue' } });
   const bad = await fetch(`${served.baseUrl}/videos/7?page=two`);
   expect(bad.status).toBe(400);
   expect(await bad.text()).toContain('is not a decimal number');
