@@ -1,7 +1,8 @@
 // A nested value (an object or array inside an array or object) in a parameter style that does not nest (form,
 // spaceDelimited, pipeDelimited, simple, label, matrix: all but deepObject) has no form in OpenAPI's style table:
 // the client refuses it before any request, naming the parameter, where it sent `[object Object]` (a map of
-// objects in the form style, AWS SNS's `MessageAttributes`), as hey-api refuses it; deepObject still nests.
+// objects in the form style, AWS SNS's `MessageAttributes`), as hey-api refuses it; deepObject still nests, an array
+// of objects too (Stripe's `lines[0][amount]`).
 import { expect, it } from 'vitest';
 import { servedPackage } from '../support/served-package.js';
 
@@ -22,6 +23,8 @@ const DOCUMENT = {
           { name: 'X-Meta', in: 'header', schema: map },
           { name: 'prefs', in: 'cookie', schema: map },
           { name: 'filter', in: 'query', style: 'deepObject', schema: map },
+          // Stripe's credit note `lines`: an array of objects in the deepObject style, `lines[0][amount]=5`.
+          { name: 'lines', in: 'query', style: 'deepObject', explode: true, schema: list },
         ],
         responses: answer,
       },
@@ -63,4 +66,7 @@ it('still sends flat values, and nested ones in the deepObject style', async () 
   const client = new served.pkg.client.NestedClient({ baseUrl: served.baseUrl, maxRetries: 0 });
   const filter = { color: { type: 'String' } };
   expect(await client.publish({ targets: ['t1'], filter })).toEqual({ path: { targets: ['t1'] }, query: { filter } });
+  // An array of objects too, which the client refused as "a nested object" in the deepObject style.
+  const lines = [{ a: 'x' }, { a: 'y' }];
+  expect(await client.publish({ targets: ['t1'], lines })).toEqual({ path: { targets: ['t1'] }, query: { lines } });
 });

@@ -97,7 +97,8 @@ export function readQuery(values: ReadonlyMap<string, readonly string[]>, plan: 
     const def = defs.get(name);
     if (name.endsWith(']')) {
       const deepDef = defs.get(name.slice(0, name.indexOf('[')));
-      if (deepDef?.type === 'object' && deepDef.style === 'deepObject') {
+      // An object's members, or an array's items (Stripe's `lines[0][amount]`), in brackets.
+      if ((deepDef?.type === 'object' || deepDef?.type === 'array') && deepDef.style === 'deepObject') {
         (deep ??= []).push([name, all[all.length - 1]!]);
         continue;
       }
