@@ -6,7 +6,9 @@
 // draw, writes no byte, which Prism takes for no body, so the round trip draws it with a field at least (seed 67;
 // the generated server reads it as a form of no fields, `empty-form-body.test.ts`); a required
 // multipart body of no fields (Azure Computer Vision's image stream, `{type: object, format: file}`) still writes its
-// closing boundary and goes as it is drawn (seed 73).
+// closing boundary and goes as it is drawn (seed 73). An empty array or object inside a field writes no pair, so a
+// draw that needs it there (Stripe's schedule phases, each requiring `items`) is drawn again (the reviews' Stripe
+// document: 2 of its 417 operations).
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -54,6 +56,40 @@ const document = {
           },
         },
         responses: { '204': { description: 'routed' } },
+      },
+    },
+    // Stripe's subscription schedules: each phase requires its `items`, which an empty array writes as no pair.
+    '/subscription_schedules': {
+      post: {
+        operationId: 'createSchedule',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              encoding: { phases: { style: 'deepObject', explode: true } },
+              schema: {
+                type: 'object',
+                required: ['phases'],
+                properties: {
+                  phases: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['items'],
+                      properties: {
+                        items: {
+                          type: 'array',
+                          items: { type: 'object', properties: { price: { type: 'string' } } },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: { '204': { description: 'scheduled' } },
       },
     },
     '/tag': {

@@ -95,6 +95,11 @@ export function writableForm(
   return (value: unknown) => {
     if (!value || typeof value !== 'object') return validate(value);
     const fields = value as Record<string, unknown>;
+    // An empty array or object inside a field writes no pair (`phases[0][items]` of no item), so the server reads
+    // it as absent: left out before the check, which then refuses a value that needs it (Stripe's subscription
+    // schedule phases, whose `items` is required).
+    for (const [name, field] of Object.entries(fields))
+      if (field && typeof field === 'object' && !(field instanceof Uint8Array)) fields[name] = withoutEmpties(field);
     for (const [name, field] of Object.entries(fields))
       if (!formWritten(body, name, field)) {
         if (body.requiredFields.includes(name)) return false;
@@ -103,4 +108,17 @@ export function writableForm(
     if (required && body.kind === 'form' && Object.keys(fields).length === 0) return false;
     return validate(fields);
   };
+}
+
+/** A value's arrays and objects without their empty arrays and objects, at any depth below it. */
+function withoutEmpties(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || value instanceof Uint8Array) return value;
+  const empty = (v: unknown) =>
+    !!v && typeof v === 'object' && !(v instanceof Uint8Array) && Object.keys(v as object).length === 0;
+  if (Array.isArray(value)) return value.map(withoutEmpties).filter((v) => !empty(v));
+  return Object.fromEntries(
+    Object.entries(value)
+      .map(([k, v]) => [k, withoutEmpties(v)] as const)
+      .filter(([, v]) => !empty(v)),
+  );
 }
