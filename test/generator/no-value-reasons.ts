@@ -27,7 +27,8 @@ export type Merge = (schema: unknown) => unknown;
  * (e-conomic's `Employee`, codat's `TransactionMetadataList`); a pattern that matches no string (sinao's
  * `/^.*[a-z]+.*$/i`); a oneOf two of whose alternatives admit only `{}` (ShipEngine's
  * carrier settings); a string of a format that holds no backslash (email, hostname, ...) whose pattern requires one
- * (Amadeus' contact email, an escape written twice); an allOf one of whose members, an object one of whose required members, or an array one of
+ * (Amadeus' contact email, an escape written twice); a format of one length outside its length bounds (Intercom's
+ * uuid under `maxLength: 24`); an allOf one of whose members, an object one of whose required members, or an array one of
  * whose required items, is any of these.
  */
 export function noValueReason(document: OpenApiDocument, schema: unknown, merge: Merge): string {
@@ -71,6 +72,14 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
     return `${where}its pattern ${JSON.stringify(flat.pattern)} matches no string: \`^\` after a character or \`$\` before one`;
   if (typeof flat.pattern === 'string' && BACKSLASH_FREE.has(flat.format) && requiresBackslash(flat.pattern))
     return `${where}its pattern ${JSON.stringify(flat.pattern)} requires a \`\\\` (an escape written twice), which no ${flat.format} holds`;
+  // A format of one length (Intercom's contact `id`: a uuid, 36 characters, under `maxLength: 24`).
+  const length = FIXED_LENGTH[flat.format];
+  if (
+    length !== undefined &&
+    ((typeof flat.maxLength === 'number' && flat.maxLength < length) ||
+      (typeof flat.minLength === 'number' && flat.minLength > length))
+  )
+    return `${where}its format ${flat.format} is ${length} characters long, outside its ${flat.minLength ?? 0} to ${flat.maxLength ?? '∞'}`;
   const shortest = typeof flat.pattern === 'string' ? shortestMatch(flat.pattern) : undefined;
   if (shortest !== undefined && typeof flat.maxLength === 'number' && shortest > flat.maxLength)
     return `${where}its pattern's shortest match is ${shortest} characters, over its maxLength ${flat.maxLength}`;
@@ -203,6 +212,9 @@ function shortest(token: Token | Root): number {
       return 0;
   }
 }
+
+/** Formats whose strings have one length (RFC 9562's uuid, RFC 3339's full-date). */
+const FIXED_LENGTH: Record<string, number> = { uuid: 36, date: 10 };
 
 /** Formats whose strings never hold a backslash (ajv-formats' patterns for them admit none). */
 const BACKSLASH_FREE = new Set(['email', 'hostname', 'ipv4', 'ipv6', 'uuid', 'date', 'date-time', 'time']);

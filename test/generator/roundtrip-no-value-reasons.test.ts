@@ -9,7 +9,8 @@
 // `TransactionMetadataList`), a oneOf of closed objects with no members of their own, each admitting
 // only `{}` (ShipEngine's carrier settings), a required array of at least one item whose items admit no value
 // (ShipEngine's shipments), an e-mail address whose pattern requires a backslash (Amadeus' contact, an escape written
-// twice), an allOf whose members type a required member an object and an array (Cloudflare's list envelopes). A
+// twice), an allOf whose members type a required member an object and an array (Cloudflare's list envelopes), a uuid
+// of 24 characters (Intercom's conversation `from.id`). A
 // oneOf whose alternatives differ, which the round trip draws a value of, is called and passes; so is an allOf of two
 // closed objects one of which requires a member the other does not list (ShipEngine's pickup beside its error body),
 // read as Prism reads it, its members merged (`closed-allof-members.test.ts`).
@@ -83,6 +84,18 @@ const document = {
         { $ref: '#/components/schemas/Envelope' },
         { properties: { result: { type: 'array', items: { type: 'string' } } } },
       ],
+    }),
+    // Intercom's conversation `from.id`: a uuid (36 characters) of 24 characters.
+    '/no-value/conversations': patch('patchConversation', {
+      type: 'object',
+      required: ['from'],
+      properties: {
+        from: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', format: 'uuid', minLength: 24, maxLength: 24 } },
+        },
+      },
     }),
     '/no-value/either': patch('patchEither', {
       oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/LinkedNode' }],
@@ -196,6 +209,7 @@ roundTripSuite(
     unsatisfiable: [
       'createApp: parameter organization_name (its pattern "/^.*[a-z]+.*$/i" matches no string: `^` after a character or `$` before one)',
       'patchContact: request body (email: its pattern "^[a-zA-Z0-9_.+-]+@[a-zA-Z0-9-]+\\\\\\\\.[a-zA-Z0-9-.]+$" requires a `\\` (an escape written twice), which no email holds)',
+      'patchConversation: request body (from.id: its format uuid is 36 characters long, outside its 24 to 24)',
       'patchEmployee: request body (it requires canApprove, which it does not list and its additionalProperties: false forbids)',
       "patchEvent: request body (its oneOf's ApprovedEvent and DeniedEvent accept the same values)",
       'patchList: request body (its allOf types its required result object and array, which no value is at once)',
