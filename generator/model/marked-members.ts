@@ -3,9 +3,9 @@
 // direction views (read-write-views.ts) and the validators' released `required` (emitters/validators.ts), each
 // resolving `$ref`s in its own document.
 
+import { declaredNames, ownSchema, type ResolveRef } from './declared-members.js';
+
 export type MemberFlag = 'readOnly' | 'writeOnly';
-/** The schema a `$ref` reaches, or undefined. */
-export type ResolveRef = (ref: string) => unknown;
 
 /** A member marked on itself, on what its `$ref` reaches, or in an allOf member (Cloudflare: allOf [Id, {readOnly}]). */
 export function isMarked(node: unknown, flag: MemberFlag, resolve: ResolveRef, seen = new Set<unknown>()): boolean {
@@ -51,25 +51,4 @@ export function markedNames(
         if (alternatives.every((a) => a.marks.has(name) || !a.declares.has(name))) names.add(name);
   }
   return names;
-}
-
-/** The names a schema's properties declare, its allOf members' included. */
-function declaredNames(node: unknown, resolve: ResolveRef, seen = new Set<unknown>()): Set<string> {
-  const names = new Set<string>();
-  const s = ownSchema(node, resolve);
-  if (!s || seen.has(s)) return names;
-  seen.add(s);
-  if (s.properties && typeof s.properties === 'object') for (const name of Object.keys(s.properties)) names.add(name);
-  if (Array.isArray(s.allOf))
-    for (const member of s.allOf) for (const name of declaredNames(member, resolve, seen)) names.add(name);
-  return names;
-}
-
-/** The schema itself, or what its `$ref` reaches. */
-function ownSchema(node: unknown, resolve: ResolveRef): Record<string, unknown> | undefined {
-  const s =
-    node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string'
-      ? resolve((node as { $ref: string }).$ref)
-      : node;
-  return s && typeof s === 'object' && !Array.isArray(s) ? (s as Record<string, unknown>) : undefined;
 }
