@@ -410,6 +410,17 @@ function breakersOf(
     }
     if (depth >= 2 || !theirs || typeof theirs !== 'object') continue;
     const ours = resolveRef<any>(model.document, mine.get(name) ?? {});
+    // A member both name, each with its own values (Cloudflare's rules: `action` `block` in one, `challenge` in
+    // another, optional in both): one of ours the other does not take.
+    const listed = (s: any): unknown[] | undefined =>
+      s && 'const' in s ? [s.const] : Array.isArray(s?.enum) ? s.enum : undefined;
+    const theirValues = listed(theirs);
+    const ownValue =
+      theirValues && listed(ours)?.find((v) => !theirValues.some((t) => JSON.stringify(t) === JSON.stringify(v)));
+    if (ownValue !== undefined) {
+      out.push((v) => ({ ...record(v), [name]: ownValue }));
+      continue;
+    }
     const drawn = (v: unknown) => record(v)[name] ?? sample(model, ours, seed, false, { request });
     if (ours?.items && theirs.items) {
       for (const inner of breakersOf(model, ours.items, theirs.items, seed, request, depth + 1))

@@ -7,6 +7,9 @@
 //   a member only the other types, of another type;
 // - an allOf one of whose members is a oneOf (WireMock's delay settings: log-normal or uniform, every member
 //   optional, beside `fixedDelay`): each alternative merged with the other members, one drawn with every member;
+// - a oneOf of objects each an allOf of a shared rule and its own `action` value, every member optional (Cloudflare's
+//   ruleset rules, beside a position that is itself a oneOf of all-optional objects), whose draws matched several:
+//   given one of the drawn alternative's values the others do not take;
 // - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
 //   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
 //   members only, five `$ref`s deep.
@@ -27,6 +30,9 @@ const kind = (name: string, values: object) => ({
 });
 const dashboard = (cell: object) => ({
   allOf: [ref('NewDashboard'), { type: 'object', properties: { cells: { type: 'array', items: cell } } }],
+});
+const rule = (action: string) => ({
+  allOf: [ref('Rule'), { type: 'object', properties: { action: { type: 'string', enum: [action] } } }],
 });
 const delay = (name: string, properties: object) => ({
   type: 'object',
@@ -53,6 +59,25 @@ const document = {
           ],
         },
         { type: 'object', properties: { fixedDelay: { type: 'number' } } },
+      ],
+    }),
+    // Cloudflare's ruleset rules: a oneOf of rules each an allOf of the rule and its own `action` value, every member
+    // optional, beside a position member.
+    '/nested-alternatives/rules': exchange('postRule', {
+      allOf: [
+        ref('RequestRule'),
+        {
+          type: 'object',
+          properties: {
+            position: {
+              oneOf: [
+                { type: 'object', properties: { before: { type: 'string' } } },
+                { type: 'object', properties: { after: { type: 'string' } } },
+                { type: 'object', properties: { index: { type: 'number' } } },
+              ],
+            },
+          },
+        },
       ],
     }),
     '/nested-alternatives/messages': exchange('postMessage', {
@@ -82,6 +107,14 @@ const document = {
           { type: 'object', properties: { name: { type: 'string' }, properties: { type: 'object' } } },
         ],
       },
+      Rule: {
+        type: 'object',
+        properties: { action: { type: 'string' }, expression: { type: 'string' }, enabled: { type: 'boolean' } },
+      },
+      RequestRule: { oneOf: [ref('BlockRule'), ref('ChallengeRule'), ref('LogRule')] },
+      BlockRule: rule('block'),
+      ChallengeRule: rule('challenge'),
+      LogRule: rule('log'),
       Message: {
         type: 'object',
         required: ['message_id', 'date', 'chat'],
