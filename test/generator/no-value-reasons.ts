@@ -62,6 +62,15 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
   const empties = emptyOnlyAlternatives(document, node, merge);
   if (empties)
     return `${where}every alternative of its oneOf (${empties.join(', ')}) admits only {}, which matches them all`;
+  // A oneOf or anyOf admits none where none of its alternatives admits one (PeerTube's token request: both grants
+  // require a client id whose delimited pattern matches nothing).
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const alternatives: unknown[] = Array.isArray(node[key]) ? node[key] : [];
+    if (alternatives.length === 0) continue;
+    const reasons = alternatives.map((a) => why(document, a, merge, '', depth + 1));
+    if (reasons.every((r) => r !== undefined))
+      return `${where}no alternative of its ${key} admits a value (${nameOf(alternatives[0], 'the first')}: ${reasons[0]})`;
+  }
   // An allOf admits what each of its members admits, so none where one admits none.
   for (const member of Array.isArray(node.allOf) ? node.allOf : []) {
     const reason = why(document, member, merge, at, depth + 1);

@@ -10,7 +10,8 @@
 // only `{}` (ShipEngine's carrier settings), a required array of at least one item whose items admit no value
 // (ShipEngine's shipments), an e-mail address whose pattern requires a backslash (Amadeus' contact, an escape written
 // twice), an allOf whose members type a required member an object and an array (Cloudflare's list envelopes), a uuid
-// of 24 characters (Intercom's conversation `from.id`). A
+// of 24 characters (Intercom's conversation `from.id`), a oneOf none of whose alternatives admits a value (PeerTube's
+// token grants, each requiring a client id whose delimited pattern matches nothing). A
 // oneOf whose alternatives differ, which the round trip draws a value of, is called and passes; so is an allOf of two
 // closed objects one of which requires a member the other does not list (ShipEngine's pickup beside its error body),
 // read as Prism reads it, its members merged (`closed-allof-members.test.ts`).
@@ -24,6 +25,7 @@ const patch = (operationId: string, schema: object) => ({
     responses: { '204': { description: 'patched' } },
   },
 });
+const ref2 = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const event = (title: string) => ({ title, allOf: [{ $ref: '#/components/schemas/BaseEvent' }] });
 
 const document = {
@@ -96,6 +98,21 @@ const document = {
           properties: { id: { type: 'string', format: 'uuid', minLength: 24, maxLength: 24 } },
         },
       },
+    }),
+    // PeerTube's token request: a oneOf of two grants, each requiring a client id whose delimited pattern matches nothing.
+    '/no-value/tokens': patch('patchToken', {
+      oneOf: [
+        {
+          type: 'object',
+          required: ['client_id', 'password'],
+          properties: { client_id: ref2('ClientId'), password: { type: 'string' } },
+        },
+        {
+          type: 'object',
+          required: ['client_id', 'refresh_token'],
+          properties: { client_id: ref2('ClientId'), refresh_token: { type: 'string' } },
+        },
+      ],
     }),
     '/no-value/either': patch('patchEither', {
       oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/LinkedNode' }],
@@ -194,6 +211,7 @@ const document = {
         required: ['success', 'result'],
         properties: { success: { type: 'boolean' }, result: { type: 'object' } },
       },
+      ClientId: { type: 'string', pattern: '/^[a-z0-9]$/' },
       LinkedNode: {
         type: 'object',
         required: ['id'],
@@ -219,6 +237,7 @@ roundTripSuite(
       "patchService: request body (Service.ServiceId: its pattern's shortest match is 36 characters, over its maxLength 32)",
       'patchSettings: request body (every alternative of its oneOf (DhlSettings, UpsSettings) admits only {}, which matches them all)',
       'patchShipments: request body (shipments[]: it requires shipment_id, which it does not list and its additionalProperties: false forbids)',
+      'patchToken: request body (no alternative of its oneOf admits a value (the first: client_id: its pattern "/^[a-z0-9]$/" matches no string: `^` after a character or `$` before one))',
       'patchTransactions: request body (it requires pageNumber, which it does not list and its additionalProperties: false forbids)',
     ],
   },
