@@ -1,7 +1,8 @@
 // The validators' reading of an allOf with a closed member the other members extend (model/closed-members.ts): as
 // Prism reads it, the members merged. The closed member is checked open (a copy of a component, named beside it),
-// and the allOf's node is closed over what all its members evaluate (`unevaluatedProperties: false`): the other
-// members' properties are admitted, any other still refused.
+// and what it said of other properties is said at the allOf's node of those no member evaluates
+// (`unevaluatedProperties: false`, or its schema): the other members' properties are taken as their members say,
+// any other still refused or held to that schema.
 import { closedMembers } from '../model/closed-members.js';
 import { escapeToken, unescapeToken } from '../model/json-pointer.js';
 
@@ -45,7 +46,7 @@ export function mergeClosedAllOfMembers(file: ValidatorFile, specId: string): bo
       Object.defineProperty(out, key, { value: walk(value), enumerable: true, writable: true, configurable: true });
     const allOf = out.allOf;
     if (!Array.isArray(allOf)) return out;
-    const closed = closedMembers(allOf, resolve);
+    const closed = closedMembers(out, resolve);
     if (closed.length === 0) return out;
     changed = true;
     const members = [...allOf];
@@ -59,7 +60,10 @@ export function mergeClosedAllOfMembers(file: ValidatorFile, specId: string): bo
         members[index] = open;
       }
     }
-    return { ...out, allOf: members, unevaluatedProperties: false };
+    // What the members said of other properties, now said of those no member (nor the schema) evaluates.
+    const said = closed.map((c) => c.additional);
+    const unevaluated = said.includes(false) ? false : said.length === 1 ? said[0] : { allOf: said };
+    return { ...out, allOf: members, unevaluatedProperties: unevaluated };
   };
   for (const map of maps) for (const name of Object.keys(map)) if (!opened.has(name)) map[name] = walk(map[name]);
   for (const [i, schema] of file.schemas.entries()) file.schemas[i] = walk(schema) as object;

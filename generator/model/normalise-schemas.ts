@@ -237,11 +237,14 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
         message: `its members' types (${disjoint.join(' and ')}) have no value in common: no value is valid here`,
       });
     if (Array.isArray(allOf))
-      for (const closed of closedMembers(allOf, lookup)) {
+      for (const closed of closedMembers(out ?? source, lookup)) {
         const names = closed.unlisted.map((n) => JSON.stringify(n)).join(', ');
         warn({
           pointer: `${pointerHere()}/allOf/${closed.index}`,
-          message: `a closed member (additionalProperties: false) that lists no ${names}, which the allOf's other members declare: JSON Schema checks each member alone and admits no value holding them; validated as Prism reads it, the members merged (they are admitted, other members still refused)`,
+          message:
+            closed.additional === false
+              ? `a closed member (additionalProperties: false) that lists no ${names}, which the schema declares beside it (another member, or its own properties): JSON Schema checks each member alone and admits no value holding them; validated as Prism reads it, the members merged (they are admitted, other members still refused)`
+              : `a member whose additionalProperties holds every property it does not list to its schema, and lists no ${names}, which the schema declares beside it (another member, or its own properties): JSON Schema holds them to that schema too; validated as Prism reads it, the members merged (they are checked as their own members say)`,
         });
       }
     // Cloudflare's envelopes: `result` an object in the common envelope, an array in the list's own member.
