@@ -3,7 +3,7 @@
 // and what it said of other properties is said at the allOf's node of those no member evaluates
 // (`unevaluatedProperties: false`, or its schema): the other members' properties are taken as their members say,
 // any other still refused or held to that schema.
-import { closedMembers } from '../model/closed-members.js';
+import { closedBeside, closedMembers } from '../model/closed-members.js';
 import { escapeToken, unescapeToken } from '../model/json-pointer.js';
 
 /** The validators' schemas as validators.ts writes them. */
@@ -47,7 +47,8 @@ export function mergeClosedAllOfMembers(file: ValidatorFile, specId: string): bo
     const allOf = out.allOf;
     if (!Array.isArray(allOf)) return out;
     const closed = closedMembers(out, resolve);
-    if (closed.length === 0) return out;
+    const beside = closedBeside(out, resolve);
+    if (closed.length === 0 && !beside) return out;
     changed = true;
     const members = [...allOf];
     for (const { index } of closed) {
@@ -60,10 +61,12 @@ export function mergeClosedAllOfMembers(file: ValidatorFile, specId: string): bo
         members[index] = open;
       }
     }
-    // What the members said of other properties, now said of those no member (nor the schema) evaluates.
-    const said = closed.map((c) => c.additional);
+    // What the members (and the schema beside them) said of other properties, now said of those no member (nor the
+    // schema) evaluates.
+    const said = [...closed.map((c) => c.additional), ...(beside ? [beside.additional] : [])];
     const unevaluated = said.includes(false) ? false : said.length === 1 ? said[0] : { allOf: said };
-    return { ...out, allOf: members, unevaluatedProperties: unevaluated };
+    const { additionalProperties: _, ...rest } = out;
+    return { ...(beside ? rest : out), allOf: members, unevaluatedProperties: unevaluated };
   };
   for (const map of maps) for (const name of Object.keys(map)) if (!opened.has(name)) map[name] = walk(map[name]);
   for (const [i, schema] of file.schemas.entries()) file.schemas[i] = walk(schema) as object;

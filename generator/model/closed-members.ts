@@ -37,3 +37,24 @@ export function closedMembers(schema: Record<string, unknown>, resolve: ResolveR
   }
   return out;
 }
+
+/**
+ * The schema's own `additionalProperties` (false, or a schema; no patternProperties) beside an allOf whose members
+ * declare properties its own `properties` do not list (codat's transaction list: closed, its paging member requiring
+ * `pageNumber`): JSON Schema's additionalProperties sees only the properties beside it, so it refuses those; Prism
+ * merges the members into the schema and takes them (checked with Prism 5.14.2). Undefined where there is none.
+ */
+export function closedBeside(
+  schema: Record<string, unknown>,
+  resolve: ResolveRef,
+): { additional: unknown; unlisted: string[] } | undefined {
+  const additional = schema.additionalProperties;
+  if (!Array.isArray(schema.allOf) || additional === undefined || additional === true) return undefined;
+  if (schema.patternProperties !== undefined) return undefined;
+  const properties = schema.properties;
+  const listed = new Set(properties && typeof properties === 'object' ? Object.keys(properties) : []);
+  const unlisted = new Set<string>();
+  for (const member of schema.allOf)
+    for (const name of declaredNames(member, resolve)) if (!listed.has(name)) unlisted.add(name);
+  return unlisted.size ? { additional, unlisted: [...unlisted] } : undefined;
+}

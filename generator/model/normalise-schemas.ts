@@ -5,7 +5,7 @@
 import { linearPatternError } from '../../templates/runtime/server/linear-regexp.js';
 import { type OpenApiDocument, resolveRef } from './ref.js';
 import { escapeToken, followPointer, fragmentTokens } from './json-pointer.js';
-import { closedMembers } from './closed-members.js';
+import { closedBeside, closedMembers } from './closed-members.js';
 import { delimitedPattern } from './delimited-patterns.js';
 import { disjointMember, disjointTypes } from './disjoint-types.js';
 import { holdsTarget, mappingTarget } from './discriminator-families.js';
@@ -247,6 +247,12 @@ export function normaliseSchemas(document: OpenApiDocument, warn: (warning: Sche
               : `a member whose additionalProperties holds every property it does not list to its schema, and lists no ${names}, which the schema declares beside it (another member, or its own properties): JSON Schema holds them to that schema too; validated as Prism reads it, the members merged (they are checked as their own members say)`,
         });
       }
+    const beside = Array.isArray(allOf) ? closedBeside(out ?? source, lookup) : undefined;
+    if (beside)
+      warn({
+        pointer: `${pointerHere()}/additionalProperties`,
+        message: `additionalProperties beside an allOf whose members declare ${beside.unlisted.map((n) => JSON.stringify(n)).join(', ')}, which the properties beside it do not list: JSON Schema's additionalProperties sees only those, and ${beside.additional === false ? 'refuses' : 'holds to its schema'} the members' own; validated as Prism reads it, the members merged (they are checked as their members say)`,
+      });
     // Cloudflare's envelopes: `result` an object in the common envelope, an array in the list's own member.
     const clash = Array.isArray(allOf) && !disjoint ? disjointMember(document, out ?? source) : undefined;
     if (clash)

@@ -5,7 +5,9 @@
 // `region` and `label`, 422 with an unlisted member or without `region`). Generate now warns at the closed member,
 // and the validators read the allOf as Prism does: the other members' properties admitted, any other refused. So
 // with a member whose additionalProperties is a schema (Azure AD's user create, seed 97: its base's other properties
-// must be objects, beside a boolean `accountEnabled`; Prism takes `true`, refuses `manager: 5`).
+// must be objects, beside a boolean `accountEnabled`; Prism takes `true`, refuses `manager: 5`), and with a schema
+// closed beside its allOf (codat's transaction list, whose paging member requires `pageNumber`; Prism takes
+// `{"pageNumber": 1}`, refuses an unlisted member and `{}`).
 import { describe, expect, it } from 'vitest';
 import { servedPackage } from '../support/served-package.js';
 
@@ -21,6 +23,23 @@ const DOCUMENT = {
         parameters: [{ name: 'answer', in: 'query', schema: { type: 'string' } }],
         requestBody: { required: true, content: json({ allOf: [{ $ref: '#/components/schemas/Base' }, extension] }) },
         responses: { '200': { description: 'made', content: json({ $ref: '#/components/schemas/Instance' }) } },
+      },
+    },
+    // codat's transaction list: closed beside an allOf whose paging member requires `pageNumber`.
+    '/transactions': {
+      post: {
+        operationId: 'listTransactions',
+        requestBody: {
+          required: true,
+          content: json({
+            additionalProperties: false,
+            allOf: [
+              { type: 'object', properties: { results: { type: 'array', items: { type: 'string' } } } },
+              { type: 'object', required: ['pageNumber'], properties: { pageNumber: { type: 'integer' } } },
+            ],
+          }),
+        },
+        responses: { '204': { description: 'listed' } },
       },
     },
     // Azure AD's user create: a base whose other properties must be objects, beside a boolean `accountEnabled`.
@@ -78,6 +97,7 @@ const served = servedPackage(
     }),
     createCredential: () => ({ status: 204 }),
     createUser: () => ({ status: 204 }),
+    listTransactions: () => ({ status: 204 }),
   },
   { validateResponses: true, onError: () => {} },
 );
@@ -100,6 +120,12 @@ describe('an allOf whose closed member the other members extend', () => {
       message: expect.stringContaining('lists no "password"'),
     });
     expect(served.pkg.warnings).toContainEqual({
+      pointer: '#/paths/~1transactions/post/requestBody/content/application~1json/schema/additionalProperties',
+      message: expect.stringMatching(
+        /^additionalProperties beside an allOf whose members declare "results", "pageNumber"/,
+      ),
+    });
+    expect(served.pkg.warnings).toContainEqual({
       pointer: '#/components/schemas/UserCreate/allOf/0',
       message: expect.stringMatching(/^a member whose additionalProperties holds .* lists no "accountEnabled"/),
     });
@@ -110,6 +136,7 @@ describe('an allOf whose closed member the other members extend', () => {
     expect([made.status, await made.json()]).toEqual([200, { label: 'web', region: 'eu' }]);
     expect((await post('/credentials', { label: 'db', password: 'secret' })).status).toBe(204);
     expect((await post('/users', { accountEnabled: true, surname: 'Lovelace', manager: { id: 1 } })).status).toBe(204);
+    expect((await post('/transactions', { pageNumber: 1, results: ['a'] })).status).toBe(204);
   });
 
   it('refuses what Prism refuses: a member no member lists, a required one missing, a closed answer broken', async () => {
@@ -118,6 +145,8 @@ describe('an allOf whose closed member the other members extend', () => {
     expect((await post('/credentials', { label: 'db' })).status).toBe(400);
     expect((await post('/users', { accountEnabled: true, manager: 5 })).status).toBe(400);
     expect((await post('/users', { surname: 'Lovelace' })).status).toBe(400);
+    expect((await post('/transactions', { pageNumber: 1, bogus: 1 })).status).toBe(400);
+    expect((await post('/transactions', {})).status).toBe(400);
     expect((await post('/instances?answer=extra', { label: 'web', region: 'eu' })).status).toBe(500);
   });
 });

@@ -24,9 +24,8 @@ export type Merge = (schema: unknown) => unknown;
  * through `$ref`s to non-nullable objects, a member of its own schema (readme's `TreeNode.parent`), which no finite
  * value holds; `not: {}`, as the model checks an enum none of whose values is of the declared type (Mercedes-Benz's
  * `ProductGroup`: an object of strings); an object requiring a member its `additionalProperties: false` forbids
- * (e-conomic's `Employee`, codat's `TransactionMetadataList`); a pattern that matches no string (sinao's
- * `/^.*[a-z]+.*$/i`); a oneOf two of whose alternatives admit only `{}` (ShipEngine's
- * carrier settings); a string of a format that holds no backslash (email, hostname, ...) whose pattern requires one
+ * and no allOf member lists (e-conomic's `Employee`); a pattern that matches no string (sinao's
+ * `/^.*[a-z]+.*$/i`); a oneOf two of whose alternatives admit only `{}`; a string of a format that holds no backslash (email, hostname, ...) whose pattern requires one
  * (Amadeus' contact email, an escape written twice); a format of one length outside its length bounds (Intercom's
  * uuid under `maxLength: 24`); an allOf one of whose members, an object one of whose required members, or an array one of
  * whose required items, is any of these.
@@ -109,9 +108,8 @@ const nameOf = (ref: unknown, place: string) => (ref as any)?.$ref?.split('/').p
 
 /**
  * A oneOf all of whose alternatives are objects that admit only the empty object and admit it (`type: object`,
- * `additionalProperties: false` with no properties or patternProperties of their own, nothing required, no
- * minProperties, enum, const or not, their allOf merged: ShipEngine's carrier settings, each an allOf of another
- * schema's members beside it): `{}` matches every one, and nothing else matches any.
+ * `additionalProperties: false` with no properties or patternProperties, their allOf's included, nothing required,
+ * no minProperties, enum, const or not): `{}` matches every one, and nothing else matches any.
  */
 function emptyOnlyAlternatives(document: OpenApiDocument, node: any, merge: Merge): string[] | undefined {
   const alternatives: unknown[] = Array.isArray(node.oneOf) ? node.oneOf : [];
@@ -120,7 +118,8 @@ function emptyOnlyAlternatives(document: OpenApiDocument, node: any, merge: Merg
     const flat: any = s?.allOf ? merge(a) : s;
     if (!s || !flat || s.additionalProperties !== false || s.patternProperties !== undefined) return false;
     if ([flat.type].flat().join() !== 'object') return false;
-    if (s.properties && Object.keys(s.properties).length > 0) return false;
+    // Its allOf members' properties are its own as the generated server reads it, merged (closed-allof-members.ts).
+    if (flat.properties && Object.keys(flat.properties).length > 0) return false;
     const narrowing = ['required', 'minProperties', 'enum', 'const', 'not', 'anyOf', 'oneOf', 'if'];
     return narrowing.every((k) => flat[k] === undefined || (k === 'required' && flat[k].length === 0));
   };
@@ -155,15 +154,16 @@ function disjointTypes(document: OpenApiDocument, node: any): string | undefined
 }
 
 /**
- * A member an object requires, itself or through its allOf, that its own `properties` do not list while its
- * `additionalProperties: false` (and no `patternProperties`) forbids any other (e-conomic's `Employee`, requiring
- * `canApprove`; codat's `TransactionMetadataList`, whose allOf's `PagingInfo` requires `pageNumber`: JSON Schema's
- * additionalProperties sees only the properties beside it).
+ * A member an object requires, itself or through its allOf, that neither its `properties` nor its allOf members'
+ * list while its `additionalProperties: false` (and no `patternProperties`) forbids any other (e-conomic's
+ * `Employee`, requiring `canApprove`). The allOf members' count as Prism reads them, merged, and as the generated
+ * server does (closed-allof-members.ts): codat's `TransactionMetadataList`, closed beside a `PagingInfo` requiring
+ * `pageNumber`, admits one.
  */
 function forbiddenRequired(node: any, merge: Merge): string | undefined {
   if (node.additionalProperties !== false || node.patternProperties !== undefined) return undefined;
-  const listed = node.properties && typeof node.properties === 'object' ? node.properties : {};
   const merged = node.allOf ? (merge(node) as any) : undefined;
+  const listed = { ...(merged?.properties ?? {}), ...(node.properties ?? {}) };
   const required = [node.required, merged?.required].flatMap((r) => (Array.isArray(r) ? r : []));
   return required.find((name: unknown) => !Object.hasOwn(listed, String(name)));
 }

@@ -439,6 +439,8 @@ function breakersOf(
 
 /** An object schema whose members that are maps (`additionalProperties` a schema) each ask for one member at least. */
 function withMembers(model: ServiceModel, schema: any): unknown {
+  // Its allOf members' too (ShipEngine's carrier settings: closed beside an allOf of another schema's members).
+  schema = schema?.allOf ? (mergedSchema(model, schema) ?? schema) : schema;
   const properties = Object.entries<unknown>(schema?.properties ?? {}).map(([name, member]) => {
     const m = resolveRef<any>(model.document, member ?? {});
     const map = m && typeof m === 'object' && m.additionalProperties && typeof m.additionalProperties === 'object';
