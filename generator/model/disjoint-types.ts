@@ -13,10 +13,17 @@ export function disjointTypes(document: OpenApiDocument, members: unknown[]): st
   for (const member of members) {
     const schema = resolved(document, member);
     if (schema === undefined) return undefined;
-    const types: string[] =
-      typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? [...schema.type] : [];
-    // A referenced member is read as written: 3.0's nullable admits null too.
-    if (types.length > 0 && schema.nullable === true) types.push('null');
+    const types: string[] = typesOf(schema);
+    // Without a type of its own, a oneOf or anyOf every branch of which is typed admits those types (Cloudflare's
+    // envelopes: `result` an object, an array or a string in one member, an object or a string in another).
+    const branches = schema.oneOf ?? schema.anyOf;
+    if (types.length === 0 && Array.isArray(branches) && branches.length > 0) {
+      const typed = branches.map((b: unknown) => {
+        const branch = resolved(document, b);
+        return branch ? typesOf(branch) : [];
+      });
+      if (typed.every((t: string[]) => t.length > 0)) types.push(...new Set(typed.flat()));
+    }
     // An enum or const admits the types of its values alone (Cloudflare's deleted D1 database: `result` an object
     // in the common envelope, `enum: [null]` in the answer's own member).
     const values: unknown[] | undefined =
@@ -90,6 +97,14 @@ function flattened(
       return member ? flattened(document, member, seen) : [];
     }),
   ];
+}
+
+/** The types a schema declares, null among them where 3.0's nullable says so (a member read as written). */
+function typesOf(schema: Record<string, any>): string[] {
+  const types: string[] =
+    typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? [...schema.type] : [];
+  if (types.length > 0 && schema.nullable === true) types.push('null');
+  return types;
 }
 
 /** A JSON value's type name as JSON Schema names it (a whole number is an integer). */

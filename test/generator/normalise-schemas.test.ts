@@ -229,6 +229,22 @@ describe("an allOf whose members, at any depth, type one member so that no value
             { properties: { result: { type: 'object', nullable: true, enum: [null] } } },
           ],
         },
+        // Cloudflare's site list: `result` an object, an array or a string in the common envelope, an object or a
+        // string in the single one, an array in the list's own member.
+        Sites: {
+          allOf: [
+            {
+              allOf: [
+                {
+                  required: ['result'],
+                  properties: { result: { anyOf: [{ type: 'object' }, { type: 'array' }, { type: 'string' }] } },
+                },
+                { properties: { result: { anyOf: [{ type: 'object', nullable: true }, { type: 'string' }] } } },
+              ],
+            },
+            { properties: { result: { type: 'array', items: { type: 'string' } } } },
+          ],
+        },
         // An enum of values of a type the other member admits: no warning.
         Kinds: {
           allOf: [{ properties: { kind: { type: 'string' } } }, { properties: { kind: { enum: ['a', 'b'] } } }],
@@ -259,6 +275,11 @@ describe("an allOf whose members, at any depth, type one member so that no value
         pointer: '#/components/schemas/Deleted/allOf',
         message:
           'its members type member result object and object|null of [null], which no value is at once: no value is valid here',
+      },
+      {
+        pointer: '#/components/schemas/Sites/allOf',
+        message:
+          'its members type member result object|array|string and object|null|string and array, which no value is at once: no value is valid here',
       },
     ]);
   });
