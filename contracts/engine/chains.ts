@@ -236,7 +236,7 @@ export function chosenNames(chain: Chain): string[] {
     b.from.split(' | ').flatMap((alternative) => {
       const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
       const member = /^\$request\.(?:body#\/([^/]+)|query\.(.+))$/.exec(expression);
-      return member ? [(member[1] ?? member[2])!.replace(/~1/g, '/').replace(/~0/g, '~')] : [];
+      return member ? [member[1] !== undefined ? unescapeToken(member[1]) : member[2]!] : [];
     }),
   );
   return [...new Set(names)];

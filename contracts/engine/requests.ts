@@ -234,24 +234,23 @@ export function writesNoPair(body: RequestBodyModel, name: string, value: unknow
   );
 }
 
-const chosen = (settings: RequestSettings, name: string) => settings.chosen?.includes(name) === true;
+const chosen = (names: readonly string[] | undefined, name: string) => names?.includes(name) === true;
 
 /**
  * Whether the operation may leave out a name the client chooses: an optional query parameter or top-level member of
  * the body the engine sends, named as one of `names`.
  */
 export function leavesOutChosen(model: ServiceModel, op: OperationModel, names: readonly string[]): boolean {
-  const settings = { chosen: names } as RequestSettings;
-  if (op.parameters.some((p) => p.in === 'query' && !p.required && chosen(settings, p.name))) return true;
+  if (op.parameters.some((p) => p.in === 'query' && !p.required && chosen(names, p.name))) return true;
   const body = chooseBody(model, op);
-  return body !== undefined && withChosenMembers(model, body.schema, settings) !== body.schema;
+  return body !== undefined && withChosenMembers(model, body.schema, names) !== body.schema;
 }
 
 /** A body's schema with its optional members named as the client's chosen names required (RequestSettings.chosen). */
-function withChosenMembers(model: ServiceModel, schema: unknown, settings: RequestSettings): unknown {
-  if (!settings.chosen?.length) return schema;
+function withChosenMembers(model: ServiceModel, schema: unknown, names: readonly string[] | undefined): unknown {
+  if (!names?.length) return schema;
   const s = resolveRef<JsonSchema>(model.document, schema ?? {});
-  const members = Object.keys(s.properties ?? {}).filter((m) => chosen(settings, m) && !s.required?.includes(m));
+  const members = Object.keys(s.properties ?? {}).filter((m) => chosen(names, m) && !s.required?.includes(m));
   return members.length ? { ...s, required: [...(s.required ?? []), ...members] } : schema;
 }
 
@@ -621,7 +620,8 @@ export function validRequest(
     const object = raw.find((r) => r.name === p.name && r.in === p.in) as Holder | undefined;
     const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
-    const sentAnyway = (p.in === 'header' && sentByFetch(p.name)) || (p.in === 'query' && chosen(settings, p.name));
+    const sentAnyway =
+      (p.in === 'header' && sentByFetch(p.name)) || (p.in === 'query' && chosen(settings.chosen, p.name));
     if (!p.required && example === undefined && !sentAnyway) continue;
     let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
     // A null has no text in any style (./null-values.ts): left out where the schema allows, else drawn without null.
@@ -692,7 +692,7 @@ export function validRequest(
     const requestBody = operationObject(model.document, { path: op.path, method: op.method }).requestBody;
     const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
-    const drawnBody = validValue(model, schemas, withChosenMembers(model, body.schema, settings), example, seed);
+    const drawnBody = validValue(model, schemas, withChosenMembers(model, body.schema, settings.chosen), example, seed);
     bodyValue = withCredentialMembers(model, op, body.schema, settings, withoutReadOnly(model, body.schema, drawnBody));
     if (bodyValue !== undefined) bodyValue = withoutTextNulls(model, schemas, body, bodyValue, seed);
     if (bodyValue !== undefined) bodyValue = withRequiredWritten(model, schemas, body, bodyValue, seed);
