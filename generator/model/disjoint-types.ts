@@ -5,13 +5,18 @@ import { type OpenApiDocument, resolveRef } from './ref.js';
 
 /**
  * The types of an allOf's members when no value has all of them, else undefined. Members without a `type`
- * constrain none.
+ * constrain none; a member's own allOf members, at any depth, are members too (Cloudflare's setting answers: the
+ * envelope, an object through two allOfs, beside the setting's string enum).
  */
 export function disjointTypes(document: OpenApiDocument, members: unknown[]): string[] | undefined {
   let common: Set<string> | undefined;
   const named: string[] = [];
-  for (const member of members) {
+  const seen = new Set<object>();
+  const parts: Array<Record<string, any> | undefined> = members.flatMap((member) => {
     const schema = resolved(document, member);
+    return schema ? flattened(document, schema, seen) : [undefined];
+  });
+  for (const schema of parts) {
     if (schema === undefined) return undefined;
     const types: string[] = typesOf(schema);
     // Without a type of its own, a oneOf or anyOf every branch of which is typed admits those types (Cloudflare's

@@ -3,7 +3,7 @@
 // Each reason is a proof, not a guess: every check below is one no value can pass.
 import { createRequire } from 'node:module';
 import type { Root, Token } from 'ret';
-import { disjointMember } from '../../generator/model/disjoint-types.js';
+import { disjointMember, disjointTypes } from '../../generator/model/disjoint-types.js';
 import { type OpenApiDocument, resolveRef } from '../../generator/model/index.js';
 
 // ret is CommonJS: its module.exports is the tokenizer, with `types` on it.
@@ -49,8 +49,8 @@ function why(document: OpenApiDocument, schema: unknown, merge: Merge, at: strin
     return `${where}it admits no value: \`not: {}\`, as the model checks an empty enum or one of no value of its type`;
   const twins = sameAlternatives(document, node, merge);
   if (twins) return `${where}its oneOf's ${twins[0]} and ${twins[1]} accept the same values`;
-  const disjoint = disjointTypes(document, node);
-  if (disjoint) return `${where}its allOf asks for ${disjoint}, which no value is at once`;
+  const disjoint = Array.isArray(node.allOf) ? disjointTypes(document, node.allOf) : undefined;
+  if (disjoint) return `${where}its allOf asks for ${disjoint.join(' and ')}, which no value is at once`;
   // What the model warns about (disjoint-types.ts): Cloudflare's `result`, an object and an array.
   const clash = disjointMember(document, node);
   if (clash?.required)
@@ -139,18 +139,6 @@ function sameAlternatives(document: OpenApiDocument, node: any, merge: Merge): [
     seen.set(key, name);
   }
   return undefined;
-}
-
-/** The types an allOf's members declare, where no value has all of them (`string and integer`). */
-function disjointTypes(document: OpenApiDocument, node: any): string | undefined {
-  const declared: string[][] = (Array.isArray(node.allOf) ? node.allOf : [])
-    .map((m: unknown) => resolveRef<any>(document, m ?? {})?.type)
-    .filter((t: unknown) => t !== undefined)
-    .map((t: unknown) => [t].flat() as string[]);
-  const common = ['null', 'boolean', 'object', 'array', 'string', 'number', 'integer'].filter((t) =>
-    declared.every((d) => d.includes(t) || (t === 'integer' && d.includes('number'))),
-  );
-  return declared.length > 1 && common.length === 0 ? declared.map((d) => d.join(' or ')).join(' and ') : undefined;
 }
 
 /**

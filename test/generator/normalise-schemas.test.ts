@@ -180,6 +180,14 @@ describe('an allOf whose members have no type in common', () => {
       doc30({
         Never: { allOf: [{ type: 'string' }, { $ref: '#/components/schemas/Count' }] },
         Count: { type: 'integer' },
+        // Cloudflare's setting answers: the envelope, an object two allOfs down, beside the setting's string enum.
+        Setting: {
+          allOf: [
+            { allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { result: { type: 'object' } } }] },
+            { type: 'string', enum: ['on', 'off'] },
+          ],
+        },
+        Envelope: { allOf: [{ type: 'object', properties: { result: {} } }] },
         Narrowed: { allOf: [{ type: 'number' }, { type: 'integer' }, { minimum: 1 }] },
         NullOnly: {
           allOf: [
@@ -194,6 +202,11 @@ describe('an allOf whose members have no type in common', () => {
       {
         pointer: '#/components/schemas/Never/allOf',
         message: "its members' types (string and integer) have no value in common: no value is valid here",
+      },
+      {
+        pointer: '#/components/schemas/Setting/allOf',
+        message:
+          'its members\' types (object and string of ["on","off"]) have no value in common: no value is valid here',
       },
     ]);
   });

@@ -6,7 +6,7 @@
 // `additionalProperties: false` forbids (e-conomic's `Employee`), an object requiring an object whose enum lists
 // strings (Mercedes-Benz's `ProductGroup`), a required parameter whose pattern matches nothing (sinao's delimited
 // `/^.*[a-z]+.*$/i`), an e-mail address whose pattern requires a backslash (Amadeus' contact, an escape written
-// twice), an allOf whose members type a required member an object and an array (Cloudflare's list envelopes), a uuid
+// twice), an allOf of an object (two allOfs down) and a string enum (Cloudflare's setting answers), an allOf whose members type a required member an object and an array (Cloudflare's list envelopes), a uuid
 // of 24 characters (Intercom's conversation `from.id`), a oneOf none of whose alternatives admits a value (PeerTube's
 // token grants, each requiring a client id whose delimited pattern matches nothing). A
 // oneOf whose alternatives differ, which the round trip draws a value of, is called and passes; so are the schemas
@@ -37,6 +37,10 @@ const document = {
       discriminator: { propertyName: 'event_type' },
     }),
     '/no-value/quirks': patch('patchQuirk', { allOf: [{ type: 'string' }, { type: 'integer' }] }),
+    // Cloudflare's setting answers: the envelope, an object two allOfs down, beside the setting's string enum.
+    '/no-value/zone-settings': patch('patchSetting', {
+      allOf: [{ allOf: [ref2('Envelope'), { properties: { result: { type: 'object' } } }] }, { enum: ['on', 'off'] }],
+    }),
     '/no-value/nodes': patch('patchNode', { $ref: '#/components/schemas/TreeNode' }),
     '/no-value/services': patch('patchService', {
       type: 'object',
@@ -235,6 +239,7 @@ roundTripSuite(
       'patchNode: request body (TreeNode requires a member of its own schema: no finite value)',
       'patchQuirk: request body (its allOf asks for string and integer, which no value is at once)',
       "patchService: request body (Service.ServiceId: its pattern's shortest match is 36 characters, over its maxLength 32)",
+      'patchSetting: request body (its allOf asks for object and string of ["on","off"], which no value is at once)',
       'patchToken: request body (no alternative of its oneOf admits a value (the first: client_id: its pattern "/^[a-z0-9]$/" matches no string: `^` after a character or `$` before one))',
     ],
   },
