@@ -282,29 +282,45 @@ function allOfAlternatives(model: ServiceModel, schema: unknown, validate: Valid
  * value's validator. Undefined when a draw still fails.
  */
 function nestedAlternatives(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
+  // The allOf members merged too (Cloudflare's IP access rules: the rule's oneOf `configuration` inside the answer
+  // envelope's `result`, typed in three members, whose unmerged draw gives `result` members of no type).
+  const merged = mergedSchema(model, schema);
+  for (const source of merged === undefined ? [schema] : [schema, merged])
+    for (let seed = 1; seed <= 5; seed++) {
+      const value = alternativesWithin(model, source, seed, validate, request);
+      if (value !== undefined) return value;
+    }
+  return undefined;
+}
+
+/** nestedAlternatives' repair of one draw of `schema`, or undefined where it still fails. */
+function alternativesWithin(
+  model: ServiceModel,
+  schema: unknown,
+  seed: number,
+  validate: Validate,
+  request: boolean,
+): unknown {
   type Fault = { instancePath: string; keyword: string; params?: { passingSchemas?: unknown } };
   const faults = () => ((validate.errors ?? []) as Fault[]).filter((e) => e.instancePath !== '');
-  for (let seed = 1; seed <= 5; seed++) {
-    let value = sample(model, schema, seed, false, { request });
-    for (let round = 0; round < 8 && !validate(value); round++) {
-      const fault = faults().find((e) => e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas));
-      const at = fault?.instancePath.split('/').slice(1).map(unescapeToken);
-      const member = at && schemaAt(model, schema, at);
-      if (!at || member === undefined) break;
-      const within = (path: string) => path === fault!.instancePath || path.startsWith(`${fault!.instancePath}/`);
-      const whole = value;
-      const replaced = oneAlternative(
-        model,
-        member,
-        (v: unknown) => validate(setAt(whole, at, v)) || !faults().some((e) => within(e.instancePath)),
-        request,
-      );
-      if (replaced === undefined) break;
-      value = setAt(whole, at, replaced);
-    }
-    if (validate(value)) return value;
+  let value = sample(model, schema, seed, false, { request });
+  for (let round = 0; round < 8 && !validate(value); round++) {
+    const fault = faults().find((e) => e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas));
+    const at = fault?.instancePath.split('/').slice(1).map(unescapeToken);
+    const member = at && schemaAt(model, schema, at);
+    if (!at || member === undefined) break;
+    const within = (path: string) => path === fault!.instancePath || path.startsWith(`${fault!.instancePath}/`);
+    const whole = value;
+    const replaced = oneAlternative(
+      model,
+      member,
+      (v: unknown) => validate(setAt(whole, at, v)) || !faults().some((e) => within(e.instancePath)),
+      request,
+    );
+    if (replaced === undefined) break;
+    value = setAt(whole, at, replaced);
   }
-  return undefined;
+  return validate(value) ? value : undefined;
 }
 
 /** The schema of the member at `path` (object keys, array indexes), through `$ref`s and allOf members. */
@@ -492,6 +508,11 @@ function withoutMapExamples(model: ServiceModel, schema: unknown, depth = 0): un
   if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) {
     const items = inner(s.items);
     if (items !== s.items) (out ??= { ...s }).items = items;
+  }
+  // Inside an allOf's members too (Cloudflare's Zaraz history: the map `result` in the envelope's own member).
+  if (Array.isArray(s.allOf)) {
+    const members = s.allOf.map(inner);
+    if (members.some((m: unknown, i: number) => m !== s.allOf[i])) (out ??= { ...s }).allOf = members;
   }
   return out ?? schema;
 }

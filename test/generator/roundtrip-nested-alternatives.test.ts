@@ -10,6 +10,9 @@
 // - a oneOf of objects each an allOf of a shared rule and its own `action` value, every member optional (Cloudflare's
 //   ruleset rules, beside a position that is itself a oneOf of all-optional objects), whose draws matched several:
 //   given one of the drawn alternative's values the others do not take;
+// - a oneOf of objects each with its own `target` value, every member optional, inside a member typed by three allOf
+//   members two of them a level down (Cloudflare's IP access rules, inside its answer envelopes), whose unmerged draw
+//   gives the member no type: drawn from the members merged, then one alternative told apart;
 // - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
 //   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
 //   members only, five `$ref`s deep.
@@ -38,6 +41,7 @@ const delay = (name: string, properties: object) => ({
   type: 'object',
   properties: { type: { type: 'string', enum: [name] }, ...properties },
 });
+const target = (name: string) => ({ properties: { target: { enum: [name] }, value: { type: 'string' } } });
 // Many optional members, each a reference (as Telegram's Message holds dozens), some of them back to the message.
 const media = ['Animation', 'Audio', 'Document', 'Photo', 'Sticker', 'Video', 'Voice', 'Venue', 'Poll', 'Dice'];
 const file = { type: 'object', required: ['file_id'], properties: { file_id: { type: 'string' } } };
@@ -80,6 +84,9 @@ const document = {
         },
       ],
     }),
+    // Cloudflare's IP access rules: the rule's oneOf `configuration` (each alternative's `target` its own enum, every
+    // member optional) inside the envelope's `result`, typed in three allOf members, two of them a level down.
+    '/nested-alternatives/access-rules': exchange('postAccessRule', ref('AccessRuleAnswer')),
     '/nested-alternatives/messages': exchange('postMessage', {
       type: 'object',
       required: ['ok', 'result'],
@@ -88,6 +95,42 @@ const document = {
   },
   components: {
     schemas: {
+      CommonEnvelope: {
+        type: 'object',
+        required: ['success', 'result'],
+        properties: {
+          success: { type: 'boolean' },
+          result: { anyOf: [{ type: 'object' }, { type: 'array', items: {} }, { type: 'string' }] },
+        },
+      },
+      SingleEnvelope: {
+        type: 'object',
+        allOf: [
+          ref('CommonEnvelope'),
+          {
+            properties: {
+              result: {
+                anyOf: [
+                  { type: 'object', nullable: true },
+                  { type: 'string', nullable: true },
+                ],
+              },
+            },
+          },
+        ],
+      },
+      AccessRuleAnswer: { allOf: [ref('SingleEnvelope'), { properties: { result: ref('AccessRule') } }] },
+      AccessRule: {
+        type: 'object',
+        required: ['mode', 'configuration'],
+        properties: { mode: ref('Mode'), configuration: ref('Configuration'), notes: ref('Notes') },
+      },
+      Mode: { type: 'string', enum: ['block', 'challenge'] },
+      Notes: { type: 'string' },
+      Configuration: { type: 'object', oneOf: [ref('IpTarget'), ref('AsnTarget'), ref('CountryTarget')] },
+      IpTarget: target('ip'),
+      AsnTarget: target('asn'),
+      CountryTarget: target('country'),
       Variable: {
         type: 'object',
         required: ['name', 'arguments'],
