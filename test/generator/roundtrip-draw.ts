@@ -301,38 +301,70 @@ function alternativesWithin(
   validate: Validate,
   request: boolean,
 ): unknown {
-  type Fault = { instancePath: string; keyword: string; params?: { passingSchemas?: unknown } };
-  const faults = () => ((validate.errors ?? []) as Fault[]).filter((e) => e.instancePath !== '');
   let value = sample(model, schema, seed, false, { request });
   for (let round = 0; round < 8 && !validate(value); round++) {
-    const fault = faults().find((e) => e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas));
-    const at = fault?.instancePath.split('/').slice(1).map(unescapeToken);
-    const member = at && schemaAt(model, schema, at);
-    if (!at || member === undefined) break;
-    const within = (path: string) => path === fault!.instancePath || path.startsWith(`${fault!.instancePath}/`);
-    const whole = value;
-    const replaced = oneAlternative(
-      model,
-      member,
-      (v: unknown) => validate(setAt(whole, at, v)) || !faults().some((e) => within(e.instancePath)),
-      request,
-    );
-    if (replaced === undefined) break;
-    value = setAt(whole, at, replaced);
+    const fault = ambiguity(validate);
+    const repaired = fault && repairedAt(model, schema, value, fault, validate, request, 0);
+    if (repaired === undefined) break;
+    value = repaired;
   }
   return validate(value) ? value : undefined;
 }
 
-/** The schema of the member at `path` (object keys, array indexes), through `$ref`s and allOf members. */
+type Fault = { instancePath: string; keyword: string; params?: { passingSchemas?: unknown } };
+
+/** The first oneOf the last value `validate` refused matches more than one alternative of, below `under` (a pointer). */
+function ambiguity(validate: Validate, under = ''): Fault | undefined {
+  return ((validate.errors ?? []) as Fault[]).find(
+    (e) => e.keyword === 'oneOf' && Array.isArray(e.params?.passingSchemas) && e.instancePath.startsWith(`${under}/`),
+  );
+}
+
+/**
+ * `whole` with the member a oneOf `fault` names replaced by one alternative's value told apart from the others
+ * (oneAlternative), accepted where `whole` is then valid or has no fault left inside that member; a candidate whose
+ * own members hold such oneOfs in turn (PagerDuty's log entries: one of fifteen kinds, each with a `channel` of five)
+ * has those repaired the same way first, two levels down at most. Undefined where none is found.
+ */
+function repairedAt(
+  model: ServiceModel,
+  schema: unknown,
+  whole: unknown,
+  fault: Fault,
+  validate: Validate,
+  request: boolean,
+  depth: number,
+): unknown {
+  const at = fault.instancePath.split('/').slice(1).map(unescapeToken);
+  const member = schemaAt(model, schema, at);
+  if (member === undefined) return undefined;
+  const inside = (path: string) => path === fault.instancePath || path.startsWith(`${fault.instancePath}/`);
+  const settled = (candidate: unknown) =>
+    validate(candidate) || !((validate.errors ?? []) as Fault[]).some((e) => inside(e.instancePath));
+  const settle = (v: unknown): unknown => {
+    let candidate = setAt(whole, at, v);
+    for (let round = 0; round < 4 && !settled(candidate); round++) {
+      const deeper = depth < 2 ? ambiguity(validate, fault.instancePath) : undefined;
+      const next = deeper && repairedAt(model, schema, candidate, deeper, validate, request, depth + 1);
+      if (next === undefined) return undefined;
+      candidate = next;
+    }
+    return settled(candidate) ? getAt(candidate, at) : undefined;
+  };
+  const replaced = oneAlternative(model, member, (v: unknown) => settled(setAt(whole, at, v)), request, settle);
+  return replaced === undefined ? undefined : setAt(whole, at, replaced);
+}
+
+/**
+ * The schema of the member at `path` (object keys, array indexes), through `$ref`s, allOf members and oneOf or anyOf
+ * alternatives, at any depth (PagerDuty's log entries: a oneOf of allOfs of an allOf declaring `channel`).
+ */
 function schemaAt(model: ServiceModel, schema: unknown, path: string[]): unknown {
   let node: unknown = schema;
   for (const key of path) {
     const s = resolveRef<any>(model.document, node ?? {});
     if (!s || typeof s !== 'object') return undefined;
-    const sources = [
-      s,
-      ...(Array.isArray(s.allOf) ? s.allOf.map((m: unknown) => resolveRef<any>(model.document, m ?? {})) : []),
-    ];
+    const sources = layers(model, s);
     const own = sources.find((x) => x?.properties && Object.hasOwn(x.properties, key));
     if (own) node = own.properties[key];
     else if (/^\d+$/.test(key) && sources.some((x) => x?.items)) node = sources.find((x) => x?.items).items;
@@ -343,6 +375,18 @@ function schemaAt(model: ServiceModel, schema: unknown, path: string[]): unknown
     else return undefined;
   }
   return node;
+}
+
+/** A schema and its allOf members, oneOf and anyOf alternatives, theirs in turn (four levels at most). */
+function layers(model: ServiceModel, schema: any, depth = 0): any[] {
+  if (!schema || typeof schema !== 'object' || depth > 4) return [];
+  const parts = ['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(schema[k]) ? schema[k] : []));
+  return [schema, ...parts.flatMap((m: unknown) => layers(model, resolveRef<any>(model.document, m ?? {}), depth + 1))];
+}
+
+/** The member of `value` at `path`. */
+function getAt(value: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as any)[key] : undefined), value);
 }
 
 /** A copy of `value` with the member at `path` replaced. */
@@ -361,7 +405,14 @@ function setAt(value: unknown, path: string[], member: unknown): unknown {
  * the drawn one does not, of another type (`{"months": [], "weeks": 5}`), so that it matches only the drawn one,
  * at the top or inside a member both have (breakersOf). Undefined when none such is found.
  */
-function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
+function oneAlternative(
+  model: ServiceModel,
+  schema: unknown,
+  validate: Validate,
+  request: boolean,
+  /** A value for a candidate `validate` refuses, repaired inside, or undefined (repairedAt). */
+  settle?: (candidate: unknown) => unknown,
+): unknown {
   const alternatives: any[] = (resolveRef<any>(model.document, schema ?? {})?.oneOf ?? []).map((a: unknown) =>
     resolveRef<any>(model.document, a ?? {}),
   );
@@ -376,6 +427,8 @@ function oneAlternative(model: ServiceModel, schema: unknown, validate: Validate
         let breaking: unknown = value;
         for (const b of breakers) if (b.length > 0) breaking = b[Math.min(k, b.length - 1)]!(breaking);
         if (validate(breaking)) return breaking;
+        const settled = settle?.(breaking);
+        if (settled !== undefined) return settled;
       }
       // Alternatives that differ by a string's format alone (motaword's map of text beside a map of base64): the
       // draw with its strings as text no format takes matches the one without the format; its maps drawn with a

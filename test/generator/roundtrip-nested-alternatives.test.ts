@@ -13,6 +13,9 @@
 // - a oneOf of objects each with its own `target` value, every member optional, inside a member typed by three allOf
 //   members two of them a level down (Cloudflare's IP access rules, inside its answer envelopes), whose unmerged draw
 //   gives the member no type: drawn from the members merged, then one alternative told apart;
+// - a oneOf of two kinds told apart by an optional member's value, each holding a oneOf of objects of optional members
+//   (PagerDuty's log entries and their channels), whose candidates for the outer one failed on the inner one: the
+//   inner repaired inside each candidate first;
 // - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
 //   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
 //   members only, five `$ref`s deep.
@@ -40,6 +43,9 @@ const rule = (action: string) => ({
 const delay = (name: string, properties: object) => ({
   type: 'object',
   properties: { type: { type: 'string', enum: [name] }, ...properties },
+});
+const entry = (kind: string) => ({
+  allOf: [ref('LogEntry'), { type: 'object', properties: { type: { type: 'string', enum: [kind] } } }],
 });
 const target = (name: string) => ({ properties: { target: { enum: [name] }, value: { type: 'string' } } });
 // Many optional members, each a reference (as Telegram's Message holds dozens), some of them back to the message.
@@ -87,6 +93,13 @@ const document = {
     // Cloudflare's IP access rules: the rule's oneOf `configuration` (each alternative's `target` its own enum, every
     // member optional) inside the envelope's `result`, typed in three allOf members, two of them a level down.
     '/nested-alternatives/access-rules': exchange('postAccessRule', ref('AccessRuleAnswer')),
+    // PagerDuty's log entries: one of two kinds, told apart by an optional `type`, each with a `channel` one of three
+    // kinds of optional members only.
+    '/nested-alternatives/log-entries': exchange('postLogEntry', {
+      type: 'object',
+      required: ['log_entry'],
+      properties: { log_entry: { oneOf: [ref('TriggerEntry'), ref('AnnotateEntry')] } },
+    }),
     '/nested-alternatives/messages': exchange('postMessage', {
       type: 'object',
       required: ['ok', 'result'],
@@ -131,6 +144,40 @@ const document = {
       IpTarget: target('ip'),
       AsnTarget: target('asn'),
       CountryTarget: target('country'),
+      LogEntry: {
+        allOf: [
+          {
+            type: 'object',
+            required: ['channel'],
+            properties: {
+              id: { type: 'string' },
+              type: { type: 'string', enum: ['trigger_log_entry', 'annotate_log_entry'] },
+              channel: ref('Channel'),
+            },
+          },
+        ],
+      },
+      TriggerEntry: entry('trigger_log_entry'),
+      AnnotateEntry: entry('annotate_log_entry'),
+      Channel: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string' } },
+        oneOf: [
+          { title: 'Nagios', type: 'object', properties: { type: { type: 'string' }, details: { type: 'object' } } },
+          {
+            title: 'WebTrigger',
+            type: 'object',
+            properties: { type: { type: 'string' }, details: { type: 'string' } },
+          },
+          {
+            title: 'Website',
+            type: 'object',
+            required: ['type'],
+            properties: { type: { type: 'string' }, duration: { type: 'integer' } },
+          },
+        ],
+      },
       Variable: {
         type: 'object',
         required: ['name', 'arguments'],
