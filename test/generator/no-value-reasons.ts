@@ -132,7 +132,9 @@ function emptyOnlyAlternatives(document: OpenApiDocument, node: any, merge: Merg
 function sameAlternatives(document: OpenApiDocument, node: any, merge: Merge): [string, string] | undefined {
   const seen = new Map<string, string>();
   for (const [i, ref] of (Array.isArray(node.oneOf) ? node.oneOf : []).entries()) {
-    const name = (ref as any)?.$ref?.split('/').pop() ?? `alternative ${i + 1}`;
+    // A component by its name; a `$ref` deeper into one (PagerDuty's `.../last_run_by/oneOf/1`) by its place.
+    const component = /^#\/components\/schemas\/([^/]+)$/.exec((ref as any)?.$ref ?? '')?.[1];
+    const name = component ?? `alternative ${i + 1}`;
     const key = JSON.stringify(withoutAnnotations(merge(ref) ?? resolveRef<any>(document, ref)));
     const twin = seen.get(key);
     if (twin !== undefined) return [twin, name];

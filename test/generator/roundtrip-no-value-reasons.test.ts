@@ -8,7 +8,8 @@
 // `/^.*[a-z]+.*$/i`), an e-mail address whose pattern requires a backslash (Amadeus' contact, an escape written
 // twice), an allOf of an object (two allOfs down) and a string enum (Cloudflare's setting answers), an allOf whose members type a required member an object and an array (Cloudflare's list envelopes), a uuid
 // of 24 characters (Intercom's conversation `from.id`), a oneOf none of whose alternatives admits a value (PeerTube's
-// token grants, each requiring a client id whose delimited pattern matches nothing). A
+// token grants, each requiring a client id whose delimited pattern matches nothing), a oneOf of a `$ref` into another
+// schema's oneOf and an inline twin of it, named by their places (PagerDuty's invocation agents). A
 // oneOf whose alternatives differ, which the round trip draws a value of, is called and passes; so are the schemas
 // closed beside or inside an allOf whose members declare what the closure does not list, read as Prism reads them,
 // the members merged (`closed-allof-members.test.ts`): an allOf of two closed objects one of which requires a member
@@ -35,6 +36,14 @@ const document = {
     '/no-value/events': patch('patchEvent', {
       oneOf: [{ $ref: '#/components/schemas/ApprovedEvent' }, { $ref: '#/components/schemas/DeniedEvent' }],
       discriminator: { propertyName: 'event_type' },
+    }),
+    // PagerDuty's invocation agents: a `$ref` into another schema's oneOf beside an inline twin of it.
+    '/no-value/agents': patch('patchAgent', {
+      oneOf: [
+        ref2('UserReference'),
+        { $ref: '#/components/schemas/Action/properties/last_run_by/oneOf/1' },
+        { type: 'object', required: ['type', 'id'], properties: { id: { type: 'string' }, type: { type: 'string' } } },
+      ],
     }),
     '/no-value/quirks': patch('patchQuirk', { allOf: [{ type: 'string' }, { type: 'integer' }] }),
     // Cloudflare's setting answers: the envelope, an object two allOfs down, beside the setting's string enum.
@@ -210,6 +219,26 @@ const document = {
         allOf: [{ type: 'object', properties: { shipment_id: { type: 'string' } } }],
         required: ['shipment_id'],
       },
+      UserReference: {
+        type: 'object',
+        required: ['type', 'id'],
+        properties: { id: { type: 'string' }, type: { type: 'string', enum: ['user_reference'] } },
+      },
+      Action: {
+        type: 'object',
+        properties: {
+          last_run_by: {
+            oneOf: [
+              ref2('UserReference'),
+              {
+                type: 'object',
+                required: ['type', 'id'],
+                properties: { id: { type: 'string' }, type: { type: 'string' } },
+              },
+            ],
+          },
+        },
+      },
       Envelope: {
         type: 'object',
         required: ['success', 'result'],
@@ -230,6 +259,7 @@ roundTripSuite(
   {
     unsatisfiable: [
       'createApp: parameter organization_name (its pattern "/^.*[a-z]+.*$/i" matches no string: `^` after a character or `$` before one)',
+      "patchAgent: request body (its oneOf's alternative 2 and alternative 3 accept the same values)",
       'patchContact: request body (email: its pattern "^[a-zA-Z0-9_.+-]+@[a-zA-Z0-9-]+\\\\\\\\.[a-zA-Z0-9-.]+$" requires a `\\` (an escape written twice), which no email holds)',
       'patchConversation: request body (from.id: its format uuid is 36 characters long, outside its 24 to 24)',
       'patchEmployee: request body (it requires canApprove, which it does not list and its additionalProperties: false forbids)',
