@@ -1,5 +1,6 @@
 // The round trip's draws (drawable-schemas.ts): base64 for `format: byte`, a URL for `format: url`, and a discriminating
-// parent's property from the values its discriminator names, where json-schema-faker's own draws are refused.
+// parent's property from the values its discriminator names, where json-schema-faker's own draws are refused; a
+// string whose maxLength is megabytes drawn no longer than a body the round trip sends.
 import { generateSync } from 'json-schema-faker';
 import { expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../generator/model/index.js';
@@ -87,4 +88,16 @@ it("a $ref into another operation's answer, its pointer percent-encoded as a URI
     $ref: '#/paths/~1chargers~1%7BchargerId%7D/get/responses/200/content/application~1json/schema',
   };
   for (const value of draws(document, schema)) expect(value).toMatchObject({ id: 7 });
+});
+
+it('a string whose maxLength is megabytes is drawn at most 4,096 long, or its minLength where that is more', () => {
+  const document = { openapi: '3.0.3', paths: {} } as OpenApiDocument;
+  // PagerDuty's script: json-schema-faker drew it up to 16 MB, seconds a draw.
+  const script = { type: 'string', maxLength: 16777215 };
+  const lengths = draws(document, script).map((v) => (v as string).length);
+  expect(Math.max(...lengths)).toBeLessThanOrEqual(4096);
+  expect(Math.max(...lengths)).toBeGreaterThan(64);
+  for (const value of draws(document, { type: 'string', minLength: 5000, maxLength: 100000 }))
+    expect((value as string).length).toBe(5000);
+  expect(drawable(document).of({ type: 'string', maxLength: 4096 })).toEqual({ type: 'string', maxLength: 4096 });
 });

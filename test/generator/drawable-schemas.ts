@@ -17,6 +17,9 @@
 //   engine draws it (contracts/engine/discriminator-draws.ts), also where the parent's own property lists the
 //   values (azure deploymentScripts' `kind`): drawn as the parent, the value lacked the members of the child its
 //   value names, which the validator requires.
+// - a string whose maxLength is past any body the round trip sends (PagerDuty's scripts, 16,777,215 bytes):
+//   json-schema-faker draws it at up to that length, seconds a draw and as many in garbage collection, for a value
+//   too large to send; drawn at most LONGEST_STRING long (or its minLength).
 // - for a request (`drawable(document, 'request')`), a readOnly member is left out (OpenAPI: SHOULD NOT be sent;
 //   Prism refuses it where the object is closed): json-schema-faker's ignoreProperties hook misses the mark beside
 //   an allOf or a `$ref` (e-conomic's `employeeType: {allOf: [{$ref: EmployeeType}], readOnly: true}`), which it
@@ -33,6 +36,8 @@ const URL_TEXT = '^https://example\\.com/[a-z0-9]{0,12}$';
 /** The formats of whole numbers (OpenAPI's format registry), whatever the JSON type says. */
 const WHOLE_FORMATS = new Set(['int32', 'int64', 'uint64']);
 const COMPONENT = '#/components/schemas/';
+/** The longest string drawn where a schema allows longer (a sixty-fourth of a draw's largest size, roundtrip-draw.ts). */
+const LONGEST_STRING = 4096;
 /** Keywords whose value is data, not schemas. */
 const DATA = new Set(['enum', 'const', 'default', 'example', 'examples', 'discriminator', 'xml', 'externalDocs']);
 
@@ -91,6 +96,8 @@ export function drawable(document: OpenApiDocument, direction: 'request' | 'answ
       delete out.format;
     }
     if (s.type === 'number' && WHOLE_FORMATS.has(s.format)) out.type = 'integer';
+    if (typeof s.maxLength === 'number' && s.maxLength > LONGEST_STRING)
+      out.maxLength = Math.max(LONGEST_STRING, typeof s.minLength === 'number' ? s.minLength : 0);
     const low = typeof s.minimum === 'number' ? s.minimum : s.exclusiveMinimum;
     if (typeof low === 'number' && s.maximum === undefined && s.exclusiveMaximum === undefined)
       out.maximum = low + 1000;
