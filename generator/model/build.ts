@@ -464,6 +464,8 @@ function typeOfBranches(
   // A scalar that may also be text (PeerTube's id: an integer or a UUID) travels as text: its schema's validator
   // coerces it to the branch it meets, where a number's check would refuse the UUID.
   if (types.includes('string')) return 'string';
+  // So does a boolean or a number (Elasticsearch's `track_total_hits`): a number's check would refuse `false`.
+  if (types.includes('boolean') && types.some((t) => t === 'integer' || t === 'number')) return 'string';
   for (const t of ['integer', 'number', 'boolean'] as const) if (types.includes(t)) return t;
   return 'string';
 }

@@ -3,7 +3,8 @@
 // decimal number"). A parameter's oneOf is read as anyOf (its text may read as several alternatives,
 // parameter-alternatives.test.ts), so the handler gets the value as the first alternative it meets reads it: `42`
 // for `42`, the text for a UUID, both of the handler's type (number | string). An allOf member that declares no
-// type narrows nothing: an integer stays an integer.
+// type narrows nothing: an integer stays an integer. A boolean or a number (Elasticsearch's `track_total_hits`, behind a
+// `$ref`) travels as text too: the server read it as a number and refused `false`.
 import { expect, it } from 'vitest';
 import { servedPackage } from '../support/served-package.js';
 
@@ -24,11 +25,14 @@ const DOCUMENT = {
           },
           { name: 'page', in: 'query', schema: { allOf: [{ type: 'integer' }, { minimum: 1 }] } },
           { name: 'tag', in: 'query', schema: { anyOf: [{ type: 'number' }, {}] } },
+          { name: 'track_total_hits', in: 'query', schema: { $ref: '#/components/schemas/TrackHits' } },
         ],
         responses: answer,
       },
     },
   },
+  // Elasticsearch's: a boolean or a number.
+  components: { schemas: { TrackHits: { oneOf: [{ type: 'boolean' }, { type: 'number' }] } } },
 };
 
 const served = servedPackage('videos', DOCUMENT, () => ({
@@ -52,4 +56,17 @@ it('keeps an allOf integer an integer, and a branch that says nothing admits tex
   const bad = await fetch(`${served.baseUrl}/videos/7?page=two`);
   expect(bad.status).toBe(400);
   expect(await bad.text()).toContain('is not a decimal number');
+});
+
+it('takes a boolean or a number where the schema allows either', async () => {
+  const client = new served.pkg.client.VideosClient({ baseUrl: served.baseUrl, maxRetries: 0 });
+  expect(await client.getVideo({ id: 7, track_total_hits: false })).toEqual({
+    path: { id: 7 },
+    query: { track_total_hits: false },
+  });
+  expect(await client.getVideo({ id: 7, track_total_hits: 10000 })).toEqual({
+    path: { id: 7 },
+    query: { track_total_hits: 10000 },
+  });
+  expect((await fetch(`${served.baseUrl}/videos/7?track_total_hits=maybe`)).status).toBe(400);
 });
