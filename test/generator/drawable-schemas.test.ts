@@ -101,3 +101,34 @@ it('a string whose maxLength is megabytes is drawn at most 4,096 long, or its mi
     expect((value as string).length).toBe(5000);
   expect(drawable(document).of({ type: 'string', maxLength: 4096 })).toEqual({ type: 'string', maxLength: 4096 });
 });
+
+it("a `$ref` wrapped in a one-member allOf counts toward json-schema-faker's reference depth", () => {
+  // Elasticsearch's queries: every member an allOf of one `$ref`, which json-schema-faker followed past refDepth
+  // (to its maxDepth of 22, each level dozens of queries wide: one draw took minutes).
+  const wrap = (name: string) => ({ description: name, allOf: [{ $ref: `#/components/schemas/${name}` }] });
+  const document = {
+    openapi: '3.0.3',
+    paths: {},
+    components: {
+      schemas: {
+        Query: { type: 'object', properties: { bool: wrap('Bool'), match: wrap('Match'), nested: wrap('Nested') } },
+        Bool: { type: 'object', properties: { must: { type: 'array', items: wrap('Query') }, filter: wrap('Query') } },
+        Nested: { type: 'object', properties: { path: { type: 'string' }, query: wrap('Query') } },
+        Match: { type: 'object', properties: { field: { type: 'string' } } },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const d = drawable(document);
+  expect(d.of(wrap('Query'))).toEqual({ description: 'Query', $ref: '#/components/schemas/Query' });
+  // A constraint beside the member keeps the allOf.
+  expect(d.of({ allOf: [{ $ref: '#/components/schemas/Match' }], nullable: true })).toHaveProperty('allOf');
+  const depth = (v: unknown): number =>
+    v && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as object).map(depth)) : 0;
+  for (let seed = 1; seed <= 6; seed++) {
+    const value = generateSync(
+      { ...(d.of(wrap('Query')) as object), components: d.components, paths: d.paths } as never,
+      { seed, refDepth: 2, alwaysFakeOptionals: true } as never,
+    );
+    expect(depth(value)).toBeLessThanOrEqual(6);
+  }
+});

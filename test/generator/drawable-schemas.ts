@@ -38,6 +38,8 @@ const WHOLE_FORMATS = new Set(['int32', 'int64', 'uint64']);
 const COMPONENT = '#/components/schemas/';
 /** The longest string drawn where a schema allows longer (a sixty-fourth of a draw's largest size, roundtrip-draw.ts). */
 const LONGEST_STRING = 4096;
+/** Keywords that say what a schema is without constraining its values. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'externalDocs']);
 /** Keywords whose value is data, not schemas. */
 const DATA = new Set(['enum', 'const', 'default', 'example', 'examples', 'discriminator', 'xml', 'externalDocs']);
 
@@ -96,6 +98,16 @@ export function drawable(document: OpenApiDocument, direction: 'request' | 'answ
       delete out.format;
     }
     if (s.type === 'number' && WHOLE_FORMATS.has(s.format)) out.type = 'integer';
+    const wrapped = Array.isArray(s.allOf) && s.allOf.length === 1 ? s.allOf[0] : undefined;
+    if (
+      wrapped &&
+      typeof wrapped.$ref === 'string' &&
+      Object.keys(wrapped).length === 1 &&
+      Object.keys(s).every((k) => k === 'allOf' || ANNOTATIONS.has(k) || k.startsWith('x-'))
+    ) {
+      delete out.allOf;
+      out.$ref = (rewrite(wrapped) as { $ref: string }).$ref;
+    }
     if (typeof s.maxLength === 'number' && s.maxLength > LONGEST_STRING)
       out.maxLength = Math.max(LONGEST_STRING, typeof s.minLength === 'number' ? s.minLength : 0);
     const low = typeof s.minimum === 'number' ? s.minimum : s.exclusiveMinimum;
