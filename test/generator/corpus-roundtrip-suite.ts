@@ -46,6 +46,7 @@ import {
 } from './roundtrip-draw.js';
 import { type Received, recordingListener } from './roundtrip-received.js';
 import { filledObjects, nests, noWireForm, writableForm } from './roundtrip-wire-forms.js';
+import { literalSiblingValues } from './literal-siblings.js';
 import { essence, isJson, isText, isXml } from './roundtrip-media.js';
 import { prismNotes } from './roundtrip-prism-notes.js';
 
@@ -407,12 +408,23 @@ export function roundTripSuite(
         // (sinao's required `data`, `items: {}`, drawn `[null]`, answered 400 as missing).
         const written = (v: unknown) =>
           (p.style === 'deepObject' || !nests(v)) && !(Array.isArray(v) && v.every((x) => x === null));
+        // Nor a path segment a sibling path holds as a literal: such a request is the sibling's (literal-siblings.ts).
+        const siblings = p.in === 'path' ? literalSiblingValues(o, p.name, model.operations) : [];
         const fits = (v: unknown) =>
-          v !== undefined && JSON.stringify(nonEmpty(v)) === JSON.stringify(v) && accepts(p, v) && written(v);
+          v !== undefined &&
+          JSON.stringify(nonEmpty(v)) === JSON.stringify(v) &&
+          accepts(p, v) &&
+          written(v) &&
+          !siblings.includes(String(v));
         let value = draw(7 + i);
         for (let seed = 100; seed < 120 && !fits(value); seed++) value = draw(seed + i);
         for (let seed = 1; seed <= 5 && !fits(value); seed++) value = draw(seed, true);
-        if (value === undefined || !accepts(p, nonEmpty(value)) || !written(value)) {
+        if (
+          value === undefined ||
+          !accepts(p, nonEmpty(value)) ||
+          !written(value) ||
+          siblings.includes(String(value))
+        ) {
           // No value the parameter's own validator accepts (firebrowse's dates: an enum of numbers typed string).
           if (p.required)
             return { notCalled: `${o.id}: parameter ${p.name}${reason(p.schema)}`, list: 'unsatisfiable' };
