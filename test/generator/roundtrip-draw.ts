@@ -285,11 +285,14 @@ function nestedAlternatives(model: ServiceModel, schema: unknown, validate: Vali
   // The allOf members merged too (Cloudflare's IP access rules: the rule's oneOf `configuration` inside the answer
   // envelope's `result`, typed in three members, whose unmerged draw gives `result` members of no type).
   const merged = mergedSchema(model, schema);
-  for (const source of merged === undefined ? [schema] : [schema, merged])
-    for (let seed = 1; seed <= 5; seed++) {
-      const value = alternativesWithin(model, source, seed, validate, request);
-      if (value !== undefined) return value;
-    }
+  // And drawn with their required members only, five `$ref`s deep (Elasticsearch's jobs: past the default depth their
+  // members' draws had no type, beside the ambiguous durations to repair).
+  for (const draw of [{}, { requiredOnly: true, depth: 5 }])
+    for (const source of merged === undefined ? [schema] : [schema, merged])
+      for (let seed = 1; seed <= 5; seed++) {
+        const value = alternativesWithin(model, source, seed, validate, { ...draw, request });
+        if (value !== undefined) return value;
+      }
   return undefined;
 }
 
@@ -299,9 +302,10 @@ function alternativesWithin(
   schema: unknown,
   seed: number,
   validate: Validate,
-  request: boolean,
+  draw: Draw & { request: boolean },
 ): unknown {
-  let value = sample(model, schema, seed, false, { request });
+  const { request } = draw;
+  let value = sample(model, schema, seed, false, draw);
   for (let round = 0; round < 8 && !validate(value); round++) {
     const fault = ambiguity(validate);
     const repaired = fault && repairedAt(model, schema, value, fault, validate, request, 0);
@@ -413,13 +417,20 @@ function oneAlternative(
   /** A value for a candidate `validate` refuses, repaired inside, or undefined (repairedAt). */
   settle?: (candidate: unknown) => unknown,
 ): unknown {
-  const alternatives: any[] = (resolveRef<any>(model.document, schema ?? {})?.oneOf ?? []).map((a: unknown) =>
-    resolveRef<any>(model.document, a ?? {}),
-  );
+  let node = resolveRef<any>(model.document, schema ?? {});
+  // Through an allOf of one member (Elasticsearch's `{allOf: [{$ref: Duration}]}`, a oneOf behind it).
+  while (node && !node.oneOf && Array.isArray(node.allOf) && node.allOf.length === 1)
+    node = resolveRef<any>(model.document, node.allOf[0] ?? {});
+  const alternatives: any[] = (node?.oneOf ?? []).map((a: unknown) => resolveRef<any>(model.document, a ?? {}));
   for (const [i, own] of alternatives.entries())
     for (let seed = 1; seed <= 5; seed++) {
       const value = sample(model, own, seed, false, { request });
-      if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+      // A scalar or an array has no members to break the others with: it matches only its own or it does not
+      // (Elasticsearch's durations: any string, `"-1"` or `"0"`, whose draws `"-1"` and `"0"` matched two).
+      if (!value || typeof value !== 'object' || Array.isArray(value)) {
+        if (value !== undefined && validate(value)) return value;
+        continue;
+      }
       // Per other alternative, the changes that break it (breakersOf).
       const breakers = alternatives.map((other, j) => (j === i ? [] : breakersOf(model, own, other, seed, request)));
       const longest = Math.max(0, ...breakers.map((b) => b.length));

@@ -16,6 +16,9 @@
 // - a oneOf of two kinds told apart by an optional member's value, each holding a oneOf of objects of optional members
 //   (PagerDuty's log entries and their channels), whose candidates for the outer one failed on the inner one: the
 //   inner repaired inside each candidate first;
+// - an object of a dozen members each a oneOf of any string, `"-1"` or `"0"` behind an allOf of one `$ref`, beside
+//   required members past json-schema-faker's reference depth (Elasticsearch's jobs and their durations): a scalar
+//   alternative's draw taken where it matches only its own, through the allOf, on a draw of required members only;
 // - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
 //   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
 //   members only, five `$ref`s deep.
@@ -44,6 +47,7 @@ const delay = (name: string, properties: object) => ({
   type: 'object',
   properties: { type: { type: 'string', enum: [name] }, ...properties },
 });
+const durations = Array.from({ length: 12 }, (_, i) => `interval_${i + 1}`);
 const entry = (kind: string) => ({
   allOf: [ref('LogEntry'), { type: 'object', properties: { type: { type: 'string', enum: [kind] } } }],
 });
@@ -100,6 +104,9 @@ const document = {
       required: ['log_entry'],
       properties: { log_entry: { oneOf: [ref('TriggerEntry'), ref('AnnotateEntry')] } },
     }),
+    // Elasticsearch's jobs: a dozen durations, each an allOf of one `$ref` to a oneOf of any string, `"-1"` or `"0"`,
+    // beside required members past json-schema-faker's reference depth.
+    '/nested-alternatives/jobs': exchange('postJob', ref('Job')),
     '/nested-alternatives/messages': exchange('postMessage', {
       type: 'object',
       required: ['ok', 'result'],
@@ -108,6 +115,28 @@ const document = {
   },
   components: {
     schemas: {
+      Job: {
+        type: 'object',
+        required: ['analysis_config', ...durations],
+        properties: {
+          analysis_config: { allOf: [ref('AnalysisConfig')] },
+          ...Object.fromEntries(durations.map((d) => [d, { allOf: [ref('Duration')] }])),
+        },
+      },
+      Duration: {
+        oneOf: [{ type: 'string' }, { type: 'string', enum: ['-1'] }, { type: 'string', enum: ['0'] }],
+      },
+      AnalysisConfig: {
+        type: 'object',
+        required: ['detectors'],
+        properties: { detectors: { type: 'array', minItems: 1, items: { allOf: [ref('Detector')] } } },
+      },
+      Detector: { type: 'object', required: ['rule'], properties: { rule: { allOf: [ref('Rule')] } } },
+      Rule: {
+        type: 'object',
+        required: ['operator', 'value'],
+        properties: { operator: { type: 'string', enum: ['gt', 'lt'] }, value: { type: 'number' } },
+      },
       CommonEnvelope: {
         type: 'object',
         required: ['success', 'result'],
