@@ -252,8 +252,36 @@ export function validValue(
   return (
     oneAlternative(model, schema, validate, request) ??
     allOfAlternatives(model, schema, validate, request) ??
+    besideAlternatives(model, schema, validate, request) ??
     nestedAlternatives(model, schema, validate, request)
   );
+}
+
+/**
+ * A value of a schema whose anyOf or oneOf sits beside members of its own (Iceberg's metrics report: a scan or a
+ * commit report, beside a required `report-type`), of which json-schema-faker draws the own members alone: each
+ * alternative merged with them, drawn as is and with its required members only, with and without its maps' own
+ * examples. Undefined where none is found.
+ */
+function besideAlternatives(model: ServiceModel, schema: unknown, validate: Validate, request: boolean): unknown {
+  const top = resolveRef<any>(model.document, schema ?? {});
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const alternatives: unknown[] = Array.isArray(top?.[key]) ? top[key] : [];
+    const { [key]: _alternatives, ...own } = top ?? {};
+    if (alternatives.length === 0 || !own.properties) continue;
+    for (const alternative of alternatives) {
+      const joined = { ...own, allOf: [...(Array.isArray(own.allOf) ? own.allOf : []), alternative] };
+      const merged = mergedSchema(model, joined) ?? joined;
+      // Its maps' own examples left out too (Iceberg's `Metrics`, whose example json-schema-faker draws as a member).
+      for (const source of new Set([merged, withoutMapExamples(model, merged)]))
+        for (const draw of [{}, { requiredOnly: true, depth: 5 }])
+          for (let seed = 1; seed <= 5; seed++) {
+            const value = sample(model, source, seed, false, { ...draw, request });
+            if (validate(value)) return value;
+          }
+    }
+  }
+  return undefined;
 }
 
 /**

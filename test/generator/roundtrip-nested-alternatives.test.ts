@@ -19,6 +19,9 @@
 // - an object of a dozen members each a oneOf of any string, `"-1"` or `"0"` behind an allOf of one `$ref`, beside
 //   required members past json-schema-faker's reference depth (Elasticsearch's jobs and their durations): a scalar
 //   alternative's draw taken where it matches only its own, through the allOf, on a draw of required members only;
+// - an anyOf of two objects beside a required member of its own (Iceberg's metrics report, a scan or a commit
+//   report beside `report-type`), of which json-schema-faker drew the own member alone: each alternative merged with
+//   it, its map's own example left out;
 // - an object of many optional members each a `$ref` to more, itself among them (Telegram's `Message`), whose
 //   draw past json-schema-faker's reference depth holds values of no member's type: drawn with its required
 //   members only, five `$ref`s deep.
@@ -107,6 +110,8 @@ const document = {
     // Elasticsearch's jobs: a dozen durations, each an allOf of one `$ref` to a oneOf of any string, `"-1"` or `"0"`,
     // beside required members past json-schema-faker's reference depth.
     '/nested-alternatives/jobs': exchange('postJob', ref('Job')),
+    // Iceberg's metrics report: a scan or a commit report, beside a required `report-type` of its own.
+    '/nested-alternatives/reports': exchange('postReport', ref('ReportMetricsRequest')),
     '/nested-alternatives/messages': exchange('postMessage', {
       type: 'object',
       required: ['ok', 'result'],
@@ -115,6 +120,35 @@ const document = {
   },
   components: {
     schemas: {
+      ReportMetricsRequest: {
+        anyOf: [ref('ScanReport'), ref('CommitReport')],
+        required: ['report-type'],
+        properties: { 'report-type': { type: 'string' } },
+      },
+      ScanReport: {
+        type: 'object',
+        required: ['table-name', 'schema-id', 'metrics'],
+        properties: { 'table-name': { type: 'string' }, 'schema-id': { type: 'integer' }, metrics: ref('Metrics') },
+      },
+      CommitReport: {
+        type: 'object',
+        required: ['table-name', 'sequence-number', 'metrics'],
+        properties: {
+          'table-name': { type: 'string' },
+          'sequence-number': { type: 'integer' },
+          metrics: ref('Metrics'),
+        },
+      },
+      // A map whose example misses its values' required members.
+      Metrics: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          required: ['unit', 'value'],
+          properties: { unit: { type: 'string' }, value: { type: 'integer' } },
+        },
+        example: { 'result-data-files': { value: 1 } },
+      },
       Job: {
         type: 'object',
         required: ['analysis_config', ...durations],
