@@ -132,3 +132,12 @@ it("a `$ref` wrapped in a one-member allOf counts toward json-schema-faker's ref
     expect(depth(value)).toBeLessThanOrEqual(6);
   }
 });
+
+it('an integer whose bound is past 2^53 is drawn within it, as the generated server holds integers', () => {
+  // spectrocoin's int64 ids: json-schema-faker drew 5783736248661180000, which the validator refuses.
+  const document = { openapi: '3.0.3', paths: {} } as OpenApiDocument;
+  const id = { type: 'integer', format: 'int64', minimum: 0, maximum: 9223372036854776000 };
+  for (const value of draws(document, id)) expect(Number.isSafeInteger(value)).toBe(true);
+  for (const value of draws(document, { type: 'integer', minimum: -9223372036854776000, maximum: -1 }))
+    expect(Number.isSafeInteger(value)).toBe(true);
+});

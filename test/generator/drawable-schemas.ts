@@ -17,6 +17,9 @@
 //   engine draws it (contracts/engine/discriminator-draws.ts), also where the parent's own property lists the
 //   values (azure deploymentScripts' `kind`): drawn as the parent, the value lacked the members of the child its
 //   value names, which the validator requires.
+// - an integer bound past what a JSON number holds exactly (spectrocoin's int64 ids, `maximum:
+//   9223372036854776000`): the generated server's validators hold integers to 2^53 - 1 either way
+//   (validator-schemas.ts), where json-schema-faker drew up to the bound; drawn within it.
 // - a string whose maxLength is past any body the round trip sends (PagerDuty's scripts, 16,777,215 bytes):
 //   json-schema-faker draws it at up to that length, seconds a draw and as many in garbage collection, for a value
 //   too large to send; drawn at most LONGEST_STRING long (or its minLength).
@@ -113,6 +116,12 @@ export function drawable(document: OpenApiDocument, direction: 'request' | 'answ
     const low = typeof s.minimum === 'number' ? s.minimum : s.exclusiveMinimum;
     if (typeof low === 'number' && s.maximum === undefined && s.exclusiveMaximum === undefined)
       out.maximum = low + 1000;
+    if (s.type === 'integer' || (s.type === 'number' && WHOLE_FORMATS.has(s.format))) {
+      if (typeof out.maximum === 'number' && out.maximum > Number.MAX_SAFE_INTEGER)
+        out.maximum = Number.MAX_SAFE_INTEGER;
+      if (typeof out.minimum === 'number' && out.minimum < -Number.MAX_SAFE_INTEGER)
+        out.minimum = -Number.MAX_SAFE_INTEGER;
+    }
     const values = enums.get(node);
     if (values) {
       const property = s.discriminator.propertyName as string;
