@@ -18,7 +18,7 @@
 //   inner repaired inside each candidate first;
 // - an object of a dozen members each a oneOf of any string, `"-1"` or `"0"` behind an allOf of one `$ref`, beside
 //   required members past json-schema-faker's reference depth (Elasticsearch's jobs and their durations): a scalar
-//   alternative's draw taken where it matches only its own, through the allOf, on a draw of required members only;
+//   alternative's draw taken where it matches only its own, through the allOf;
 // - an anyOf of two objects beside a required member of its own (Iceberg's metrics report, a scan or a commit
 //   report beside `report-type`), of which json-schema-faker drew the own member alone: each alternative merged with
 //   it, its map's own example left out;
@@ -165,8 +165,8 @@ const document = {
         required: ['detectors'],
         properties: { detectors: { type: 'array', minItems: 1, items: { allOf: [ref('Detector')] } } },
       },
-      Detector: { type: 'object', required: ['rule'], properties: { rule: { allOf: [ref('Rule')] } } },
-      Rule: {
+      Detector: { type: 'object', required: ['rule'], properties: { rule: { allOf: [ref('DetectorRule')] } } },
+      DetectorRule: {
         type: 'object',
         required: ['operator', 'value'],
         properties: { operator: { type: 'string', enum: ['gt', 'lt'] }, value: { type: 'number' } },
