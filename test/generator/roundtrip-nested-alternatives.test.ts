@@ -17,8 +17,9 @@
 //   (PagerDuty's log entries and their channels), whose candidates for the outer one failed on the inner one: the
 //   inner repaired inside each candidate first;
 // - an object of a dozen members each a oneOf of any string, `"-1"` or `"0"` behind an allOf of one `$ref`, beside
-//   required members past json-schema-faker's reference depth (Elasticsearch's jobs and their durations): a scalar
-//   alternative's draw taken where it matches only its own, through the allOf;
+//   required members past json-schema-faker's reference depth and an optional member holding the job again
+//   (Elasticsearch's jobs and their durations), so that no merge of its members is drawn: a scalar alternative's draw
+//   taken where it matches only its own, through the allOf, on a draw of required members only, five `$ref`s deep;
 // - an anyOf of two objects beside a required member of its own (Iceberg's metrics report, a scan or a commit
 //   report beside `report-type`), of which json-schema-faker drew the own member alone: each alternative merged with
 //   it, its map's own example left out;
@@ -154,6 +155,8 @@ const document = {
         required: ['analysis_config', ...durations],
         properties: {
           analysis_config: { allOf: [ref('AnalysisConfig')] },
+          // A job it was cloned from: a schema holding itself admits no merge of its members.
+          cloned_from: { allOf: [ref('Job')] },
           ...Object.fromEntries(durations.map((d) => [d, { allOf: [ref('Duration')] }])),
         },
       },
