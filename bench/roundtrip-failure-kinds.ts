@@ -102,6 +102,10 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
     'Prism: a multipart JSON part (an object field) checked as text',
   ],
   [
+    /a form object field written exploded, its members as fields, which Prism does not gather back/,
+    'Prism: a URL-encoded object field written form + exploded (its members as fields) not gathered back',
+  ],
+  [
     /answers documented under media ranges only, for which Prism writes no content/,
     'Prism: no content for answers documented under media ranges only (406)',
   ],

@@ -24,6 +24,10 @@
 //   item, its members as `<0>` elements, no XML name;
 // - a path template name holding a colon (idealspot's `{insight_id:}`): Prism reads it as a prefix modifier;
 // - answers documented under a media range only (clever-cloud's `default` of `*/*`): Prism answers 406;
+// - a required HEAD request body (illumidesk's `project_copy_check`), the document's: Prism's 422 has no body to name
+//   it in, as no HEAD answer has;
+// - a free-form object field of a URL-encoded body (salesloft's call `recording`), written form + exploded as OpenAPI
+//   says, its members as fields of their own, which the generated server gathers back: Prism finds the field missing;
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
 //   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
 //   lists an operation requiring one as admitting no value), and Prism reads the other parameter's pair as the member;
@@ -284,6 +288,33 @@ const document = {
         },
       },
     },
+    // illumidesk's `project_copy_check`: a HEAD request requiring a body, which Prism refuses with a 422 of no body.
+    '/named-refusals/copy-check': {
+      head: {
+        operationId: 'checkCopy',
+        requestBody: body('project'),
+        responses: { '200': { description: 'may copy' }, '404': { description: 'not found' } },
+      },
+    },
+    // salesloft's call `recording`: a free-form object field of a URL-encoded body, written form + exploded.
+    '/named-refusals/calls': {
+      post: {
+        operationId: 'createCall',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                required: ['to', 'recording'],
+                properties: { to: { type: 'string' }, recording: { type: 'object' } },
+              },
+            },
+          },
+        },
+        responses: answer,
+      },
+    },
     '/named-refusals/packages': {
       put: {
         operationId: 'putPackage',
@@ -318,6 +349,8 @@ roundTripSuite(
       'createPath: writes the documented Content-Length with a drawn value',
       'getBuildInfo: answers the array example of an item as the item (`<0>gzip</0>`)',
       "reconcile: reads the type parameter's pair as movements.type (the document's names)",
+      'checkCopy: a required HEAD body, which the client leaves out (the document says to send one)',
+      "createCall: finds no recording, whose members went as fields (OpenAPI's form + explode)",
     ],
   },
   { server: true, prism: true },
@@ -351,6 +384,8 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     getInsight: 'Prism: a path template name holding a colon read as an RFC 6570 prefix modifier',
     createPath: 'Prism: an answer fetch refuses',
     getBuildInfo: expect.stringMatching(/^the document's: an item example that is an array/),
+    checkCopy: expect.stringMatching(/^the document's: a required GET or HEAD request body/),
+    createCall: expect.stringMatching(/^Prism: a URL-encoded object field written form \+ exploded/),
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(

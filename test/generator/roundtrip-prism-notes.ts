@@ -34,10 +34,13 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
       : [];
   // A required GET or HEAD body is the document's fault: the generator leaves it out with a warning (no
   // fetch sends one) and Prism requires it; said, so that the bench counts it apart.
+  // A HEAD answer has no body, so Prism's 422 to it names no violation (illumidesk's `project_copy_check`): a 422 to a
+  // HEAD request whose body the document requires is that refusal.
   const bodyLeftOut =
     /^(get|head)$/i.test(o.method) &&
     bodyRequired &&
-    /Body parameter is required/.test([...violations, problem ?? ''].join(' '))
+    (/Body parameter is required/.test([...violations, problem ?? ''].join(' ')) ||
+      (o.method.toLowerCase() === 'head' && violations.length === 0 && /HTTP 422: empty body/.test(problem ?? '')))
       ? [`a required ${o.method.toUpperCase()} request body, which the client leaves out (the document's)`]
       : [];
   // A body of bytes or text (not JSON, XML or a form) whose schema says object or array (qakka's
@@ -144,6 +147,18 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
     /Request body property \S+ must be object/.test([...violations, problem ?? ''].join(' '))
       ? ['a multipart JSON part (an object field), which Prism checks as text']
       : [];
+  // A URL-encoded object field written form + exploded (OpenAPI's default: salesloft's call `recording`), whose
+  // members go as fields of their own: Prism does not gather them back into the field and finds it missing; said, so
+  // that the bench counts it as Prism's.
+  const form = o.requestBodies.find((b) => b.kind === 'form');
+  const fieldsUngathered =
+    !json &&
+    form !== undefined &&
+    [...said.matchAll(/Request body must have required property '([^']+)'/g)].some(([, name]) =>
+      form.styledFields.some((f) => f.name === name && f.type === 'object' && f.style === 'form' && f.explode),
+    )
+      ? ['a form object field written exploded, its members as fields, which Prism does not gather back']
+      : [];
   // An exploded object query parameter whose members are named as other query parameters (sinao's
   // `movements` with `type` beside the parameter `type`): the round trip leaves those members out, and
   // Prism still reads the other parameter's pair as the object's member (the document's names); said, so
@@ -191,6 +206,7 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
     ...otherPath,
     ...madeUpRedirect,
     ...multipartJson,
+    ...fieldsUngathered,
     ...sameShape,
     ...rangesOnly,
     ...colonName,
