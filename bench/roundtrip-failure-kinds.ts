@@ -8,6 +8,10 @@
  */
 const DOCUMENT_KINDS: Array<[RegExp, string]> = [
   [
+    /a parameter's oneOf two alternatives of which take the text of every drawn value \(the document's\)/,
+    "the document's: a parameter's oneOf two alternatives of which take every drawn value's text (Prism refuses it)",
+  ],
+  [
     /a required (GET|HEAD) request body/,
     "the document's: a required GET or HEAD request body (the client leaves it out with a warning; Prism requires it)",
   ],
@@ -55,8 +59,8 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
     'Prism: a declared Content-Type, Accept or Authorization header parameter checked (stoplightio/prism#2057)',
   ],
   [
-    /Request header must have required property 'transfer-encoding'/,
-    "Prism: a Transfer-Encoding header parameter required (the connection's, which fetch does not let a caller set)",
+    /Request header must have required property '(transfer-encoding|content-length)'/,
+    "Prism: a Transfer-Encoding or Content-Length header parameter required (the connection's, which fetch does not let a caller set)",
   ],
   // A documented Content-Length answer header Prism writes with a drawn value (Azure Data Lake's `Path_Create`;
   // curl: "Invalid Content-Length").
@@ -76,6 +80,10 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
   [
     /Request query parameter \S+ must be array,null/,
     'Prism: a query array typed [array, null] read as one value (its coercion reads `type: array` alone; anyOf alike, stoplightio/prism#2675)',
+  ],
+  [
+    /a query array alternative of a oneOf, written delimited, which Prism reads as one value/,
+    'Prism: a delimited query array inside a oneOf read as one value (its coercion reads `type: array` alone, stoplightio/prism#2675)',
   ],
   [
     /a path segment holding several parameters, which Prism splits otherwise/,
@@ -104,6 +112,10 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
   [
     /a form object field written exploded, its members as fields, which Prism does not gather back/,
     'Prism: a URL-encoded object field written form + exploded (its members as fields) not gathered back',
+  ],
+  [
+    /a form field declared only inside an alternative of an allOf member, which Prism's form reader leaves out/,
+    'Prism: a form field declared only inside an alternative of an allOf member, not read from the form',
   ],
   [
     /answers documented under media ranges only, for which Prism writes no content/,

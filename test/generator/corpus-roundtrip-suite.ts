@@ -47,6 +47,7 @@ import {
 import { type Received, recordingListener } from './roundtrip-received.js';
 import { filledObjects, nests, noWireForm, writableForm } from './roundtrip-wire-forms.js';
 import { literalSiblingValues } from './literal-siblings.js';
+import { unambiguousParameter } from './unambiguous-parameters.js';
 import { essence, isJson, isText, isXml } from './roundtrip-media.js';
 import { prismNotes } from './roundtrip-prism-notes.js';
 
@@ -418,15 +419,23 @@ export function roundTripSuite(
           (p.style === 'deepObject' || !nests(v)) && !(Array.isArray(v) && v.every((x) => x === null));
         // Nor a path segment a sibling path holds as a literal: such a request is the sibling's (literal-siblings.ts).
         const siblings = p.in === 'path' ? literalSiblingValues(o, p.name, model.operations) : [];
-        const fits = (v: unknown) =>
+        // And, where the draw finds one, a value whose text one alternative of a oneOf alone takes
+        // (unambiguous-parameters.ts); another is sent where it finds none.
+        const fits = (v: unknown, strict = true) =>
           v !== undefined &&
           JSON.stringify(nonEmpty(v)) === JSON.stringify(v) &&
           accepts(p, v) &&
           written(v) &&
-          !siblings.includes(String(v));
+          !siblings.includes(String(v)) &&
+          (!strict || unambiguousParameter(model, p.schema, v));
         let value = draw(7 + i);
         for (let seed = 100; seed < 120 && !fits(value); seed++) value = draw(seed + i);
         for (let seed = 1; seed <= 5 && !fits(value); seed++) value = draw(seed, true);
+        if (!fits(value)) {
+          value = draw(7 + i);
+          for (let seed = 100; seed < 120 && !fits(value, false); seed++) value = draw(seed + i);
+          for (let seed = 1; seed <= 5 && !fits(value, false); seed++) value = draw(seed, true);
+        }
         if (
           value === undefined ||
           !accepts(p, nonEmpty(value)) ||

@@ -28,6 +28,8 @@
 //   it in, as no HEAD answer has;
 // - a free-form object field of a URL-encoded body (salesloft's call `recording`), written form + exploded as OpenAPI
 //   says, its members as fields of their own, which the generated server gathers back: Prism finds the field missing;
+// - a multipart field declared only in an allOf member's oneOf (PeerTube's video import: a target URL or a magnet URI
+//   beside the name): Prism's form reader leaves it out (the same body as JSON passes) and finds it missing;
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
 //   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
 //   lists an operation requiring one as admitting no value), and Prism reads the other parameter's pair as the member;
@@ -315,6 +317,39 @@ const document = {
         responses: answer,
       },
     },
+    // PeerTube's video import: a target URL or a magnet URI, declared in an allOf member's oneOf, beside the name.
+    '/named-refusals/imports': {
+      post: {
+        operationId: 'importVideo',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                required: ['name'],
+                allOf: [
+                  {
+                    type: 'object',
+                    oneOf: [
+                      {
+                        properties: { targetUrl: { type: 'string', enum: ['https://example.com/v.mp4'] } },
+                        required: ['targetUrl'],
+                      },
+                      {
+                        properties: { magnetUri: { type: 'string', enum: ['magnet:?xt=urn:btih:c12f'] } },
+                        required: ['magnetUri'],
+                      },
+                    ],
+                  },
+                  { type: 'object', properties: { name: { type: 'string', enum: ['clip'] } } },
+                ],
+              },
+            },
+          },
+        },
+        responses: answer,
+      },
+    },
     '/named-refusals/packages': {
       put: {
         operationId: 'putPackage',
@@ -351,6 +386,7 @@ roundTripSuite(
       "reconcile: reads the type parameter's pair as movements.type (the document's names)",
       'checkCopy: a required HEAD body, which the client leaves out (the document says to send one)',
       "createCall: finds no recording, whose members went as fields (OpenAPI's form + explode)",
+      "importVideo: finds no targetUrl or magnetUri, declared in an allOf member's oneOf",
     ],
   },
   { server: true, prism: true },
@@ -386,6 +422,7 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     getBuildInfo: expect.stringMatching(/^the document's: an item example that is an array/),
     checkCopy: expect.stringMatching(/^the document's: a required GET or HEAD request body/),
     createCall: expect.stringMatching(/^Prism: a URL-encoded object field written form \+ exploded/),
+    importVideo: expect.stringMatching(/^Prism: a form field declared only inside an alternative of an allOf member/),
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(
@@ -438,6 +475,14 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
   expect(failureKind('prism', `evaluate: ${routed.join('; ')}`)).toMatch(
     /^Prism: a request routed to another path's operation/,
   );
+  // A declared Content-Length header parameter (PeerTube's resumable upload cancel, a DELETE of no body): fetch sets
+  // that header itself, and sends none without a body; Prism requires it.
+  expect(
+    failureKind(
+      'prism',
+      `uploadResumableCancel: uploadResumableCancel failed: HTTP 422: [{"location":["header"],"message":"Request header must have required property 'content-length'"}]`,
+    ),
+  ).toMatch(/^Prism: a Transfer-Encoding or Content-Length header parameter required/);
   // The same refusal unnamed is still one to sort.
   expect(failureKind('prism', 'search: request.body: Body parameter is required HTTP 422')).toBe(
     'refused by the target',

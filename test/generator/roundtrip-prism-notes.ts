@@ -2,7 +2,7 @@
 // (an XML or JSON lines body checked as text, routing by path keys, segments and same-shape templates, ...) and the
 // documents' (a required GET body, bytes typed as an object, ...), each in words the bench counts under its kind
 // (bench/roundtrip-failure-kinds.ts) rather than among the refusals still to sort.
-import type { OperationModel, ServiceModel } from '../../generator/model/index.js';
+import { type OperationModel, resolveRef, type ServiceModel } from '../../generator/model/index.js';
 import { isFieldsType } from '../../generator/model/fieldless-forms.js';
 import { isLinesType } from '../../generator/model/media-types.js';
 import { memberSchemas } from './roundtrip-draw.js';
@@ -159,6 +159,19 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
     )
       ? ['a form object field written exploded, its members as fields, which Prism does not gather back']
       : [];
+  // A form field declared only inside an alternative of an allOf member (PeerTube's video import: a target URL, a
+  // magnet URI or a torrent file, beside the channel and name): Prism's form reader takes only the fields it finds
+  // declared outside such alternatives and reports the sent one missing (curl: the same body as JSON passes); said,
+  // so that the bench counts it as Prism's.
+  const formBody = o.requestBodies.find((b) => b.kind === 'form' || b.kind === 'multipart-form');
+  const formAlternative =
+    !json &&
+    formBody !== undefined &&
+    [...said.matchAll(/Request body must have required property '([^']+)'/g)].some(
+      ([, name]) => !formBody.fields.includes(name!),
+    )
+      ? ["a form field declared only inside an alternative of an allOf member, which Prism's form reader leaves out"]
+      : [];
   // An exploded object query parameter whose members are named as other query parameters (sinao's
   // `movements` with `type` beside the parameter `type`): the round trip leaves those members out, and
   // Prism still reads the other parameter's pair as the object's member (the document's names); said, so
@@ -174,6 +187,27 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
       ),
   )
     ? ["an exploded object query parameter whose members are named as other parameters (the document's)"]
+    : [];
+  // A parameter's oneOf two alternatives of which take the text of every value the round trip drew (an integer or a
+  // string of digits): the draw sends one alternative alone takes where it finds one (unambiguous-parameters.ts), so
+  // what is left is the document's.
+  // A query parameter's oneOf holding an array written delimited (PeerTube's `categoryOneOf`: a category or several,
+  // `explode: false`): Prism reads `15,16` as one value, checked against each alternative whole; said, so that the
+  // bench counts it as Prism's.
+  const alternativesOf = (name: string) => {
+    const p = o.parameters.find((q) => q.name.toLowerCase() === name.toLowerCase());
+    const s = p && resolveRef<{ oneOf?: unknown[] }>(model.document, p.schema ?? {});
+    return Array.isArray(s?.oneOf) ? s.oneOf.map((a) => resolveRef<{ type?: unknown }>(model.document, a ?? {})) : [];
+  };
+  const oneOfNames = [
+    ...said.matchAll(/Request (?:path|query|header|cookie) parameter (\S+) must match exactly one schema in oneOf/g),
+  ].map((m) => m[1]!);
+  const holdsArray = (name: string) => alternativesOf(name).some((a) => a?.type === 'array');
+  const delimitedAlternative = oneOfNames.some(holdsArray)
+    ? ['a query array alternative of a oneOf, written delimited, which Prism reads as one value']
+    : [];
+  const ambiguousParameter = oneOfNames.some((name) => !holdsArray(name))
+    ? ["a parameter's oneOf two alternatives of which take the text of every drawn value (the document's)"]
     : [];
   // A template name holding a colon (idealspot's `/data/insights/{insight_id:}`): Prism reads the colon as RFC 6570's
   // prefix modifier and looks for `insight_id`; said, so that the bench counts it as Prism's.
@@ -207,9 +241,12 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
     ...madeUpRedirect,
     ...multipartJson,
     ...fieldsUngathered,
+    ...formAlternative,
     ...sameShape,
     ...rangesOnly,
     ...colonName,
+    ...delimitedAlternative,
+    ...ambiguousParameter,
     ...lookaroundMissed,
   ];
 }
