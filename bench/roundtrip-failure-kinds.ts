@@ -78,7 +78,8 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
     'Prism: a form array without an `encoding` read as one value (stoplightio/prism#2654)',
   ],
   [
-    /Request query parameter \S+ must be array,null/,
+    // `type: [array, null]`, or its anyOf spelling (Mistral's `workflow_event_types`: must be array; must be null).
+    /Request query parameter \S+ must be array,null|Request query parameter (\S+) must be array; request\.query\.\S+: Request query parameter \1 must be null/,
     'Prism: a query array typed [array, null] read as one value (its coercion reads `type: array` alone; anyOf alike, stoplightio/prism#2675)',
   ],
   [

@@ -431,6 +431,13 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
       'appCatalogProductsUpdate: request.query.metadata: Request query parameter metadata must be array,null',
     ),
   ).toMatch(/^Prism: a query array typed \[array, null\] read as one value/);
+  // Its anyOf spelling (Mistral's `workflow_event_types`, `anyOf: [{type: array}, {type: null}]`), by its messages.
+  expect(
+    failureKind(
+      'prism',
+      'getStreamEvents: request.query.workflow_event_types: Request query parameter workflow_event_types must be array; request.query.workflow_event_types: Request query parameter workflow_event_types must be null; request.query.workflow_event_types: Request query parameter workflow_event_types must match a schema in anyOf',
+    ),
+  ).toMatch(/^Prism: a query array typed \[array, null\] read as one value/);
   // A redirect the operation documents (lgtm's 303), to a Location Prism makes up: by its note (no test here calls a
   // made-up host).
   expect(
