@@ -74,6 +74,16 @@ export function toldApartByFixed(a: FixedParameter[], b: FixedParameter[]): bool
   return a.length !== b.length || a.some((p) => !has(b, p));
 }
 
+/**
+ * Whether the router tries an operation of fixed parameters `a` before a sibling's `b`: more of them first, and among
+ * as many, more of them a value rather than a name (AWS Chime's `#operation=search` before `#x-amz-chime-bearer`).
+ * The generated router sorts its sibling routes so (templates/runtime/server/router.ts's routeSiblings).
+ */
+export function routedBefore(a: FixedParameter[], b: FixedParameter[]): boolean {
+  const valued = (list: FixedParameter[]) => list.filter((f) => f.value !== undefined).length;
+  return a.length !== b.length ? a.length > b.length : valued(a) > valued(b);
+}
+
 /** The method and path a request of the operation carries: no `#fragment`, no key query, template names set aside. */
 export function routeShape(op: OperationModel): string {
   return `${op.method.toUpperCase()} ${pathKeyParts(op.path).path.replace(/\{[^}]*\}/g, '{}')}`;
@@ -112,11 +122,12 @@ export interface TakenParts {
 
 /**
  * What of `o`'s optional request, sent, makes the request another operation's, if anything: one of the same method
- * and path shape, with more fixed parameters, each of which `o`'s request carries, or carries once it sends its
- * optional body (a required body of that media type: vtex's `PUT /accounts/{accountId}`, an optional JSON body,
- * beside `PUT /accounts/{creditAccountId}`, a required one) or an optional parameter of that name (Box's
- * `PUT /files/{file_id}` and its optional `fields`, beside `PUT /files/{file_id}#add_shared_link`, which requires
- * it). The router tries the operation with more fixed parameters first, so only a request without them reaches `o`.
+ * and path shape, tried before it (more fixed parameters, or as many and more of them values), each of whose fixed
+ * parameters `o`'s request carries, or carries once it sends its optional body (a required body of that media type:
+ * vtex's `PUT /accounts/{accountId}`, an optional JSON body, beside `PUT /accounts/{creditAccountId}`, a required
+ * one) or an optional parameter of that name (Box's `PUT /files/{file_id}` and its optional `fields`, beside
+ * `PUT /files/{file_id}#add_shared_link`, which requires it). The router tries such an operation first
+ * (routedBefore), so only a request without them reaches `o`.
  */
 export function takenParts(
   o: OperationModel,
@@ -139,7 +150,7 @@ export function takenParts(
     if (other === o || routeShape(other) !== routeShape(o)) continue;
     const fixed = fixedParameters(other, document);
     const bodyTaken = (f: FixedParameter) => f.media?.some((m) => media.has(m)) === true;
-    if (fixed.length <= own.length || !fixed.every((f) => carried(f) || bodyTaken(f) || optional(f))) continue;
+    if (!routedBefore(fixed, own) || !fixed.every((f) => carried(f) || bodyTaken(f) || optional(f))) continue;
     taken.takers.push(other);
     if (fixed.some((f) => !carried(f) && bodyTaken(f))) taken.body = true;
     for (const f of fixed)

@@ -10,7 +10,10 @@
 // `PUT /files/{file_id}#add_shared_link`, which requires it): a request with `fields` is the second's, so the round
 // trip calls the first without it, and generate warns at the operation. Before, the round trip sent `fields` and the
 // server refused the first's body by the second's schema (Box's 400 "shared_link must be object" for `null`, found
-// on the reviews' Box document).
+// on the reviews' Box document). Two told apart by as many fixed parameters, one of them a value (AWS Chime's
+// `POST /channels#operation=search`, beside the create under `#x-amz-chime-bearer`, which requires the header the
+// search takes optionally): the one with more values is tried first, so a search sending the header is a search.
+// Before, the create was tried first and refused the search's body (seed 113's `SearchChannels`).
 import { expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import type { SchemaWarning } from '../../generator/model/normalise-schemas.js';
@@ -95,6 +98,45 @@ Object.assign(document.paths, {
       parameters: [path('file_id'), query('fields')],
       requestBody: sharedLink(false),
       responses: answer('shared link'),
+    },
+  },
+});
+
+// AWS Chime's channels: a create under `#x-amz-chime-bearer` (that header required) and a search under
+// `#operation=search` (its query of one value, the header optional), both with a required JSON body.
+const jsonBody = (...required: string[]) => ({
+  required: true,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required,
+        properties: Object.fromEntries(required.map((name) => [name, { type: 'string' }])),
+      },
+    },
+  },
+});
+const bearer = (required: boolean) => ({
+  name: 'x-amz-chime-bearer',
+  in: 'header',
+  required,
+  schema: { type: 'string' },
+});
+Object.assign(document.paths, {
+  '/channels#x-amz-chime-bearer': {
+    post: {
+      operationId: 'createChannel',
+      parameters: [bearer(true)],
+      requestBody: jsonBody('AppInstanceArn', 'Name'),
+      responses: answer('created'),
+    },
+  },
+  '/channels#operation=search': {
+    post: {
+      operationId: 'searchChannels',
+      parameters: [bearer(false), { ...query('operation'), schema: { type: 'string', enum: ['search'] } }],
+      requestBody: jsonBody('Fields'),
+      responses: answer('found'),
     },
   },
 });

@@ -576,7 +576,9 @@ function clientGone(req: IncomingMessage, res: ServerResponse): AbortSignal {
 /**
  * For each route that shares its method and its path's shape (template names set aside: `/v1/{jobName}` beside
  * `/v1/{name}`) with others told apart by fixed values (route-def.ts's `fixed`), those routes, the ones with more
- * fixed values first.
+ * fixed values first and, among as many, the ones with more of them a value rather than a name (AWS Chime's
+ * `#operation=search` before the create under `#x-amz-chime-bearer`, whose header the search may send too): the
+ * order the model's takenParts reads (generator/model/fixed-parameters.ts's routedBefore).
  */
 function routeSiblings(routes: RouteDef[]): Map<RouteDef, RouteDef[]> {
   const groups = new Map<string, RouteDef[]>();
@@ -587,7 +589,8 @@ function routeSiblings(routes: RouteDef[]): Map<RouteDef, RouteDef[]> {
   const out = new Map<RouteDef, RouteDef[]>();
   for (const group of groups.values()) {
     if (group.length < 2 || !group.some((r) => r.fixed?.length)) continue;
-    const ordered = [...group].sort((a, b) => (b.fixed?.length ?? 0) - (a.fixed?.length ?? 0));
+    const valued = (r: RouteDef) => (r.fixed ?? []).filter((p) => p.value !== undefined).length;
+    const ordered = [...group].sort((a, b) => (b.fixed?.length ?? 0) - (a.fixed?.length ?? 0) || valued(b) - valued(a));
     for (const route of group) out.set(route, ordered);
   }
   return out;
