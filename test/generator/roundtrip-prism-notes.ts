@@ -188,9 +188,6 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   )
     ? ["an exploded object query parameter whose members are named as other parameters (the document's)"]
     : [];
-  // A parameter's oneOf two alternatives of which take the text of every value the round trip drew (an integer or a
-  // string of digits): the draw sends one alternative alone takes where it finds one (unambiguous-parameters.ts), so
-  // what is left is the document's.
   // A query parameter's oneOf holding an array written delimited (PeerTube's `categoryOneOf`: a category or several,
   // `explode: false`): Prism reads `15,16` as one value, checked against each alternative whole; said, so that the
   // bench counts it as Prism's.
@@ -206,6 +203,9 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   const delimitedAlternative = oneOfNames.some(holdsArray)
     ? ['a query array alternative of a oneOf, written delimited, which Prism reads as one value']
     : [];
+  // A parameter's oneOf two alternatives of which take the text of every value the round trip drew (an integer or a
+  // string of digits): the draw sends one alternative alone takes where it finds one (unambiguous-parameters.ts), so
+  // what is left is the document's.
   const ambiguousParameter = oneOfNames.some((name) => !holdsArray(name))
     ? ["a parameter's oneOf two alternatives of which take the text of every drawn value (the document's)"]
     : [];
