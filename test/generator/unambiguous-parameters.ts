@@ -29,8 +29,8 @@ function readings(text: string): unknown[] {
 
 /**
  * Whether at most one alternative of the parameter schema's top-level oneOf takes a reading of `value`'s text; true
- * for a schema without one, for a value that is not a scalar, and for an alternative no compiler here reads (counted
- * as not taking it, so the draw is not held back by it).
+ * for a schema without one and for a value that is not a scalar. An alternative that does not merge (a recursive one)
+ * or that ajv does not compile counts as not taking it, so the draw is not held back by it.
  */
 export function unambiguousParameter(model: ServiceModel, schema: unknown, value: unknown): boolean {
   if (value === null || typeof value === 'object') return true;
@@ -39,8 +39,10 @@ export function unambiguousParameter(model: ServiceModel, schema: unknown, value
   let alternatives = checks.get(s);
   if (!alternatives) {
     alternatives = s.oneOf.map((alternative) => {
+      const merged = mergedSchema(model, alternative);
+      if (merged === undefined) return () => false;
       try {
-        const check = ajv.compile((mergedSchema(model, alternative) ?? {}) as object);
+        const check = ajv.compile(merged as object);
         return (v: unknown) => check(v) === true;
       } catch {
         return () => false;
