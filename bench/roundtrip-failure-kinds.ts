@@ -119,6 +119,14 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
     'Prism: a form field declared only inside an alternative of an allOf member, not read from the form',
   ],
   [
+    /a JSON body checked against the schema of a media range listed before its own type/,
+    'Prism: a JSON body checked against the schema of a media range listed before its own type',
+  ],
+  [
+    /a number of an enum without a type, which Prism reads as text/,
+    'Prism: a number of an enum without a type read as text',
+  ],
+  [
     /answers documented under media ranges only, for which Prism writes no content/,
     'Prism: no content for answers documented under media ranges only (406)',
   ],

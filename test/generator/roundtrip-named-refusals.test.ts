@@ -30,6 +30,9 @@
 //   says, its members as fields of their own, which the generated server gathers back: Prism finds the field missing;
 // - a multipart field declared only in an allOf member's oneOf (PeerTube's video import: a target URL or a magnet URI
 //   beside the name): Prism's form reader leaves it out (the same body as JSON passes) and finds it missing;
+// - a JSON body whose own media type a `*/*` of bytes precedes (apicurio's artifacts): Prism checks it against the
+//   range's string schema;
+// - a query enum of numbers without a type (nexmo's `delivered`, `[true, false, 0, 1]`): Prism refuses `1`;
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
 //   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
 //   lists an operation requiring one as admitting no value), and Prism reads the other parameter's pair as the member;
@@ -350,6 +353,28 @@ const document = {
         responses: answer,
       },
     },
+    // apicurio's artifacts: bytes under `*/*`, listed before the JSON media type the client sends.
+    '/named-refusals/artifacts': {
+      post: {
+        operationId: 'createArtifact',
+        requestBody: {
+          required: true,
+          content: {
+            '*/*': { schema: { type: 'string', format: 'binary' } },
+            'application/create.extended+json': body('content').content['application/json'],
+          },
+        },
+        responses: answer,
+      },
+    },
+    // nexmo's `delivered`: an enum of true, false, 0 and 1 without a type.
+    '/named-refusals/conversions': {
+      post: {
+        operationId: 'convert',
+        parameters: [{ name: 'delivered', in: 'query', required: true, schema: { enum: [0, 1] } }],
+        responses: answer,
+      },
+    },
     '/named-refusals/packages': {
       put: {
         operationId: 'putPackage',
@@ -387,6 +412,8 @@ roundTripSuite(
       'checkCopy: a required HEAD body, which the client leaves out (the document says to send one)',
       "createCall: finds no recording, whose members went as fields (OpenAPI's form + explode)",
       "importVideo: finds no targetUrl or magnetUri, declared in an allOf member's oneOf",
+      'createArtifact: checks the JSON body against the */* schema listed first',
+      'convert: reads 0 or 1 as text, which the enum does not hold',
     ],
   },
   { server: true, prism: true },
@@ -423,6 +450,8 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     checkCopy: expect.stringMatching(/^the document's: a required GET or HEAD request body/),
     createCall: expect.stringMatching(/^Prism: a URL-encoded object field written form \+ exploded/),
     importVideo: expect.stringMatching(/^Prism: a form field declared only inside an alternative of an allOf member/),
+    createArtifact: 'Prism: a JSON body checked against the schema of a media range listed before its own type',
+    convert: 'Prism: a number of an enum without a type read as text',
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(

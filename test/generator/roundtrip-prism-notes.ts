@@ -209,6 +209,29 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   const ambiguousParameter = oneOfNames.some((name) => !holdsArray(name))
     ? ["a parameter's oneOf two alternatives of which take the text of every drawn value (the document's)"]
     : [];
+  // A JSON body under its own media type, listed after a range (apicurio's `*/*` of bytes, then
+  // `application/create.extended+json`): Prism checks the body against the range's schema ("must be string"); said,
+  // so that the bench counts it as Prism's.
+  const rangeFirst =
+    jsonSent !== undefined &&
+    o.requestBodies.findIndex((b) => b.contentType.includes('*')) >= 0 &&
+    o.requestBodies.findIndex((b) => b.contentType.includes('*')) <
+      o.requestBodies.findIndex((b) => b.contentType === jsonSent) &&
+    /Request body must be /.test(said)
+      ? ['a JSON body checked against the schema of a media range listed before its own type']
+      : [];
+  // A query or path value of an enum without a type that holds numbers (nexmo's `delivered`: true, false, 0 or 1):
+  // Prism takes `true` and refuses `1`, reading the text as no number; said, so that the bench counts it as Prism's.
+  const enumNames = [
+    ...said.matchAll(/Request (?:path|query|header) parameter (\S+) must be equal to one of the allowed values/g),
+  ].map((m) => m[1]!);
+  const typelessNumbers = enumNames.some((name) => {
+    const p = o.parameters.find((q) => q.name.toLowerCase() === name.toLowerCase());
+    const s = p && resolveRef<{ type?: unknown; enum?: unknown[] }>(model.document, p.schema ?? {});
+    return s?.type === undefined && Array.isArray(s?.enum) && s.enum.some((v) => typeof v === 'number');
+  })
+    ? ['a number of an enum without a type, which Prism reads as text']
+    : [];
   // A template name holding a colon (idealspot's `/data/insights/{insight_id:}`): Prism reads the colon as RFC 6570's
   // prefix modifier and looks for `insight_id`; said, so that the bench counts it as Prism's.
   const colonName =
@@ -245,6 +268,8 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
     ...sameShape,
     ...rangesOnly,
     ...colonName,
+    ...rangeFirst,
+    ...typelessNumbers,
     ...delimitedAlternative,
     ...ambiguousParameter,
     ...lookaroundMissed,
