@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../generator/model/index.js';
 import { DIRECTORY, directoryFiles, directoryName } from '../test/generator/corpus.js';
 import { draw } from '../test/generator/corpus-sample.js';
-import type { RoundTripLine } from '../test/generator/corpus-roundtrip-suite.js';
+import { reportLines } from '../test/generator/roundtrip-report-lines.js';
 import { failureKind } from './roundtrip-failure-kinds.js';
 
 const { values } = parseArgs({
@@ -92,13 +92,7 @@ for (let i = 0; i < documents.length; i += batch) {
   );
 }
 
-const lines: RoundTripLine[] = fs.existsSync(reportFile)
-  ? fs
-      .readFileSync(reportFile, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as RoundTripLine)
-  : [];
+const lines = reportLines(reportFile);
 const opOf = (f: string) => f.slice(0, f.indexOf(':'));
 const summary: Record<string, unknown> = {};
 for (const target of values.targets.split(',')) {

@@ -45,7 +45,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { failureKind } from '../../bench/roundtrip-failure-kinds.js';
-import { type RoundTripLine, roundTripSuite } from './corpus-roundtrip-suite.js';
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { reportLines } from './roundtrip-report-lines.js';
 import { prismNotes } from './roundtrip-prism-notes.js';
 import { writtenDocument } from './roundtrip-received.js';
 
@@ -420,11 +421,7 @@ roundTripSuite(
 );
 
 it("counts Prism's refusals under their kinds: the documents' faults and Prism's own", () => {
-  const lines = fs
-    .readFileSync(report, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as RoundTripLine);
+  const lines = reportLines(report);
   expect(lines.find((l) => l.target === 'server')?.failures).toEqual([]);
   const failures = lines.find((l) => l.target === 'prism')?.failures ?? [];
   const kinds = Object.fromEntries(failures.map((f) => [f.slice(0, f.indexOf(':')), failureKind('prism', f)]));

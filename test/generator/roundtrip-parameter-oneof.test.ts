@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { failureKind } from '../../bench/roundtrip-failure-kinds.js';
-import { type RoundTripLine, roundTripSuite } from './corpus-roundtrip-suite.js';
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { reportLines } from './roundtrip-report-lines.js';
 import { writtenDocument } from './roundtrip-received.js';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-parameter-oneof-'));
@@ -103,11 +104,7 @@ roundTripSuite(
 );
 
 it("counts Prism's refusals: the ambiguous one as the document's, the delimited array as Prism's", () => {
-  const lines = fs
-    .readFileSync(report, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as RoundTripLine);
+  const lines = reportLines(report);
   const failures = lines.find((l) => l.target === 'prism')?.failures ?? [];
   expect(Object.fromEntries(failures.map((f) => [f.slice(0, f.indexOf(':')), failureKind('prism', f)]))).toEqual({
     search: expect.stringMatching(/^Prism: a delimited query array inside a oneOf read as one value/),

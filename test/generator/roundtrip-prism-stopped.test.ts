@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { ROOT } from '../../generator/model/index.js';
-import type { RoundTripLine } from './corpus-roundtrip-suite.js';
+import { reportLines } from './roundtrip-report-lines.js';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-prism-stopped-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -38,11 +38,7 @@ it("reports a document Prism did not start on, with Prism's reason, and no calls
       SPEC_FIRST_ROUNDTRIP_PRISM_START_MS: '1',
     },
   }).catch(() => undefined);
-  const lines = fs
-    .readFileSync(report, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as RoundTripLine);
+  const lines = reportLines(report);
   expect(lines).toEqual([
     {
       document: 'slow_start',

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { type RoundTripLine, roundTripSuite } from './corpus-roundtrip-suite.js';
+import { roundTripSuite } from './corpus-roundtrip-suite.js';
+import { reportLines } from './roundtrip-report-lines.js';
 import { writtenDocument } from './roundtrip-received.js';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'roundtrip-webhooks-only-'));
@@ -40,11 +41,7 @@ roundTripSuite(
 );
 
 it('reports a line for Prism too, with no operation to send', () => {
-  const lines = fs
-    .readFileSync(report, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as RoundTripLine);
+  const lines = reportLines(report);
   expect(lines.map((l) => [l.target, l.operations, l.called, l.failures])).toEqual([
     ['server', 0, 0, []],
     ['prism', 0, 0, []],
