@@ -191,9 +191,13 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   // A query parameter's oneOf holding an array written delimited (PeerTube's `categoryOneOf`: a category or several,
   // `explode: false`): Prism reads `15,16` as one value, checked against each alternative whole; said, so that the
   // bench counts it as Prism's.
-  const alternativesOf = (name: string) => {
+  // A parameter Prism names (in lower case, for headers and some queries), its schema resolved.
+  const parameterSchema = (name: string) => {
     const p = o.parameters.find((q) => q.name.toLowerCase() === name.toLowerCase());
-    const s = p && resolveRef<{ oneOf?: unknown[] }>(model.document, p.schema ?? {});
+    return p && resolveRef<{ type?: unknown; enum?: unknown[]; oneOf?: unknown[] }>(model.document, p.schema ?? {});
+  };
+  const alternativesOf = (name: string) => {
+    const s = parameterSchema(name);
     return Array.isArray(s?.oneOf) ? s.oneOf.map((a) => resolveRef<{ type?: unknown }>(model.document, a ?? {})) : [];
   };
   const oneOfNames = [
@@ -212,11 +216,11 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   // A JSON body under its own media type, listed after a range (apicurio's `*/*` of bytes, then
   // `application/create.extended+json`): Prism checks the body against the range's schema ("must be string"); said,
   // so that the bench counts it as Prism's.
+  const rangeAt = o.requestBodies.findIndex((b) => b.contentType.includes('*'));
   const rangeFirst =
     jsonSent !== undefined &&
-    o.requestBodies.findIndex((b) => b.contentType.includes('*')) >= 0 &&
-    o.requestBodies.findIndex((b) => b.contentType.includes('*')) <
-      o.requestBodies.findIndex((b) => b.contentType === jsonSent) &&
+    rangeAt >= 0 &&
+    rangeAt < o.requestBodies.findIndex((b) => b.contentType === jsonSent) &&
     /Request body must be /.test(said)
       ? ['a JSON body checked against the schema of a media range listed before its own type']
       : [];
@@ -226,8 +230,7 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
     ...said.matchAll(/Request (?:path|query|header) parameter (\S+) must be equal to one of the allowed values/g),
   ].map((m) => m[1]!);
   const typelessNumbers = enumNames.some((name) => {
-    const p = o.parameters.find((q) => q.name.toLowerCase() === name.toLowerCase());
-    const s = p && resolveRef<{ type?: unknown; enum?: unknown[] }>(model.document, p.schema ?? {});
+    const s = parameterSchema(name);
     return s?.type === undefined && Array.isArray(s?.enum) && s.enum.some((v) => typeof v === 'number');
   })
     ? ['a number of an enum without a type, which Prism reads as text']
