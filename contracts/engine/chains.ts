@@ -228,18 +228,22 @@ function pointer(value: unknown, path: string, envelopes = false): unknown {
 }
 
 /**
- * The names a chain's bindings read from what the create sent, a top-level body member or a query parameter
- * (`$request.body#/name`, `$request.query.name`): the names a client chooses for what it creates.
+ * The names a chain's bindings read from what the create sent, a body member at any depth or a query parameter
+ * (`$request.body#/name`, `$request.body#/data/name`, `$request.query.name`): the names a client chooses for what it
+ * creates, each as its member path (a query parameter's is its name alone).
  */
-export function chosenNames(chain: Chain): string[] {
-  const names = chain.bindings.flatMap((b) =>
+export function chosenNames(chain: Chain): string[][] {
+  const paths = chain.bindings.flatMap((b) =>
     b.from.split(' | ').flatMap((alternative) => {
       const expression = alternative.trim().replace(/^\{(.*)\}$/, '$1');
-      const member = /^\$request\.(?:body#\/([^/]+)|query\.(.+))$/.exec(expression);
-      return member ? [member[1] !== undefined ? unescapeToken(member[1]) : member[2]!] : [];
+      const member = /^\$request\.(?:body#\/(.+)|query\.(.+))$/.exec(expression);
+      if (!member) return [];
+      return [
+        member[1] !== undefined ? member[1].split('/').map((t) => unescapeToken(decodeURIComponent(t))) : [member[2]!],
+      ];
     }),
   );
-  return [...new Set(names)];
+  return [...new Map(paths.map((p) => [JSON.stringify(p), p])).values()];
 }
 
 /**

@@ -32,10 +32,11 @@ export interface RequestSettings {
   values: Record<string, unknown>;
   seed: number;
   /**
-   * Names the client chooses for what it creates (a chain's `$request` sources): an optional query parameter or
-   * top-level body member so named is always sent, so the name can be read back where the answer holds none.
+   * Names the client chooses for what it creates (a chain's `$request` sources, each a member path): an optional
+   * query parameter or body member at that path (and each member holding it) is always sent, so the name can be read
+   * back where the answer holds none.
    */
-  chosen?: readonly string[];
+  chosen?: readonly (readonly string[])[];
 }
 
 export interface DrawnRequest {
@@ -234,24 +235,42 @@ export function writesNoPair(body: RequestBodyModel, name: string, value: unknow
   );
 }
 
-const chosen = (names: readonly string[] | undefined, name: string) => names?.includes(name) === true;
+type Chosen = readonly (readonly string[])[];
+
+const chosenParameter = (names: Chosen | undefined, name: string) =>
+  names?.some((path) => path.length === 1 && path[0] === name) === true;
 
 /**
- * Whether the operation may leave out a name the client chooses: an optional query parameter or top-level member of
- * the body the engine sends, named as one of `names`.
+ * Whether the operation may leave out a name the client chooses: an optional query parameter, or an optional body
+ * member (or a member holding it) of the body the engine sends, at one of the `names` paths.
  */
-export function leavesOutChosen(model: ServiceModel, op: OperationModel, names: readonly string[]): boolean {
-  if (op.parameters.some((p) => p.in === 'query' && !p.required && chosen(names, p.name))) return true;
+export function leavesOutChosen(model: ServiceModel, op: OperationModel, names: Chosen): boolean {
+  if (op.parameters.some((p) => p.in === 'query' && !p.required && chosenParameter(names, p.name))) return true;
   const body = chooseBody(model, op);
   return body !== undefined && withChosenMembers(model, body.schema, names) !== body.schema;
 }
 
-/** A body's schema with its optional members named as the client's chosen names required (RequestSettings.chosen). */
-function withChosenMembers(model: ServiceModel, schema: unknown, names: readonly string[] | undefined): unknown {
-  if (!names?.length) return schema;
+/**
+ * A body's schema with the members on the client's chosen paths required, those holding them too
+ * (RequestSettings.chosen), through properties and allOf members; the schema itself where each already is.
+ */
+function withChosenMembers(model: ServiceModel, schema: unknown, paths: Chosen | undefined, depth = 0): unknown {
+  if (!paths?.length || depth > 8) return schema;
   const s = resolveRef<JsonSchema>(model.document, schema ?? {});
-  const members = Object.keys(s.properties ?? {}).filter((m) => chosen(names, m) && !s.required?.includes(m));
-  return members.length ? { ...s, required: [...(s.required ?? []), ...members] } : schema;
+  let changed = false;
+  const properties = { ...(s.properties ?? {}) };
+  const required = [...(s.required ?? [])];
+  for (const member of new Set(paths.map((p) => p[0]!))) {
+    if (!Object.hasOwn(properties, member)) continue;
+    if (!required.includes(member)) required.push(member), (changed = true);
+    const rest = paths.filter((p) => p[0] === member && p.length > 1).map((p) => p.slice(1));
+    const inner = withChosenMembers(model, properties[member], rest, depth + 1);
+    if (inner !== properties[member]) (properties[member] = inner as JsonSchema), (changed = true);
+  }
+  const members: unknown[] | undefined = Array.isArray(s.allOf) ? s.allOf : undefined;
+  const allOf = members?.map((m) => withChosenMembers(model, m, paths, depth + 1));
+  if (allOf?.some((m, i) => m !== members![i])) changed = true;
+  return changed ? { ...s, properties, required, ...(allOf && { allOf }) } : schema;
 }
 
 /** The schema with at least one member or item required, for a value whose style writes an empty one as nothing. */
@@ -621,7 +640,7 @@ export function validRequest(
     const fixed = Object.hasOwn(settings.values, p.name) ? settings.values[p.name] : undefined;
     const example = fixed ?? exampleOf(model, object) ?? exampleOf(model, resolveRef<Holder>(model.document, p.schema));
     const sentAnyway =
-      (p.in === 'header' && sentByFetch(p.name)) || (p.in === 'query' && chosen(settings.chosen, p.name));
+      (p.in === 'header' && sentByFetch(p.name)) || (p.in === 'query' && chosenParameter(settings.chosen, p.name));
     if (!p.required && example === undefined && !sentAnyway) continue;
     let value = fixed ?? validValue(model, schemas, p.schema, example, seed);
     // A null has no text in any style (./null-values.ts): left out where the schema allows, else drawn without null.

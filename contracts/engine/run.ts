@@ -498,7 +498,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     ledger: Ledger,
     seed: number,
     given: Record<string, unknown>,
-    chosen?: string[],
+    chosen?: string[][],
   ): Promise<
     | { values: Record<string, unknown>; made: Exchange & { answer: EngineAnswer } }
     | { reason: string }

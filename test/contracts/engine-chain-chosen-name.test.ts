@@ -4,7 +4,8 @@
 // what the create sent (its JSON or form body's member, its query parameter) where the answer has none, the answer
 // still first, and judges the read as on an answered id: a target that keeps the resource under another key FAILs.
 // Where the name is an optional member or parameter the draw left out (the service then names the resource itself
-// and does not say so), the create is made again with the name sent, so the sequence is judged on every seed.
+// and does not say so), the create is made again with the name sent, so the sequence is judged on every seed; a
+// link's name further down (`$request.body#/contact/name`) is sent with each member holding it.
 // A PUT at the resource's own path (PUT /contacts/{name}, Azure's create-or-update) names it in its path: it is a
 // create -> read -> delete sequence too, unless a POST makes the resource there.
 import type http from 'node:http';
@@ -13,11 +14,17 @@ import { bound, chainsOf } from '../../contracts/engine/chains.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { engineAgainst } from '../support/engine-trial.js';
 
-type Sent = 'json' | 'form' | 'query' | 'link' | 'put';
+type Sent = 'json' | 'form' | 'query' | 'link' | 'nested' | 'put';
 
 const name = { type: 'string', pattern: '^[a-z0-9]{4,12}$' };
 const contact = { type: 'object', properties: { name, phone: { type: 'string', pattern: '^[0-9]{6}$' } } };
 const member = { type: 'object', required: ['name'], properties: contact.properties };
+// The name one member down (`{"contact": {"name": ...}}`), the document's link pointing there; optional, it is
+// declared in an allOf member.
+const wrapped = (optional: boolean) =>
+  optional
+    ? { allOf: [{ type: 'object', properties: { contact } }] }
+    : { type: 'object', required: ['contact'], properties: { contact: member } };
 const document = (sent: Sent, optional = false) => ({
   openapi: '3.0.3',
   info: { title: 'Contacts', version: '1' },
@@ -35,7 +42,7 @@ const document = (sent: Sent, optional = false) => ({
                       required: true,
                       content: {
                         [sent === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
-                          schema: optional ? contact : member,
+                          schema: sent === 'nested' ? wrapped(optional) : optional ? contact : member,
                         },
                       },
                     },
@@ -45,8 +52,13 @@ const document = (sent: Sent, optional = false) => ({
                   description: 'made; the name only where the service renamed it',
                   content: { 'application/json': { schema: contact } },
                   // A document's own link may say where the name is: the body it was sent in.
-                  ...(sent === 'link' && {
-                    links: { read: { operationId: 'readContact', parameters: { name: '$request.body#/name' } } },
+                  ...((sent === 'link' || sent === 'nested') && {
+                    links: {
+                      read: {
+                        operationId: 'readContact',
+                        parameters: { name: sent === 'link' ? '$request.body#/name' : '$request.body#/contact/name' },
+                      },
+                    },
                   }),
                 },
               },
@@ -98,7 +110,9 @@ function contacts(keeps: 'honours' | 'loses' | 'renames'): http.RequestListener 
           req.method === 'PUT'
             ? key
             : /json/.test(req.headers['content-type'] ?? '')
-              ? (JSON.parse(text) as { name?: string }).name
+              ? ((parsed: { name?: string; contact?: { name?: string } }) => parsed.contact?.name ?? parsed.name)(
+                  JSON.parse(text),
+                )
               : (new URLSearchParams(text).get('name') ?? url.searchParams.get('name'));
         made++;
         // Sent no name, it names the contact itself, and does not say so.
@@ -129,8 +143,8 @@ const sequence = async (sent: Sent, keeps: 'honours' | 'loses' | 'renames', opti
     .sort();
 
 describe('a create answering no name, where the client chose it', () => {
-  for (const sent of ['json', 'form', 'query', 'link', 'put'] as const)
-    it(`takes the name its ${{ link: "link's $request.body", put: 'PUT path' }[sent as string] ?? sent} sent, so the sequence is judged and passes`, async () => {
+  for (const sent of ['json', 'form', 'query', 'link', 'nested', 'put'] as const)
+    it(`takes the name its ${{ link: "link's $request.body", nested: "link's nested $request.body", put: 'PUT path' }[sent as string] ?? sent} sent, so the sequence is judged and passes`, async () => {
       expect(await sequence(sent, 'honours')).toEqual(['ensure_resource_availability pass', 'use_after_free pass']);
     });
 
@@ -155,7 +169,7 @@ describe('a create answering no name, where the client chose it', () => {
     ]);
   });
 
-  for (const sent of ['json', 'form', 'query'] as const)
+  for (const sent of ['json', 'form', 'query', 'nested'] as const)
     it(`sends the name where its ${sent} may leave it out, on every seed: the create made again with it`, async () => {
       for (const seed of [1, 2, 3, 4, 5, 6])
         expect(await sequence(sent, 'honours', true, seed), `seed ${seed}`).toEqual([
