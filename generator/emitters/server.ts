@@ -9,8 +9,8 @@ import type {
 } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { JsonSchema, OperationModel, ParameterModel, ServiceModel } from '../model/types.js';
-import { isLinesType, isTextType } from '../model/media-types.js';
-import { isFormText } from '../model/fieldless-forms.js';
+import { isLinesType } from '../model/media-types.js';
+import { readsText } from './text-bodies.js';
 import { camelCase } from '../model/names.js';
 import { fixedParameters } from '../model/fixed-parameters.js';
 import { pathParametersInQuery } from '../model/path-key-query.js';
@@ -434,14 +434,7 @@ function routesLiteral(operations: OperationModel[], document: OpenApiDocument, 
       // Text media (XML, CSV, text/*) reaches the handler as its text, read in memory under the body limit.
       // JSON lines arrive as their values, each validated; other text media as its text.
       // A form whose schema gives no fields (fieldless-forms.ts): its form text as text, multipart as media.
-      const kind =
-        b.kind !== 'raw'
-          ? b.kind
-          : isLinesType(b.contentType)
-            ? 'lines'
-            : isTextType(b.contentType) || isFormText(b.contentType)
-              ? 'text'
-              : 'raw';
+      const kind = b.kind !== 'raw' ? b.kind : isLinesType(b.contentType) ? 'lines' : readsText(b) ? 'text' : 'raw';
       // An XML body with a schema is read into the value the schema describes (xml-body.ts), then validated.
       const xml = readsXml(document, b)
         ? `, xml: xmlBodyReader(${valueLiteral(xmlBodyShape(document, b.schema))})`

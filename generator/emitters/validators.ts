@@ -11,6 +11,7 @@ import { singleQuotedLiteral, stringLiteral } from './escape.js';
 import { bodySchema, cleanSchema, paramsSchema } from './validator-schemas.js';
 import { validatorsFile } from './validators-file.js';
 import { isXmlType, readsXml, readsXmlSchema } from './xml-shapes.js';
+import { checksText } from './text-bodies.js';
 import { discriminatingParents, INHERITED } from './parent-discriminator.js';
 import { escapeToken, fragmentTokens, unescapeToken } from '../model/json-pointer.js';
 import { markedNames as markedMemberNames } from '../model/marked-members.js';
@@ -35,7 +36,8 @@ export function validatorNames(op: OperationModel, document: OpenApiDocument): V
       b.kind === 'form' ||
       b.kind === 'multipart-form' ||
       isLinesType(b.contentType) ||
-      readsXml(document, b)
+      readsXml(document, b) ||
+      checksText(document, b)
     )
       bodies[b.contentType] = `validate${op.typeName}Body${i}`;
   });
@@ -209,7 +211,8 @@ export function validatorSet(service: ServiceModel): ValidatorSet {
     for (const [contentType, name] of Object.entries(names.bodies)) {
       const kind = op.requestBodies.find((b) => b.contentType === contentType)!.kind;
       // An XML body's scalars are typed by its reader (xml-body.ts): a text no type reads stays text, refused.
-      const strict = kind === 'json' || isLinesType(contentType) || isXmlType(contentType);
+      // Text is checked as it came: no type reads it as another.
+      const strict = kind === 'json' || kind === 'raw' || isLinesType(contentType) || isXmlType(contentType);
       add(strict ? 'strict' : 'coercing', name, request(bodySchema(service, op, contentType, specId)), {
         pointer: `${at}/requestBody/content/${escapeToken(contentType)}/schema`,
       });

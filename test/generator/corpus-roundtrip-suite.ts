@@ -25,6 +25,7 @@ import {
 } from '../../generator/model/index.js';
 import { xmlAnswers } from '../../generator/emitters/operation-types.js';
 import { readsXml, xmlBodyShape } from '../../generator/emitters/xml-shapes.js';
+import { checksText } from '../../generator/emitters/text-bodies.js';
 import { isFieldsType, isFormText } from '../../generator/model/fieldless-forms.js';
 import { hiddenOperations, takenParts } from '../../generator/model/fixed-parameters.js';
 import { isLinesType } from '../../generator/model/media-types.js';
@@ -464,6 +465,15 @@ export function roundTripSuite(
         const base64 = ['byte', 'base64'].includes(resolveRef<any>(model.document, raw.schema ?? {})?.format);
         params.body = base64 ? new TextEncoder().encode('AQID') : new Uint8Array([1, 2, 3]);
         params.contentType = raw.contentType.includes('*') ? 'application/octet-stream' : raw.contentType;
+      }
+      // Text whose schema constrains a string (conjur's API key, 55 characters at least): a string it takes, which
+      // both targets check.
+      if (raw && checksText(model.document, raw)) {
+        const validate = pkg.validators[`validate${o.typeName}Body${o.requestBodies.indexOf(raw)}`];
+        const value = validValue(model, raw.schema, undefined, validate, true);
+        if (typeof value !== 'string')
+          return { notCalled: `${o.id}: request body${reason(raw.schema)}`, list: 'unsatisfiable' };
+        params.body = value;
       }
       // XML: a value its schema accepts (the server reads the body back and validates it). Where the schema
       // describes more than a string, the value itself goes to the client, which writes it as the XML Object says
