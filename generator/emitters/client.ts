@@ -466,6 +466,16 @@ export function allOptional(op: OperationModel): boolean {
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
+ * A header parameter's entry in a call's headers: an object by its style (a required one's empty object as an empty
+ * value, an optional one's left out, as RFC 6570 leaves out an object of no members).
+ */
+function headerEntry(p: ParameterModel): string {
+  const key = literalKey(stringLiteral(p.name), p.name);
+  if (p.type !== 'object') return `${key}: ${paramRead(p)}`;
+  return `${key}: objectHeader(${paramRead(p)}, ${valueLiteral(p.explode)}${p.required ? ', true' : ''})`;
+}
+
+/**
  * The caller's value of a parameter. One named `constructor`, `hasOwnProperty` or `__proto__` is read as an own
  * property, so that a caller who leaves it out sends nothing, not Object.prototype's member.
  */
@@ -513,10 +523,7 @@ function requestSpec(
   query.push(...(overrides.query ?? []));
   const headers = callParams(op)
     .filter((p) => p.in === 'header')
-    .map(
-      (p) =>
-        `${literalKey(stringLiteral(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${valueLiteral(p.explode)})` : `${paramRead(p)}`}`,
-    );
+    .map(headerEntry);
   const lines = [
     `operationId: ${stringLiteral(op.id)}`,
     `method: ${stringLiteral(op.method)}`,
@@ -991,12 +998,7 @@ function uploadRequestParts(op: OperationModel): UploadRequestParts {
     members.push(
       `queryStyle: { ${styled.map((p) => `${literalKey(propertyKey(p.name), p.name)}: { style: ${stringLiteral(p.style)}, explode: ${valueLiteral(p.explode)}${emptyRefused(p) ? ', required: true' : ''} }`).join(', ')} }`,
     );
-  const headers = params
-    .filter((p) => p.in === 'header')
-    .map(
-      (p) =>
-        `${literalKey(stringLiteral(p.name), p.name)}: ${p.type === 'object' ? `objectHeader(${paramRead(p)}, ${valueLiteral(p.explode)})` : `${paramRead(p)}`}`,
-    );
+  const headers = params.filter((p) => p.in === 'header').map(headerEntry);
   return { statements, members, headers: headers.length ? `definedHeaders({ ${headers.join(', ')} })` : undefined };
 }
 

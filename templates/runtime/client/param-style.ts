@@ -40,17 +40,23 @@ export function styledPath(name: string, value: unknown, style: string, explode:
   return text;
 }
 
-/** An object header value in the simple style: `R,100,G,200` unexploded, `R=100,G=200` exploded. */
-export function objectHeader(value: unknown, explode: boolean): string | undefined {
+/**
+ * An object header value in the simple style: `R,100,G,200` unexploded, `R=100,G=200` exploded. One of no members
+ * (nulls left out) has no text in that style (RFC 6570 leaves it out; an empty value is read as a member named ""):
+ * an optional header is left out, a required one sent empty.
+ */
+export function objectHeader(value: unknown, explode: boolean, required = false): string | undefined {
   if (value === undefined || value === null) return undefined;
   // A schema with object and other branches (oneOf): an array is its items, a scalar its text.
-  if (Array.isArray(value))
-    return definedItems(value)
-      .map((v) => flatText('an object header parameter', 'simple', v))
-      .join(',');
-  if (typeof value !== 'object') return String(value);
-  const pairs = members(value).map(([k, v]) => [k, flatText('an object header parameter', 'simple', v)]);
-  return (explode ? pairs.map(([k, v]) => `${k}=${v}`) : pairs.flat()).join(',');
+  const pieces = Array.isArray(value)
+    ? definedItems(value).map((v) => flatText('an object header parameter', 'simple', v))
+    : typeof value !== 'object'
+      ? [String(value)]
+      : members(value).map(([k, v]) => {
+          const text = flatText('an object header parameter', 'simple', v);
+          return explode ? `${k}=${text}` : `${k},${text}`;
+        });
+  return pieces.length || required ? pieces.join(',') : undefined;
 }
 
 /**
