@@ -1,11 +1,12 @@
-// Request bodies the generated server reads as text (`text/*`, CSV, YAML, XML, a fieldless form) whose schema
-// describes a string and says more of it than its type: the text is checked against that schema, as Prism checks
-// it (conjur's API key, `text/plain` of at least 55 characters).
+// Request bodies the generated server reads as text (`text/*`, CSV, YAML, a fieldless form) whose schema describes
+// a string and says more of it than its type: the text is checked against that schema, as Prism checks it (conjur's
+// API key, `text/plain` of 55 characters at least). Not XML: its string schema is the root element's text, which
+// the round trip writes inside the element (`<Text>hi</Text>`), not the document's.
 import { isFormText } from '../model/fieldless-forms.js';
 import { isLinesType, isTextType } from '../model/media-types.js';
 import { type OpenApiDocument, resolveRef } from '../model/ref.js';
 import type { JsonSchema, RequestBodyModel } from '../model/types.js';
-import { readsXml } from './xml-shapes.js';
+import { isXmlType } from './xml-shapes.js';
 
 /** A raw body the server reads in memory as its text, not spooled as media. */
 export function readsText(body: RequestBodyModel): boolean {
@@ -24,7 +25,7 @@ const STRUCTURE = ['properties', 'items', 'allOf', 'oneOf', 'anyOf', 'not', 'add
 
 /** Whether the server checks a body's text against its schema: text whose schema constrains a string. */
 export function checksText(document: OpenApiDocument, body: RequestBodyModel): boolean {
-  if (!readsText(body) || readsXml(document, body) || !body.schema) return false;
+  if (!readsText(body) || isXmlType(body.contentType) || !body.schema) return false;
   let schema: JsonSchema;
   try {
     schema = resolveRef<JsonSchema>(document, body.schema);
