@@ -20,6 +20,10 @@ const DOCUMENT_KINDS: Array<[RegExp, string]> = [
     "the document's: a body of bytes or text typed as an object or array (Prism checks it unparsed)",
   ],
   [
+    /a member declared only in a oneOf beside additionalProperties: false, which Prism refuses as additional \(the document's\)/,
+    "the document's: a member declared only in a oneOf beside additionalProperties: false (Prism refuses it as additional)",
+  ],
+  [
     /a pattern with a lookaround the round trip's draw did not meet/,
     "the round trip's: a pattern with a lookaround its draw did not meet (the generated server leaves it unchecked)",
   ],
@@ -35,6 +39,10 @@ const DOCUMENT_KINDS: Array<[RegExp, string]> = [
  */
 const PRISM_KINDS: Array<[RegExp, string]> = [
   [/Prism stopped on the request/, 'Prism crashed on the request'],
+  [
+    /a null a member's nullable admits, which Prism refuses inside an allOf it merges/,
+    "Prism: a null a nullable member admits, refused where Prism's allOf merge drops the nullable",
+  ],
   [
     /a path key with a #fragment or a query, which Prism does not route to its operation/,
     "Prism: a path key with a #fragment or a query, not routed to its operation (no route, or another key's)",

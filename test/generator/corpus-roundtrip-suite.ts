@@ -820,6 +820,7 @@ export function roundTripSuite(
                 resolveRef<any>(model.document, operationObject(model, o).requestBody ?? {}).required === true,
               violations,
               problem,
+              body: made.params.body,
             });
             if (violations.length > 0 || problem)
               failures.push(

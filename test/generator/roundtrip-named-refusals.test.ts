@@ -36,6 +36,11 @@
 // - an exploded object query parameter's members named as other parameters (sinao's `movements.type` beside `type`,
 //   the same pairs, which no reader tells apart), the document's: the round trip leaves them out of the draw (and
 //   lists an operation requiring one as admitting no value), and Prism reads the other parameter's pair as the member;
+// - a null where a member is `nullable` without a type beside an allOf, inside a schema that is an allOf member
+//   (shipengine's `origin_type`): Prism merges the outer allOf, loses the nullable and refuses the null;
+// - a member declared only in a oneOf's alternatives beside `additionalProperties: false` (shipengine's bulk rates),
+//   the document's: the closure forbids what every alternative requires, as Prism reads it (the generated server
+//   reads the closure as unevaluatedProperties and takes them);
 // and those it no longer refuses: an operation documenting 101 and no success (Docker's `Session`), which Prism
 // answers 101 and no fetch reads, is listed apart, not called; a `*/*` body of `format: byte` (id4i's microstorage)
 // goes as base64 text, which Prism checks; and an XML answer whose root the schema names (channel4's `atom`, by its component),
@@ -74,7 +79,26 @@ const document = {
   openapi: '3.0.3',
   info: { title: 'Named refusals', version: '1' },
   components: {
-    schemas: { atom: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } },
+    schemas: {
+      atom: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } },
+      originType: { type: 'string', enum: ['pickup', 'drop_off'] },
+      rateOptions: {
+        type: 'object',
+        properties: {
+          rate_options: {
+            type: 'object',
+            required: ['carrier'],
+            properties: { carrier: { type: 'string', enum: ['c'] } },
+            additionalProperties: false,
+          },
+        },
+      },
+      partialShipment: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { origin_type: { allOf: [{ $ref: '#/components/schemas/originType' }], nullable: true } },
+      },
+    },
   },
   paths: {
     '/named-refusals/search': { get: { operationId: 'search', requestBody: body('q'), responses: answer } },
@@ -384,6 +408,62 @@ const document = {
         responses: answer,
       },
     },
+    '/named-refusals/shipments': {
+      post: {
+        operationId: 'createShipment',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { allOf: [{ $ref: '#/components/schemas/partialShipment' }] },
+              // The draw takes the media's example where the validator does: the null Prism refuses.
+              example: { origin_type: null },
+            },
+          },
+        },
+        responses: answer,
+      },
+    },
+    '/named-refusals/rates': {
+      post: {
+        operationId: 'compareRates',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['rate_options'],
+                allOf: [{ $ref: '#/components/schemas/rateOptions' }],
+                oneOf: [
+                  {
+                    type: 'object',
+                    required: ['shipment_ids'],
+                    properties: {
+                      shipment_ids: {
+                        type: 'array',
+                        items: { type: 'string', enum: ['se-1'] },
+                        minItems: 1,
+                        maxItems: 1,
+                      },
+                    },
+                  },
+                  {
+                    type: 'object',
+                    required: ['shipments'],
+                    properties: {
+                      shipments: { type: 'array', items: { type: 'string', enum: ['s'] }, minItems: 1, maxItems: 1 },
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+        responses: answer,
+      },
+    },
   },
 };
 
@@ -415,6 +495,8 @@ roundTripSuite(
       "importVideo: finds no targetUrl or magnetUri, declared in an allOf member's oneOf",
       'createArtifact: checks the JSON body against the */* schema listed first',
       'convert: reads 0 or 1 as text, which the enum does not hold',
+      "createShipment: refuses the null origin_type's nullable admits, lost in its merge of the allOf",
+      'compareRates: refuses the shipment ids or shipments its oneOf requires, as additional',
     ],
   },
   { server: true, prism: true },
@@ -449,6 +531,10 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
     importVideo: expect.stringMatching(/^Prism: a form field declared only inside an alternative of an allOf member/),
     createArtifact: 'Prism: a JSON body checked against the schema of a media range listed before its own type',
     convert: 'Prism: a number of an enum without a type read as text',
+    createShipment: "Prism: a null a nullable member admits, refused where Prism's allOf merge drops the nullable",
+    compareRates: expect.stringMatching(
+      /^the document's: a member declared only in a oneOf beside additionalProperties/,
+    ),
   });
   // Prism's reading of a query parameter typed `[array, null]` (sinao's, a 3.1 document), by its message.
   expect(
