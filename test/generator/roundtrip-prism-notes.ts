@@ -261,7 +261,10 @@ export function prismNotes({ model, o, sent, json, bodyRequired, violations, pro
   // allOf takes it). The round trip sends only values the generated validator, which reads the nullable, takes; said,
   // so that the bench counts it as Prism's.
   const nullAt = (path: string) =>
-    path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as any)[k] : undefined), body) === null;
+    path
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), body) ===
+    null;
   const nullRefused = [...said.matchAll(/Request body property (\S+) must be /g)].some(([, path]) => nullAt(path!))
     ? ["a null a member's nullable admits, which Prism refuses inside an allOf it merges"]
     : [];
