@@ -56,6 +56,10 @@ const PRISM_KINDS: Array<[RegExp, string]> = [
   [/a text\/json body, which Prism reads as text/, 'Prism: a text/json body read as text, not JSON'],
   [/a JSON lines body, which Prism checks as one value/, 'Prism: a JSON lines body checked as one value, unparsed'],
   [/Cannot find serializer for/, 'Prism: no serializer for a binary or multipart answer (stoplightio/prism#2054)'],
+  [
+    /Invalid reference token: paths/,
+    'Prism: an answer whose schema is a $ref into #/paths, which it cannot resolve (500)',
+  ],
   [/SCHEMA_TOO_COMPLEX/, "Prism: an answer's schema past json-schema-sampler's 1,000 nodes (stoplightio/prism#2033)"],
   [/NO_COMPLEX_OBJECT_TEXT/, 'Prism: an object answer it cannot write as text'],
   [

@@ -558,6 +558,14 @@ it("counts Prism's refusals under their kinds: the documents' faults and Prism's
       'getSnapshot: a redirect to a Location Prism makes up, which the client follows; getSnapshot could not reach the server: fetch failed (ENOTFOUND)',
     ),
   ).toBe('Prism: a documented redirect to a Location it makes up, which the client follows');
+  // An answer whose schema is a `$ref` into `#/paths` (Google Tag Manager's workspace status), which Prism 5.14 does
+  // not resolve when it writes the answer: its 500, by its title.
+  expect(
+    failureKind(
+      'prism',
+      'getStatus: getStatus failed: HTTP 500: {"type":"https://stoplight.io/prism/errors#UNKNOWN","title":"Invalid reference token: paths","status":500,"detail":""}',
+    ),
+  ).toBe('Prism: an answer whose schema is a $ref into #/paths, which it cannot resolve (500)');
   // A lookaround pattern the draw did not meet (AWS clean rooms' bucket), which only Prism checks: the round trip's.
   expect(
     failureKind(
