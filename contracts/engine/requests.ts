@@ -252,25 +252,55 @@ export function leavesOutChosen(model: ServiceModel, op: OperationModel, names: 
 
 /**
  * A body's schema with the members on the client's chosen paths required, those holding them too
- * (RequestSettings.chosen), through properties and allOf members; the schema itself where each already is.
+ * (RequestSettings.chosen): through properties, allOf members, array items (a path's index: `contacts/0/name`, the
+ * array made that long) and the oneOf / anyOf branches that declare the member (the others left out of the choice,
+ * so the draw takes one that sends it); the schema itself where each already is. Narrowed this way a oneOf may take
+ * a value the document's schema refuses (two branches matching): the caller checks the draw against the document's.
  */
 function withChosenMembers(model: ServiceModel, schema: unknown, paths: Chosen | undefined, depth = 0): unknown {
   if (!paths?.length || depth > 8) return schema;
   const s = resolveRef<JsonSchema>(model.document, schema ?? {});
   let changed = false;
+  const narrowed: JsonSchema = { ...s };
   const properties = { ...(s.properties ?? {}) };
   const required = [...(s.required ?? [])];
   for (const member of new Set(paths.map((p) => p[0]!))) {
+    const rest = paths.filter((p) => p[0] === member && p.length > 1).map((p) => p.slice(1));
+    if (/^\d+$/.test(member) && s.items && typeof s.items === 'object' && !Array.isArray(s.items)) {
+      const length = Number(member) + 1;
+      if (Number(s.minItems ?? 0) < length) (narrowed.minItems = length), (changed = true);
+      const items = withChosenMembers(model, s.items, rest, depth + 1);
+      if (items !== s.items) (narrowed.items = items as JsonSchema), (changed = true);
+      continue;
+    }
     if (!Object.hasOwn(properties, member)) continue;
     if (!required.includes(member)) required.push(member), (changed = true);
-    const rest = paths.filter((p) => p[0] === member && p.length > 1).map((p) => p.slice(1));
     const inner = withChosenMembers(model, properties[member], rest, depth + 1);
     if (inner !== properties[member]) (properties[member] = inner as JsonSchema), (changed = true);
   }
   const members: unknown[] | undefined = Array.isArray(s.allOf) ? s.allOf : undefined;
   const allOf = members?.map((m) => withChosenMembers(model, m, paths, depth + 1));
-  if (allOf?.some((m, i) => m !== members![i])) changed = true;
-  return changed ? { ...s, properties, required, ...(allOf && { allOf }) } : schema;
+  if (allOf?.some((m, i) => m !== members![i])) (narrowed.allOf = allOf as JsonSchema[]), (changed = true);
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches: unknown[] | undefined = Array.isArray(s[keyword]) ? s[keyword] : undefined;
+    if (!branches) continue;
+    const sending = branches.flatMap((b) =>
+      declares(model, b, paths) ? [withChosenMembers(model, b, paths, depth + 1)] : [],
+    );
+    if (sending.length && (sending.length < branches.length || sending.some((b, i) => b !== branches[i])))
+      (narrowed[keyword] = sending as JsonSchema[]), (changed = true);
+  }
+  return changed ? { ...narrowed, properties, required } : schema;
+}
+
+/** Whether a schema declares the first member of one of the paths (an index where it has items), allOf included. */
+function declares(model: ServiceModel, schema: unknown, paths: Chosen, depth = 0): boolean {
+  const s = resolveRef<JsonSchema>(model.document, schema ?? {});
+  if (depth > 8) return false;
+  return (
+    paths.some((p) => Object.hasOwn(s.properties ?? {}, p[0]!) || (/^\d+$/.test(p[0]!) && s.items !== undefined)) ||
+    ((s.allOf ?? []) as unknown[]).some((m) => declares(model, m, paths, depth + 1))
+  );
 }
 
 /** The schema with at least one member or item required, for a value whose style writes an empty one as nothing. */
@@ -711,7 +741,15 @@ export function validRequest(
     const requestBody = operationObject(model.document, { path: op.path, method: op.method }).requestBody;
     const content = resolveRef<{ content?: Record<string, Holder> }>(model.document, requestBody ?? {}).content;
     const example = exampleOf(model, resolveRef<Holder>(model.document, content?.[body.contentType] ?? {}));
-    const drawnBody = validValue(model, schemas, withChosenMembers(model, body.schema, settings.chosen), example, seed);
+    const chosen = withChosenMembers(model, body.schema, settings.chosen);
+    let drawnBody = validValue(model, schemas, chosen, example, seed);
+    // A oneOf narrowed to the branches sending the chosen name may draw a value two of the document's match.
+    if (
+      chosen !== body.schema &&
+      drawnBody !== undefined &&
+      schemas.validator(body.schema ?? {})?.(drawnBody) === false
+    )
+      drawnBody = validValue(model, schemas, body.schema, example, seed);
     bodyValue = withCredentialMembers(model, op, body.schema, settings, withoutReadOnly(model, body.schema, drawnBody));
     if (bodyValue !== undefined) bodyValue = withoutTextNulls(model, schemas, body, bodyValue, seed);
     if (bodyValue !== undefined) bodyValue = withRequiredWritten(model, schemas, body, bodyValue, seed);

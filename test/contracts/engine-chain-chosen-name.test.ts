@@ -5,7 +5,8 @@
 // still first, and judges the read as on an answered id: a target that keeps the resource under another key FAILs.
 // Where the name is an optional member or parameter the draw left out (the service then names the resource itself
 // and does not say so), the create is made again with the name sent, so the sequence is judged on every seed; a
-// link's name further down (`$request.body#/contact/name`) is sent with each member holding it.
+// link's name further down (`$request.body#/contact/name`, `#/contacts/0/name`) is sent with each member holding it,
+// a list long enough, and a oneOf branch that declares it.
 // A PUT at the resource's own path (PUT /contacts/{name}, Azure's create-or-update) names it in its path: it is a
 // create -> read -> delete sequence too, unless a POST makes the resource there.
 import type http from 'node:http';
@@ -14,7 +15,7 @@ import { bound, chainsOf } from '../../contracts/engine/chains.js';
 import { engineModel } from '../../contracts/engine/engine-model.js';
 import { engineAgainst } from '../support/engine-trial.js';
 
-type Sent = 'json' | 'form' | 'query' | 'link' | 'nested' | 'put';
+type Sent = 'json' | 'form' | 'query' | 'link' | 'nested' | 'listed' | 'choice' | 'put';
 
 const name = { type: 'string', pattern: '^[a-z0-9]{4,12}$' };
 const contact = { type: 'object', properties: { name, phone: { type: 'string', pattern: '^[0-9]{6}$' } } };
@@ -25,6 +26,41 @@ const wrapped = (optional: boolean) =>
   optional
     ? { allOf: [{ type: 'object', properties: { contact } }] }
     : { type: 'object', required: ['contact'], properties: { contact: member } };
+// The name in a list's first item (`{"contacts": [{"name": ...}]}`, the link `$request.body#/contacts/0/name`);
+// optional, the list may be left out, empty, or its first item without a name.
+const listed = (optional: boolean) =>
+  optional
+    ? { type: 'object', properties: { contacts: { type: 'array', items: contact } } }
+    : {
+        type: 'object',
+        required: ['contacts'],
+        properties: { contacts: { type: 'array', minItems: 1, items: member } },
+      };
+// The name in one branch of a choice: optional, the other branch (a phone alone) sends none.
+const phoneOnly = {
+  type: 'object',
+  required: ['phone'],
+  properties: { phone: contact.properties.phone },
+  additionalProperties: false,
+};
+const named = (optional: boolean) => ({
+  type: 'object',
+  required: optional ? ['kind'] : ['kind', 'name'],
+  properties: { kind: { type: 'string', enum: ['named'] }, ...contact.properties },
+  additionalProperties: false,
+});
+const choice = (optional: boolean) => ({ oneOf: optional ? [phoneOnly, named(true)] : [named(false)] });
+const schemas: Partial<Record<Sent, (optional: boolean) => object>> = {
+  nested: wrapped,
+  listed,
+  choice,
+};
+const links: Partial<Record<Sent, string>> = {
+  link: '$request.body#/name',
+  nested: '$request.body#/contact/name',
+  listed: '$request.body#/contacts/0/name',
+  choice: '$request.body#/name',
+};
 const document = (sent: Sent, optional = false) => ({
   openapi: '3.0.3',
   info: { title: 'Contacts', version: '1' },
@@ -42,7 +78,7 @@ const document = (sent: Sent, optional = false) => ({
                       required: true,
                       content: {
                         [sent === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
-                          schema: sent === 'nested' ? wrapped(optional) : optional ? contact : member,
+                          schema: schemas[sent]?.(optional) ?? (optional ? contact : member),
                         },
                       },
                     },
@@ -52,13 +88,8 @@ const document = (sent: Sent, optional = false) => ({
                   description: 'made; the name only where the service renamed it',
                   content: { 'application/json': { schema: contact } },
                   // A document's own link may say where the name is: the body it was sent in.
-                  ...((sent === 'link' || sent === 'nested') && {
-                    links: {
-                      read: {
-                        operationId: 'readContact',
-                        parameters: { name: sent === 'link' ? '$request.body#/name' : '$request.body#/contact/name' },
-                      },
-                    },
+                  ...(links[sent] && {
+                    links: { read: { operationId: 'readContact', parameters: { name: links[sent] } } },
                   }),
                 },
               },
@@ -110,9 +141,8 @@ function contacts(keeps: 'honours' | 'loses' | 'renames'): http.RequestListener 
           req.method === 'PUT'
             ? key
             : /json/.test(req.headers['content-type'] ?? '')
-              ? ((parsed: { name?: string; contact?: { name?: string } }) => parsed.contact?.name ?? parsed.name)(
-                  JSON.parse(text),
-                )
+              ? ((parsed: { name?: string; contact?: { name?: string }; contacts?: { name?: string }[] }) =>
+                  parsed.contact?.name ?? parsed.contacts?.[0]?.name ?? parsed.name)(JSON.parse(text))
               : (new URLSearchParams(text).get('name') ?? url.searchParams.get('name'));
         made++;
         // Sent no name, it names the contact itself, and does not say so.
@@ -143,8 +173,15 @@ const sequence = async (sent: Sent, keeps: 'honours' | 'loses' | 'renames', opti
     .sort();
 
 describe('a create answering no name, where the client chose it', () => {
-  for (const sent of ['json', 'form', 'query', 'link', 'nested', 'put'] as const)
-    it(`takes the name its ${{ link: "link's $request.body", nested: "link's nested $request.body", put: 'PUT path' }[sent as string] ?? sent} sent, so the sequence is judged and passes`, async () => {
+  const sentBy: Partial<Record<Sent, string>> = {
+    link: "link's $request.body",
+    nested: "link's nested $request.body",
+    listed: "link's $request.body through a list",
+    choice: "link's $request.body through a oneOf",
+    put: 'PUT path',
+  };
+  for (const sent of ['json', 'form', 'query', 'link', 'nested', 'listed', 'choice', 'put'] as const)
+    it(`takes the name its ${sentBy[sent] ?? sent} sent, so the sequence is judged and passes`, async () => {
       expect(await sequence(sent, 'honours')).toEqual(['ensure_resource_availability pass', 'use_after_free pass']);
     });
 
@@ -169,7 +206,7 @@ describe('a create answering no name, where the client chose it', () => {
     ]);
   });
 
-  for (const sent of ['json', 'form', 'query', 'nested'] as const)
+  for (const sent of ['json', 'form', 'query', 'nested', 'listed', 'choice'] as const)
     it(`sends the name where its ${sent} may leave it out, on every seed: the create made again with it`, async () => {
       for (const seed of [1, 2, 3, 4, 5, 6])
         expect(await sequence(sent, 'honours', true, seed), `seed ${seed}`).toEqual([
